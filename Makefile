@@ -1,0 +1,37 @@
+# passgo developer commands. Everything runs inside .venv, which `venv` creates on first use
+# and reinstalls whenever pyproject.toml changes.
+
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+# Lint only the top-level folders that exist (benchmarks/ may not yet).
+LINT_PATHS := $(wildcard src tests benchmarks)
+BENCH_ARGS ?=
+
+.PHONY: venv play test bench lint clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -e '.[dev,tui]'
+	touch $@
+
+play: venv
+	$(BIN)/passgo play
+
+lint: venv
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/mypy src/passgo/core
+
+test: lint
+	$(BIN)/pytest -n 2
+
+bench: venv
+	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

@@ -1,0 +1,354 @@
+"""Actions: small frozen values with a text form that round-trips (`Action.parse("build 39", 0)`).
+
+Every change a player can make to a game is one of these. The text form leaves out the player
+(who acts is said separately), so a log line is `player:text`. Squares are board indices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from passgo.core.errors import IllegalActionError
+
+CARD_WORDS = ("chance-card", "community_chest-card")
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    """One side of a trade: deeds, cash and Get Out of Jail Free cards (by deck: 0 or 1)."""
+
+    properties: tuple[int, ...] = ()
+    cash: int = 0
+    cards: tuple[int, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not self.properties and self.cash == 0 and not self.cards
+
+    def text(self) -> str:
+        items = [str(sq) for sq in self.properties]
+        if self.cash:
+            items.append(f"${self.cash}")
+        items.extend(CARD_WORDS[d] for d in self.cards)
+        return ",".join(items) if items else "nothing"
+
+    @classmethod
+    def parse(cls, text: str) -> Bundle:
+        if text == "nothing":
+            return cls()
+        props: list[int] = []
+        cash = 0
+        cards: list[int] = []
+        for item in text.split(","):
+            if item.startswith("$") and item[1:].isdigit():
+                cash += int(item[1:])
+            elif item in CARD_WORDS:
+                cards.append(CARD_WORDS.index(item))
+            elif item.isdigit():
+                props.append(int(item))
+            else:
+                raise IllegalActionError(f"cannot read trade item {item!r}")
+        return cls(tuple(props), cash, tuple(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOffer:
+    """`proposer` gives `give` to `responder` and receives `get` in return, all at once.
+
+    Later house rules (rent immunity, profit sharing, loans) extend this value with terms of
+    their own; the engine checks and carries out an offer in one place (`trades.py`).
+    """
+
+    proposer: int
+    responder: int
+    give: Bundle = field(default_factory=Bundle)
+    get: Bundle = field(default_factory=Bundle)
+
+    def text(self) -> str:
+        return f"give {self.give.text()} for {self.get.text()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; `player` is the seat (0-based) that acts."""
+
+    player: int
+    word: ClassVar[str] = ""
+
+    def text(self) -> str:
+        return self.word
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @staticmethod
+    def parse(text: str, player: int) -> Action:
+        """Read an action from its text form, as written by `text()`."""
+        parts = text.strip().split()
+        if not parts:
+            raise IllegalActionError("empty action")
+        word, args = parts[0], parts[1:]
+        kind = _BY_WORD.get(word)
+        if kind is None:
+            raise IllegalActionError(f"unknown action {word!r}")
+        try:
+            return kind.from_args(player, args)
+        except (ValueError, IndexError) as exc:
+            if isinstance(exc, IllegalActionError):
+                raise
+            raise IllegalActionError(f"cannot read action {text!r}") from None
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        if args:
+            raise IllegalActionError(f"{cls.word!r} takes no arguments")
+        return cls(player)
+
+
+@dataclass(frozen=True, slots=True)
+class _SquareAction(Action):
+    square: int
+
+    def text(self) -> str:
+        return f"{self.word} {self.square}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        (sq,) = args
+        return cls(player, int(sq))
+
+
+@dataclass(frozen=True, slots=True)
+class _AmountAction(Action):
+    amount: int
+
+    def text(self) -> str:
+        return f"{self.word} {self.amount}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        (n,) = args
+        return cls(player, int(n.lstrip("$")))
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Throw the dice (in jail: try for doubles)."""
+
+    word: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class PayJailFine(Action):
+    word: ClassVar[str] = "pay-fine"
+
+
+@dataclass(frozen=True, slots=True)
+class UseJailCard(Action):
+    word: ClassVar[str] = "use-card"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    word: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Do not buy at the printed price: the Bank auctions the deed."""
+
+    word: ClassVar[str] = "auction"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(_AmountAction):
+    word: ClassVar[str] = "bid"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Leave the auction (a player who passes does not bid again in it)."""
+
+    word: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTax(Action):
+    """Income Tax: the flat amount, or 10 % of total worth; chosen before worth is totalled."""
+
+    percent: bool
+    word: ClassVar[str] = "tax"
+
+    def text(self) -> str:
+        return "tax percent" if self.percent else "tax flat"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        (how,) = args
+        if how not in ("flat", "percent"):
+            raise IllegalActionError("tax takes 'flat' or 'percent'")
+        return cls(player, how == "percent")
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    word: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(_SquareAction):
+    """Buy one house for a street (a hotel when it has the full number of houses)."""
+
+    word: ClassVar[str] = "build"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(_SquareAction):
+    """Sell one building of a street back to the Bank (a hotel breaks down into houses)."""
+
+    word: ClassVar[str] = "sell"
+
+
+@dataclass(frozen=True, slots=True)
+class SellDown(Action):
+    """Sell a colour group's buildings down to the given levels at once (5 = hotel).
+
+    Needed when a hotel cannot be broken into houses one step at a time because the Bank has
+    too few houses ("one hotel equals five houses").
+    """
+
+    group: str
+    levels: tuple[int, ...]
+    word: ClassVar[str] = "sell-down"
+
+    def text(self) -> str:
+        return f"sell-down {self.group} {','.join(map(str, self.levels))}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        group, levels = args
+        return cls(player, group, tuple(int(x) for x in levels.split(",")))
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgage(_SquareAction):
+    word: ClassVar[str] = "mortgage"
+
+
+@dataclass(frozen=True, slots=True)
+class Unmortgage(_SquareAction):
+    word: ClassVar[str] = "unmortgage"
+
+
+@dataclass(frozen=True, slots=True)
+class LiftMortgage(_SquareAction):
+    """New owner of a mortgaged deed: lift the mortgage now (value + 10 %)."""
+
+    word: ClassVar[str] = "lift"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMortgage(_SquareAction):
+    """New owner of a mortgaged deed: pay the 10 % interest now and lift it later."""
+
+    word: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBankruptcy(Action):
+    word: ClassVar[str] = "bankrupt"
+
+
+@dataclass(frozen=True, slots=True)
+class WantBuildings(_AmountAction):
+    """Answer to a building-shortage call: how many of the short buildings you want now."""
+
+    word: ClassVar[str] = "want"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBuilding(_SquareAction):
+    """Put a building obtained in a shortage call on one of your streets."""
+
+    word: ClassVar[str] = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeTrade(Action):
+    offer: TradeOffer
+    word: ClassVar[str] = "trade"
+
+    def text(self) -> str:
+        return f"trade {self.offer.responder} {self.offer.text()}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        responder, give_kw, give, for_kw, get = args
+        if give_kw != "give" or for_kw != "for":
+            raise IllegalActionError("write: trade SEAT give ITEMS for ITEMS")
+        offer = TradeOffer(player, int(responder), Bundle.parse(give), Bundle.parse(get))
+        return cls(player, offer)
+
+
+@dataclass(frozen=True, slots=True)
+class CounterTrade(Action):
+    """Refuse the offer on the table and propose another to its proposer."""
+
+    offer: TradeOffer
+    word: ClassVar[str] = "counter"
+
+    def text(self) -> str:
+        return f"counter {self.offer.text()}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        give_kw, give, for_kw, get = args
+        if give_kw != "give" or for_kw != "for":
+            raise IllegalActionError("write: counter give ITEMS for ITEMS")
+        # The responder of a counter is filled in by the engine (the proposer on the table).
+        offer = TradeOffer(player, -1, Bundle.parse(give), Bundle.parse(get))
+        return cls(player, offer)
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    word: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class RejectTrade(Action):
+    word: ClassVar[str] = "reject"
+
+
+_BY_WORD: dict[str, type[Action]] = {
+    k.word: k
+    for k in (
+        Roll,
+        PayJailFine,
+        UseJailCard,
+        Buy,
+        Decline,
+        Bid,
+        Pass,
+        ChooseTax,
+        EndTurn,
+        Build,
+        Sell,
+        SellDown,
+        Mortgage,
+        Unmortgage,
+        LiftMortgage,
+        KeepMortgage,
+        DeclareBankruptcy,
+        WantBuildings,
+        PlaceBuilding,
+        ProposeTrade,
+        CounterTrade,
+        AcceptTrade,
+        RejectTrade,
+    )
+}
+
+# Actions that are open to every player at any time the game is running ("business").
+BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade)

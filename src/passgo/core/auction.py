@@ -1,0 +1,86 @@
+"""Open ascending auctions, for deeds and for short houses or hotels.
+
+The Banker asks the bidders in turn order, starting on the left of the player who declined
+(or of the bankrupt player, or of the player who asked for the short building). Each player
+asked either bids more than the highest bid, with cash in hand for it, or passes and is out of
+that auction; the highest bidder is not asked again until someone outbids them. The auction ends
+when nobody but the highest bidder is left in; with no bid at all the deed stays with the Bank.
+"""
+
+from __future__ import annotations
+
+from passgo.core.events import Event
+from passgo.core.frames import AuctionFrame, CallFrame, PlaceFrame, TransferFrame
+from passgo.core.money import charge
+from passgo.core.state import BANK, GameState
+
+
+def open_auction(g: GameState, item: str, square: int, first: int,
+                 bidders: list[int] | None = None) -> None:
+    """Push an auction; `first` is the seat asked first."""
+    order = g.seats_from(first) if bidders is None else bidders
+    g.frames.append(AuctionFrame("bid", -1, item, square, list(order)))
+
+
+def min_bid(g: GameState, f: AuctionFrame) -> int:
+    if f.high_bidder < 0:
+        return g.rules.auction_min_bid
+    return f.high + g.rules.auction_min_increment
+
+
+def step(g: GameState, f: AuctionFrame) -> bool:
+    """Bring the auction on top to its next question, or finish it. True when finished."""
+    if not f.opened:
+        f.opened = True
+        g.events.append(Event("auction_start", square=f.square, detail=f.item))
+    bidders = f.bidders
+    if not bidders or (len(bidders) == 1 and bidders[0] == f.high_bidder):
+        g.frames.pop()
+        _finish(g, f)
+        return True
+    f.turn %= len(bidders)
+    if bidders[f.turn] == f.high_bidder:
+        f.turn = (f.turn + 1) % len(bidders)
+    f.player = bidders[f.turn]
+    return False
+
+
+def bid(g: GameState, f: AuctionFrame, player: int, amount: int) -> None:
+    f.high = amount
+    f.high_bidder = player
+    f.turn = (f.turn + 1) % len(f.bidders)
+    g.events.append(Event("bid", player, amount=amount, square=f.square))
+
+
+def leave(g: GameState, f: AuctionFrame, player: int) -> None:
+    i = f.bidders.index(player)
+    f.bidders.pop(i)
+    if i < f.turn:
+        f.turn -= 1
+    g.events.append(Event("pass", player, square=f.square))
+
+
+def _finish(g: GameState, f: AuctionFrame) -> None:
+    winner = f.high_bidder
+    if f.item != "deed":
+        # A building auction belongs to the shortage call below it: the winner wants one
+        # building less; if nobody bid at all, nobody wants them at any price and it ends.
+        call = next(c for c in reversed(g.frames) if isinstance(c, CallFrame))
+        if winner < 0:
+            call.demand.clear()
+        else:
+            call.demand[winner] -= 1
+    if winner < 0:
+        g.events.append(Event("auction_unsold", square=f.square, detail=f.item))
+        return
+    g.events.append(
+        Event("auction_won", winner, square=f.square, amount=f.high, detail=f.item)
+    )
+    if f.item == "deed":
+        sq = f.square
+        g.owner[sq] = winner
+        if g.mortgaged[sq]:
+            g.frames.append(TransferFrame("mortgaged_deed", winner, sq))
+    else:
+        g.frames.append(PlaceFrame("place_building", winner, f.item, f.high))
+    charge(g, winner, BANK, f.high, "auction")

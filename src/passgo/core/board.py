@@ -1,0 +1,297 @@
+"""The board, title deeds and card decks of an edition, loaded from the package's data files.
+
+An edition is data (`data/<id>.toml`), never code: the engine reads squares, prices, rents and
+cards from it, so another edition is another file. Squares are plain ints (0 = GO) and square
+kinds are small int constants, because the rules engine looks them up on every move.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from passgo.core.errors import DataError
+
+# Square kinds.
+GO = 0
+STREET = 1
+RAILROAD = 2
+UTILITY = 3
+CHANCE = 4
+COMMUNITY_CHEST = 5
+INCOME_TAX = 6
+LUXURY_TAX = 7
+JAIL = 8
+FREE_PARKING = 9
+GO_TO_JAIL = 10
+
+KIND_NAMES = {
+    "go": GO,
+    "street": STREET,
+    "railroad": RAILROAD,
+    "utility": UTILITY,
+    "chance": CHANCE,
+    "community_chest": COMMUNITY_CHEST,
+    "income_tax": INCOME_TAX,
+    "luxury_tax": LUXURY_TAX,
+    "jail": JAIL,
+    "free_parking": FREE_PARKING,
+    "go_to_jail": GO_TO_JAIL,
+}
+
+# Card effects.
+ADVANCE = "advance"
+ADVANCE_NEAREST = "advance_nearest"
+BACK = "back"
+GO_TO_JAIL_CARD = "go_to_jail"
+JAIL_FREE = "get_out_of_jail_free"
+COLLECT = "collect"
+PAY = "pay"
+PAY_EACH_PLAYER = "pay_each_player"
+COLLECT_FROM_EACH = "collect_from_each_player"
+REPAIRS = "repairs"
+EFFECTS = frozenset(
+    {
+        ADVANCE,
+        ADVANCE_NEAREST,
+        BACK,
+        GO_TO_JAIL_CARD,
+        JAIL_FREE,
+        COLLECT,
+        PAY,
+        PAY_EACH_PLAYER,
+        COLLECT_FROM_EACH,
+        REPAIRS,
+    }
+)
+
+DECK_CHANCE = 0
+DECK_COMMUNITY_CHEST = 1
+DECK_NAMES = ("chance", "community_chest")
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One square of the board; the deed figures are zero on squares that cannot be owned."""
+
+    index: int
+    name: str
+    kind: int
+    group: int = -1
+    price: int = 0
+    rents: tuple[int, ...] = ()
+    house_cost: int = 0
+    mortgage: int = 0
+    amount: int = 0
+
+    @property
+    def ownable(self) -> bool:
+        return self.kind in (STREET, RAILROAD, UTILITY)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Chance or Community Chest card: its stable id, printed text and effect parameters."""
+
+    id: str
+    text: str
+    effect: str
+    square: int = -1
+    spaces: int = 0
+    amount: int = 0
+    kind: int = -1
+    multiplier: int = 1
+    per_house: int = 0
+    per_hotel: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """An edition: squares, colour groups, constants and the two decks."""
+
+    id: str
+    name: str
+    currency: str
+    starting_cash: int
+    go_salary: int
+    jail_fine: int
+    houses: int
+    hotels: int
+    railroad_rents: tuple[int, ...]
+    utility_multipliers: tuple[int, ...]
+    squares: tuple[Square, ...]
+    group_names: tuple[str, ...]
+    groups: tuple[tuple[int, ...], ...]
+    decks: tuple[tuple[Card, ...], tuple[Card, ...]]
+    jail: int
+    properties: tuple[int, ...]
+    railroads: tuple[int, ...]
+    utilities: tuple[int, ...]
+    nearest: tuple[tuple[int, ...], ...]  # nearest[kind][square]: next square of that kind ahead
+
+    def square_index(self, name_or_index: str | int) -> int:
+        """Square by index or by name (case-insensitive)."""
+        if isinstance(name_or_index, int):
+            if 0 <= name_or_index < len(self.squares):
+                return name_or_index
+            raise KeyError(f"no square {name_or_index} (0..{len(self.squares) - 1})")
+        key = name_or_index.strip().lower()
+        if key.isdigit():
+            return self.square_index(int(key))
+        for sq in self.squares:
+            if sq.name.lower() == key:
+                return sq.index
+        raise KeyError(f"no square named {name_or_index!r}")
+
+    def group_index(self, name: str) -> int:
+        try:
+            return self.group_names.index(name)
+        except ValueError:
+            raise KeyError(f"no colour group {name!r}") from None
+
+    def card_index(self, deck: int, card_id: str) -> list[int]:
+        """Indices of the cards with this id in a deck (a card may be printed twice)."""
+        found = [i for i, c in enumerate(self.decks[deck]) if c.id == card_id]
+        if not found:
+            raise KeyError(f"no card {card_id!r} in the {DECK_NAMES[deck]} deck")
+        return found
+
+
+def _int(table: dict[str, object], key: str, where: str, default: int | None = None) -> int:
+    value = table.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DataError(f"{where}: {key} must be an integer")
+    return value
+
+
+def _card(raw: dict[str, object], where: str, kinds_by_name: dict[str, int]) -> Card:
+    effect = raw.get("effect")
+    if effect not in EFFECTS:
+        raise DataError(f"{where}: unknown effect {effect!r}")
+    assert isinstance(effect, str)
+    card_id, text = raw.get("id"), raw.get("text")
+    if not isinstance(card_id, str) or not isinstance(text, str):
+        raise DataError(f"{where}: id and text must be strings")
+    kind = -1
+    multiplier = 1
+    if effect == ADVANCE_NEAREST:
+        kind_name = raw.get("kind")
+        if kind_name not in ("railroad", "utility"):
+            raise DataError(f"{where}: kind must be railroad or utility")
+        assert isinstance(kind_name, str)
+        kind = kinds_by_name[kind_name]
+        key = "rent_multiplier" if kind == RAILROAD else "dice_multiplier"
+        multiplier = _int(raw, key, where)
+    return Card(
+        id=card_id,
+        text=text,
+        effect=effect,
+        square=_int(raw, "square", where, -1),
+        spaces=_int(raw, "spaces", where, 0),
+        amount=_int(raw, "amount", where, 0),
+        kind=kind,
+        multiplier=multiplier,
+        per_house=_int(raw, "per_house", where, 0),
+        per_hotel=_int(raw, "per_hotel", where, 0),
+    )
+
+
+def parse_edition(data: dict[str, object]) -> Board:
+    """Build a Board from the parsed TOML of an edition file, checking what the engine relies on."""
+    ed = data.get("edition")
+    raw_squares = data.get("squares")
+    if not isinstance(ed, dict) or not isinstance(raw_squares, list):
+        raise DataError("edition file needs [edition] and [[squares]]")
+    squares: list[Square] = []
+    group_names: list[str] = []
+    for i, raw in enumerate(raw_squares):
+        where = f"squares[{i}]"
+        kind = KIND_NAMES.get(raw.get("kind", ""))
+        if kind is None:
+            raise DataError(f"{where}: unknown kind {raw.get('kind')!r}")
+        group = -1
+        if kind == STREET:
+            gname = raw.get("group")
+            if not isinstance(gname, str):
+                raise DataError(f"{where}: a street needs a group")
+            if gname not in group_names:
+                group_names.append(gname)
+            group = group_names.index(gname)
+        rents = tuple(raw.get("rents", ()))
+        if kind == STREET and len(rents) != 6:
+            raise DataError(f"{where}: a street needs 6 rents (unimproved, 1-4 houses, hotel)")
+        ownable = kind in (STREET, RAILROAD, UTILITY)
+        squares.append(
+            Square(
+                index=i,
+                name=str(raw.get("name")),
+                kind=kind,
+                group=group,
+                price=_int(raw, "price", where) if ownable else 0,
+                rents=rents,
+                house_cost=_int(raw, "house_cost", where) if kind == STREET else 0,
+                mortgage=_int(raw, "mortgage", where) if ownable else 0,
+                amount=_int(raw, "amount", where) if kind in (INCOME_TAX, LUXURY_TAX) else 0,
+            )
+        )
+    n = len(squares)
+    kinds_by_name = {"railroad": RAILROAD, "utility": UTILITY}
+    decks = []
+    for name in DECK_NAMES:
+        raw_cards = data.get(name)
+        if not isinstance(raw_cards, list) or not raw_cards:
+            raise DataError(f"edition file needs [[{name}]] cards")
+        decks.append(
+            tuple(_card(c, f"{name}[{i}]", kinds_by_name) for i, c in enumerate(raw_cards))
+        )
+    jails = [s.index for s in squares if s.kind == JAIL]
+    if len(jails) != 1 or squares[0].kind != GO:
+        raise DataError("the board needs GO at index 0 and exactly one jail")
+    nearest: list[tuple[int, ...]] = []
+    for kind in range(len(KIND_NAMES)):
+        row = []
+        for start in range(n):
+            target = -1
+            for step in range(1, n + 1):
+                if squares[(start + step) % n].kind == kind:
+                    target = (start + step) % n
+                    break
+            row.append(target)
+        nearest.append(tuple(row))
+    return Board(
+        id=str(ed.get("id")),
+        name=str(ed.get("name")),
+        currency=str(ed.get("currency", "$")),
+        starting_cash=_int(ed, "starting_cash", "edition"),
+        go_salary=_int(ed, "go_salary", "edition"),
+        jail_fine=_int(ed, "jail_fine", "edition"),
+        houses=_int(ed, "houses", "edition"),
+        hotels=_int(ed, "hotels", "edition"),
+        railroad_rents=tuple(ed.get("railroad_rents", ())),
+        utility_multipliers=tuple(ed.get("utility_multipliers", ())),
+        squares=tuple(squares),
+        group_names=tuple(group_names),
+        groups=tuple(
+            tuple(s.index for s in squares if s.group == g) for g in range(len(group_names))
+        ),
+        decks=(decks[0], decks[1]),
+        jail=jails[0],
+        properties=tuple(s.index for s in squares if s.ownable),
+        railroads=tuple(s.index for s in squares if s.kind == RAILROAD),
+        utilities=tuple(s.index for s in squares if s.kind == UTILITY),
+        nearest=tuple(nearest),
+    )
+
+
+EDITIONS = ("us-classic",)
+
+
+@cache
+def load_edition(edition_id: str) -> Board:
+    """The Board of a packaged edition, read once per process."""
+    if edition_id not in EDITIONS:
+        raise DataError(f"unknown edition {edition_id!r} (known: {', '.join(EDITIONS)})")
+    text = resources.files("passgo.core.data").joinpath(f"{edition_id}.toml").read_text("utf-8")
+    return parse_edition(tomllib.loads(text))

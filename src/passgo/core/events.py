@@ -1,0 +1,73 @@
+"""Events: what happened, in order, as `apply` returns them for front-ends and logs.
+
+One small record type serves every event so that producing them stays cheap in simulations;
+`kind` says which fields are meaningful (see `EVENT_KINDS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+EVENT_KINDS = {
+    "order": "player: seat that starts; detail: the opening throws",
+    "turn": "player starts a turn",
+    "dice": "player threw dice (d1, d2)",
+    "doubles_jail": "player threw a third double and goes to jail",
+    "move": "player moved to square (amount: steps; negative = backwards)",
+    "salary": "player collected amount for passing or landing on GO",
+    "card": "player drew card detail from deck square",
+    "keep_card": "player keeps a Get Out of Jail Free card",
+    "jail": "player was sent to jail",
+    "jail_free": "player left jail (detail: doubles, fine, card, third-roll)",
+    "jail_stay": "player failed to throw doubles and stays in jail",
+    "buy": "player bought square for amount",
+    "auction_start": "square (or detail house/hotel) put up for auction",
+    "bid": "player bid amount",
+    "pass": "player left the auction",
+    "auction_won": "player won square (or detail house/hotel) for amount",
+    "auction_unsold": "nobody bid: square stays with the Bank",
+    "pay": "player paid amount to other (-1 = the Bank); detail says why",
+    "receive": "player received amount from the Bank; detail says why",
+    "debt": "player owes amount to other (-1 = the Bank) and must raise funds",
+    "build": "player built on square (amount: cost; detail house or hotel)",
+    "sell": "player sold buildings on square back for amount (detail: new level)",
+    "mortgage": "player mortgaged square for amount",
+    "unmortgage": "player lifted the mortgage on square for amount",
+    "trade_offer": "player offered a trade to other (detail: offer text)",
+    "trade_accept": "player accepted the trade from other",
+    "trade_reject": "player rejected the trade from other",
+    "transfer": "square passed from player to other",
+    "interest": "player paid amount interest on a mortgaged deed received",
+    "shortage": "houses or hotels are short; detail names them",
+    "want": "player wants amount buildings in a shortage call",
+    "bankrupt": "player went bankrupt to other (-1 = the Bank)",
+    "game_over": "the game ended; player is the winner (-1: none), detail the reason",
+}
+
+
+@dataclass(slots=True)
+class Event:
+    kind: str
+    player: int = -1
+    square: int = -1
+    amount: int = 0
+    other: int = -1
+    detail: str = ""
+    dice: tuple[int, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.player >= 0:
+            data["player"] = self.player
+        if self.square >= 0:
+            data["square"] = self.square
+        if self.amount:
+            data["amount"] = self.amount
+        if self.other != -1:
+            data["other"] = self.other
+        if self.detail:
+            data["detail"] = self.detail
+        if self.dice is not None:
+            data["dice"] = list(self.dice)
+        return data

@@ -1,0 +1,244 @@
+"""Pending decisions ("frames"): what the game waits for, and from whom.
+
+The game keeps a stack of frames. The bottom one is the turn of the player whose turn it is;
+decisions that arise while it is played (buy or auction, a bid, a debt to settle, a trade reply,
+...) are pushed on top and the top frame is what the game waits for. Some frames resolve by
+themselves as soon as they reach the top (a debt the debtor can pay, a move after the third jail
+throw): they are marked `auto` and carried out by the engine without asking anyone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from passgo.core.actions import Bundle, TradeOffer
+
+# Stages of a turn.
+PRE_ROLL = 0  # the player must throw (or choose how to leave jail)
+MOVED = 1  # the throw has been played; the engine decides whether the player throws again
+POST_ROLL = 2  # the player may do business and must end the turn
+DONE = 3  # the turn is over; the engine passes the dice
+
+
+class Frame:
+    """A pending decision. `kind` names it; `player` is the seat that must decide."""
+
+    __slots__ = ("kind", "player")
+    tag: ClassVar[str] = ""
+
+    def __init__(self, kind: str, player: int) -> None:
+        self.kind = kind
+        self.player = player
+
+    def fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                value = getattr(self, name)
+                if isinstance(value, TradeOffer):
+                    value = _offer_to_dict(value)
+                elif isinstance(value, dict):
+                    value = {str(k): v for k, v in value.items()}
+                out[name] = value
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"frame": self.tag, **self.fields()}
+
+
+class TurnFrame(Frame):
+    __slots__ = ("stage", "again")
+    tag = "turn"
+
+    def __init__(self, kind: str, player: int, stage: int = PRE_ROLL, again: bool = False):
+        super().__init__(kind, player)
+        self.stage = stage
+        self.again = again  # the last throw was doubles: throw again after it is played
+
+
+class DebtFrame(Frame):
+    """`player` owes `amount` to `creditor` (-1 = the Bank); raising funds until paid."""
+
+    __slots__ = ("creditor", "amount", "reason", "announced")
+    tag = "debt"
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        creditor: int,
+        amount: int,
+        reason: str,
+        announced: bool = False,
+    ):
+        super().__init__(kind, player)
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
+        self.announced = announced  # the "debt" event has been sent
+
+
+class MoveFrame(Frame):
+    """Move `player` forward by `steps` once what is above it is settled (third jail throw)."""
+
+    __slots__ = ("steps",)
+    tag = "move"
+
+    def __init__(self, kind: str, player: int, steps: int):
+        super().__init__(kind, player)
+        self.steps = steps
+
+
+class BuyFrame(Frame):
+    __slots__ = ("square",)
+    tag = "buy"
+
+    def __init__(self, kind: str, player: int, square: int):
+        super().__init__(kind, player)
+        self.square = square
+
+
+class AuctionFrame(Frame):
+    """An open auction. `bidders` are still in, asked in turn from `turn`; `item` is
+    "deed" (of `square`), "house" or "hotel"."""
+
+    __slots__ = ("item", "square", "bidders", "turn", "high", "high_bidder", "opened")
+    tag = "auction"
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        item: str,
+        square: int,
+        bidders: list[int],
+        turn: int = 0,
+        high: int = 0,
+        high_bidder: int = -1,
+        opened: bool = False,
+    ):
+        super().__init__(kind, player)
+        self.opened = opened  # the auction_start event has been sent
+        self.item = item
+        self.square = square
+        self.bidders = bidders
+        self.turn = turn
+        self.high = high
+        self.high_bidder = high_bidder
+
+
+class TaxFrame(Frame):
+    __slots__ = ()
+    tag = "tax"
+
+
+class TradeFrame(Frame):
+    """`player` (the offer's responder) must accept, reject or counter `offer`."""
+
+    __slots__ = ("offer",)
+    tag = "trade"
+
+    def __init__(self, kind: str, player: int, offer: TradeOffer):
+        super().__init__(kind, player)
+        self.offer = offer
+
+
+class TransferFrame(Frame):
+    """`player` received the mortgaged deed `square`: lift now or pay interest and keep."""
+
+    __slots__ = ("square",)
+    tag = "transfer"
+
+    def __init__(self, kind: str, player: int, square: int):
+        super().__init__(kind, player)
+        self.square = square
+
+
+class CallFrame(Frame):
+    """A building-shortage call: each player in `asked` says how many `item`s they want."""
+
+    __slots__ = ("item", "requester", "square", "asked", "demand")
+    tag = "call"
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        item: str,
+        requester: int,
+        square: int,
+        asked: list[int],
+        demand: dict[int, int],
+    ):
+        super().__init__(kind, player)
+        self.item = item
+        self.requester = requester
+        self.square = square
+        self.asked = asked
+        self.demand = demand
+
+
+class PlaceFrame(Frame):
+    """`player` puts a `item` on one of their streets; `price` was paid at auction, or is -1
+    when the printed building cost is paid on placing it."""
+
+    __slots__ = ("item", "price")
+    tag = "place"
+
+    def __init__(self, kind: str, player: int, item: str, price: int):
+        super().__init__(kind, player)
+        self.item = item
+        self.price = price
+
+
+FRAME_TYPES: dict[str, type[Frame]] = {
+    cls.tag: cls
+    for cls in (
+        TurnFrame,
+        DebtFrame,
+        MoveFrame,
+        BuyFrame,
+        AuctionFrame,
+        TaxFrame,
+        TradeFrame,
+        TransferFrame,
+        CallFrame,
+        PlaceFrame,
+    )
+}
+
+
+def _offer_to_dict(offer: TradeOffer) -> dict[str, Any]:
+    def side(b: Bundle) -> dict[str, Any]:
+        return {"properties": list(b.properties), "cash": b.cash, "cards": list(b.cards)}
+
+    return {
+        "proposer": offer.proposer,
+        "responder": offer.responder,
+        "give": side(offer.give),
+        "get": side(offer.get),
+    }
+
+
+def _offer_from_dict(data: dict[str, Any]) -> TradeOffer:
+    def side(d: dict[str, Any]) -> Bundle:
+        return Bundle(tuple(d["properties"]), int(d["cash"]), tuple(d["cards"]))
+
+    return TradeOffer(
+        int(data["proposer"]), int(data["responder"]), side(data["give"]), side(data["get"])
+    )
+
+
+def frame_from_dict(data: dict[str, Any]) -> Frame:
+    """Rebuild a frame written by `Frame.to_dict` (raises KeyError/TypeError when malformed)."""
+    data = dict(data)
+    cls = FRAME_TYPES[data.pop("frame")]
+    if "offer" in data:
+        data["offer"] = _offer_from_dict(data["offer"])
+    if "demand" in data:
+        data["demand"] = {int(k): int(v) for k, v in data["demand"].items()}
+    if "bidders" in data:
+        data["bidders"] = [int(x) for x in data["bidders"]]
+    if "asked" in data:
+        data["asked"] = [int(x) for x in data["asked"]]
+    return cls(**data)

@@ -1,0 +1,150 @@
+"""Money: payments, debts and bankruptcy. Every transfer of cash goes through this module, so
+the Bank's ledger (`bank_flow`) always balances the players' cash.
+
+A debt the debtor can pay is paid at once. One they cannot pay becomes a `raise_funds`
+decision: the debtor sells buildings, mortgages and trades until the debt is covered (it is then
+paid automatically), and may declare bankruptcy only when even selling every building and
+mortgaging every deed to the Bank would not cover it.
+
+Debts to several players at once ("pay each player $50", "collect $50 from every player") are
+settled one creditor at a time in turn order from the debtor's left (from the drawer's left for
+collections); if the debtor goes bankrupt on one of them, that creditor takes everything and the
+later debts lapse.
+"""
+
+from __future__ import annotations
+
+from passgo.core.events import Event
+from passgo.core.frames import DONE, AuctionFrame, DebtFrame, Frame, TransferFrame, TurnFrame
+from passgo.core.state import BANK, HOTEL, GameState
+
+
+def bank_pays(g: GameState, player: int, amount: int, why: str) -> None:
+    g.cash[player] += amount
+    g.bank_flow -= amount
+    g.events.append(Event("receive", player, amount=amount, detail=why))
+
+
+def pay_now(g: GameState, player: int, creditor: int, amount: int, why: str) -> None:
+    """Move cash the payer has (callers check it) to a player or the Bank."""
+    g.cash[player] -= amount
+    if creditor == BANK:
+        g.bank_flow += amount
+    else:
+        g.cash[creditor] += amount
+    g.events.append(Event("pay", player, amount=amount, other=creditor, detail=why))
+
+
+def charge(g: GameState, player: int, creditor: int, amount: int, why: str) -> None:
+    """The player owes `amount` now: paid at once if they can, else a debt to raise funds for.
+
+    The debt is pushed as a frame either way, so that it is settled in stack order after what
+    the caller pushes next; `settle_debt` pays it as soon as it reaches the top with cash."""
+    if amount <= 0:
+        return
+    g.frames.append(DebtFrame("raise_funds", player, creditor, amount, why))
+
+
+def settle_debt(g: GameState, frame: DebtFrame) -> bool:
+    """Pay the debt on top if possible; True when the frame is finished."""
+    if not g.alive[frame.player] or (frame.creditor != BANK and not g.alive[frame.creditor]):
+        return True  # a debt to or from a player who has left the game lapses
+    if g.cash[frame.player] >= frame.amount:
+        pay_now(g, frame.player, frame.creditor, frame.amount, frame.reason)
+        return True
+    if not frame.announced:
+        frame.announced = True
+        g.events.append(
+            Event(
+                "debt", frame.player, amount=frame.amount, other=frame.creditor,
+                detail=frame.reason,
+            )
+        )
+    return False
+
+
+def may_declare_bankruptcy(g: GameState, player: int) -> bool:
+    top = g.frames[-1]
+    return (
+        isinstance(top, DebtFrame)
+        and top.player == player
+        and g.liquidation_value(player) < top.amount
+    )
+
+
+def declare_bankruptcy(g: GameState, player: int) -> None:
+    """Carry out the bankruptcy rules for the debtor of the debt on top of the stack."""
+    top = g.frames.pop()
+    assert isinstance(top, DebtFrame)
+    creditor = top.creditor
+    g.events.append(Event("bankrupt", player, other=creditor, detail=top.reason))
+    board = g.board
+    squares = board.squares
+    deeds = [sq for sq in board.properties if g.owner[sq] == player]
+    g.alive[player] = False
+    g.jailed[player] = False
+    pushed: list[Frame] = []
+    # Buildings go back to the Bank: for half their cost when the debt is to a player (that
+    # cash goes to the creditor), for nothing when the debt is to the Bank.
+    for sq in deeds:
+        lv = g.level[sq]
+        if lv:
+            if lv == HOTEL:
+                g.bank_hotels += 1
+            else:
+                g.bank_houses += lv
+            g.level[sq] = 0
+            if creditor != BANK:
+                bank_pays(g, player, g.units(lv) * squares[sq].house_cost // 2, "buildings")
+    cash = g.cash[player]
+    if cash:
+        pay_now(g, player, creditor, cash, "bankruptcy")
+    cards = g.cards[player]
+    g.cards[player] = []
+    if creditor == BANK:
+        for deck, card in cards:
+            g.decks[deck].append(card)
+        for sq in deeds:
+            g.owner[sq] = BANK
+            if g.rules.bank_bankruptcy_cancels_mortgages:
+                g.mortgaged[sq] = False
+            g.events.append(Event("transfer", player, square=sq, other=BANK))
+        bidders = g.seats_from((player + 1) % g.n)
+        for sq in reversed(deeds):
+            pushed.append(AuctionFrame("bid", -1, "deed", sq, list(bidders)))
+    else:
+        g.cards[creditor].extend(cards)
+        for sq in deeds:
+            g.owner[sq] = creditor
+            g.events.append(Event("transfer", player, square=sq, other=creditor))
+        for sq in reversed(deeds):
+            if g.mortgaged[sq]:
+                pushed.append(TransferFrame("mortgaged_deed", creditor, sq))
+    drop_player_frames(g, player)
+    g.frames.extend(pushed)
+    if g.current == player:
+        turn = g.frames[0]
+        assert isinstance(turn, TurnFrame)
+        turn.stage = DONE
+
+
+def drop_player_frames(g: GameState, player: int) -> None:
+    """Remove the decisions of a player who left the game (the turn frame stays)."""
+    keep: list[Frame] = [g.frames[0]]
+    for f in g.frames[1:]:
+        if isinstance(f, AuctionFrame):
+            if f.high_bidder == player:
+                f.high_bidder, f.high = -1, 0
+            if player in f.bidders:
+                i = f.bidders.index(player)
+                f.bidders.remove(player)
+                if i < f.turn:
+                    f.turn -= 1
+                if f.bidders:
+                    f.turn %= len(f.bidders)
+            keep.append(f)
+        elif f.player == player or (isinstance(f, DebtFrame) and f.creditor == player):
+            continue
+        else:
+            keep.append(f)
+    g.frames[:] = keep

@@ -1,0 +1,228 @@
+"""Throwing, moving, landing, cards and jail: what happens between a throw and the next decision.
+
+Landing never asks anyone anything directly: it pushes the decisions it creates (buy or
+auction, a debt, a tax choice) as frames, and the engine asks the players in stack order.
+"""
+
+from __future__ import annotations
+
+from passgo.core import board as B
+from passgo.core.events import Event
+from passgo.core.frames import MOVED, POST_ROLL, BuyFrame, MoveFrame, TaxFrame, TurnFrame
+from passgo.core.money import bank_pays, charge, pay_now
+from passgo.core.state import BANK, GameState
+
+
+def turn_frame(g: GameState) -> TurnFrame:
+    turn = g.frames[0]
+    assert isinstance(turn, TurnFrame)
+    return turn
+
+
+def roll(g: GameState, player: int) -> None:
+    """The player throws: a normal throw, or a try for doubles in jail."""
+    turn = turn_frame(g)
+    d = g.throw()
+    g.dice = d
+    g.events.append(Event("dice", player, dice=d))
+    total = d[0] + d[1]
+    if g.jailed[player]:
+        _jail_throw(g, player, d)
+        return
+    turn.stage = MOVED
+    if d[0] == d[1]:
+        g.doubles += 1
+        if g.doubles >= 3:
+            # "If you throw doubles three times in succession, move your token immediately to
+            # the space marked 'In Jail'": the third throw is not moved.
+            g.events.append(Event("doubles_jail", player))
+            send_to_jail(g, player)
+            return
+        turn.again = True
+    else:
+        turn.again = False
+    move_by(g, player, total, total)
+
+
+def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
+    turn = turn_frame(g)
+    turn.again = False
+    total = d[0] + d[1]
+    if d[0] == d[1]:
+        # "you immediately move forward ... even though you had thrown doubles, you do not
+        # take another turn"
+        g.jailed[player] = False
+        g.jail_turns[player] = 0
+        g.events.append(Event("jail_free", player, detail="doubles"))
+        turn.stage = MOVED
+        move_by(g, player, total, total)
+        return
+    g.jail_turns[player] += 1
+    if g.jail_turns[player] >= g.rules.jail_max_turns:
+        # "If you do not throw doubles by your third turn, you must pay the $50 fine. You then
+        # get out of Jail and immediately move forward the number of spaces shown by your throw."
+        g.jailed[player] = False
+        g.jail_turns[player] = 0
+        g.events.append(Event("jail_free", player, detail="third-roll"))
+        turn.stage = MOVED
+        g.frames.append(MoveFrame("move", player, total))
+        charge(g, player, BANK, g.board.jail_fine, "jail fine")
+        return
+    g.events.append(Event("jail_stay", player))
+    turn.stage = POST_ROLL
+    turn.kind = "end_turn"
+
+
+def pay_jail_fine(g: GameState, player: int) -> None:
+    pay_now(g, player, BANK, g.board.jail_fine, "jail fine")
+    _leave_jail(g, player, "fine")
+
+
+def use_jail_card(g: GameState, player: int) -> None:
+    """Play a held Get Out of Jail Free card; it goes back under its deck."""
+    deck, card = g.cards[player].pop(0)
+    g.decks[deck].append(card)
+    _leave_jail(g, player, "card")
+
+
+def _leave_jail(g: GameState, player: int, how: str) -> None:
+    g.jailed[player] = False
+    g.jail_turns[player] = 0
+    g.events.append(Event("jail_free", player, detail=how))
+    turn_frame(g).kind = "roll"
+
+
+def send_to_jail(g: GameState, player: int) -> None:
+    """Straight to jail, no salary; the turn ends (no throw again after doubles)."""
+    g.pos[player] = g.board.jail
+    g.jailed[player] = True
+    g.jail_turns[player] = 0
+    g.doubles = 0
+    g.events.append(Event("jail", player, square=g.board.jail))
+    if g.current == player:
+        turn = turn_frame(g)
+        turn.again = False
+        turn.stage = MOVED
+
+
+def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
+    """Move forward `steps` squares, collecting the salary on passing or landing on GO."""
+    n = len(g.board.squares)
+    old = g.pos[player]
+    new = (old + steps) % n
+    g.pos[player] = new
+    g.events.append(Event("move", player, square=new, amount=steps))
+    if old + steps >= n:
+        bank_pays(g, player, g.board.go_salary, "salary")
+    land(g, player, dice_total)
+
+
+def advance_to(g: GameState, player: int, target: int, multiplier: int = 0) -> None:
+    """A card's "advance to": always forward, salary if GO is passed or reached."""
+    n = len(g.board.squares)
+    old = g.pos[player]
+    steps = (target - old) % n
+    g.pos[player] = target
+    g.events.append(Event("move", player, square=target, amount=steps))
+    if old + steps >= n:
+        bank_pays(g, player, g.board.go_salary, "salary")
+    land(g, player, g.dice[0] + g.dice[1], multiplier)
+
+
+def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> None:
+    """Carry out the square the player's token reached. `multiplier` is set by the
+    nearest-Railroad (rent x2) and nearest-Utility (10x a fresh throw) cards."""
+    sq = g.pos[player]
+    square = g.board.squares[sq]
+    kind = square.kind
+    if kind <= B.UTILITY and kind >= B.STREET:
+        owner = g.owner[sq]
+        if owner == BANK:
+            g.frames.append(BuyFrame("buy", player, sq))
+        elif owner != player and not g.mortgaged[sq]:
+            rent = rent_due(g, sq, dice_total, multiplier)
+            if kind == B.UTILITY and multiplier:
+                d = g.throw()
+                g.dice = d
+                g.events.append(Event("dice", player, dice=d))
+                rent = multiplier * (d[0] + d[1])
+            charge(g, player, owner, rent, "rent")
+    elif kind == B.CHANCE:
+        draw(g, player, B.DECK_CHANCE)
+    elif kind == B.COMMUNITY_CHEST:
+        draw(g, player, B.DECK_COMMUNITY_CHEST)
+    elif kind == B.INCOME_TAX:
+        if g.rules.income_tax == "choice":
+            g.frames.append(TaxFrame("tax", player))
+        else:
+            charge(g, player, BANK, square.amount, "income tax")
+    elif kind == B.LUXURY_TAX:
+        charge(g, player, BANK, square.amount, "luxury tax")
+    elif kind == B.GO_TO_JAIL:
+        send_to_jail(g, player)
+
+
+def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int:
+    """Rent for landing on an owned, unmortgaged deed (before a utility card's fresh throw)."""
+    square = g.board.squares[sq]
+    owner = g.owner[sq]
+    kind = square.kind
+    if kind == B.STREET:
+        lv = g.level[sq]
+        if lv:
+            return square.rents[lv]
+        base = square.rents[0]
+        # Double rent on unimproved streets of a complete group, "even if another property in
+        # that color-group is mortgaged".
+        return base * 2 if g.owns_group(owner, square.group) else base
+    if kind == B.RAILROAD:
+        count = sum(1 for r in g.board.railroads if g.owner[r] == owner)
+        rent = g.board.railroad_rents[count - 1]
+        return rent * multiplier if multiplier else rent
+    count = sum(1 for u in g.board.utilities if g.owner[u] == owner)
+    return g.board.utility_multipliers[count - 1] * dice_total
+
+
+def draw(g: GameState, player: int, deck: int) -> None:
+    """Take the top card, obey it and put it at the bottom (a jail card is kept instead)."""
+    index = g.decks[deck].pop(0)
+    card = g.board.decks[deck][index]
+    g.events.append(Event("card", player, square=g.pos[player], detail=card.id, amount=deck))
+    effect = card.effect
+    if effect == B.JAIL_FREE:
+        g.cards[player].append((deck, index))
+        g.events.append(Event("keep_card", player, amount=deck))
+        return
+    g.decks[deck].append(index)
+    if effect == B.ADVANCE:
+        advance_to(g, player, card.square)
+    elif effect == B.ADVANCE_NEAREST:
+        target = g.board.nearest[card.kind][g.pos[player]]
+        advance_to(g, player, target, card.multiplier)
+    elif effect == B.BACK:
+        n = len(g.board.squares)
+        g.pos[player] = (g.pos[player] - card.spaces) % n
+        g.events.append(Event("move", player, square=g.pos[player], amount=-card.spaces))
+        land(g, player, g.dice[0] + g.dice[1])
+    elif effect == B.GO_TO_JAIL_CARD:
+        send_to_jail(g, player)
+    elif effect == B.COLLECT:
+        bank_pays(g, player, card.amount, card.id)
+    elif effect == B.PAY:
+        charge(g, player, BANK, card.amount, card.id)
+    elif effect == B.PAY_EACH_PLAYER:
+        # Pushed in reverse so that the player on the drawer's left is paid first.
+        for other in reversed(g.seats_from(player)[1:]):
+            charge(g, player, other, card.amount, card.id)
+    elif effect == B.COLLECT_FROM_EACH:
+        for other in reversed(g.seats_from(player)[1:]):
+            charge(g, other, player, card.amount, card.id)
+    elif effect == B.REPAIRS:
+        houses, hotels = g.buildings_of(player)
+        charge(g, player, BANK, houses * card.per_house + hotels * card.per_hotel, card.id)
+
+
+def tax_percent(g: GameState, player: int) -> int:
+    """10 % of total worth, rounded to the nearest whole money (halves up)."""
+    return (g.worth(player) + 5) // 10
+

@@ -1,0 +1,183 @@
+"""The game state: every fact of a game in plain lists and ints, including its randomness.
+
+Nothing here is hidden in a module: the PRNG (its full state), the order of both decks and any
+scripted dice are fields, so a state serialises to JSON and a game replays bit for bit.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from passgo.core.board import Board, load_edition
+from passgo.core.events import Event
+from passgo.core.frames import Frame, TurnFrame
+from passgo.core.rules import Rules
+
+HOTEL = 5  # the level of a street with a hotel (0-4 = number of houses)
+BANK = -1  # the owner or creditor that is the Bank
+
+
+class GameState:
+    """All mutable facts of one game. The rules engine (`game.py` and friends) changes it."""
+
+    __slots__ = (
+        "rules",
+        "board",
+        "names",
+        "cash",
+        "pos",
+        "jailed",
+        "jail_turns",
+        "alive",
+        "cards",
+        "owner",
+        "level",
+        "mortgaged",
+        "bank_houses",
+        "bank_hotels",
+        "decks",
+        "frames",
+        "current",
+        "doubles",
+        "dice",
+        "rng",
+        "dice_script",
+        "bank_flow",
+        "turns",
+        "rounds",
+        "max_turns",
+        "max_rounds",
+        "over",
+        "winner",
+        "end_reason",
+        "seed",
+        "history",
+        "events",
+        "setup",
+    )
+
+    def __init__(self, rules: Rules, names: list[str], seed: int) -> None:
+        board = load_edition(rules.edition)
+        n = len(names)
+        self.rules = rules
+        self.board: Board = board
+        self.names = list(names)
+        self.cash = [board.starting_cash] * n
+        self.pos = [0] * n
+        self.jailed = [False] * n
+        self.jail_turns = [0] * n
+        self.alive = [True] * n
+        # Get Out of Jail Free cards held: (deck, card index) pairs.
+        self.cards: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        nsq = len(board.squares)
+        self.owner = [BANK] * nsq
+        self.level = [0] * nsq
+        self.mortgaged = [False] * nsq
+        self.bank_houses = board.houses
+        self.bank_hotels = board.hotels
+        # Card indices in draw order, top card first; a held jail card is in no deck.
+        self.decks: list[list[int]] = [list(range(len(d))) for d in board.decks]
+        self.frames: list[Frame] = [TurnFrame("roll", 0)]
+        self.current = 0
+        self.doubles = 0
+        self.dice: tuple[int, int] = (0, 0)
+        self.rng = random.Random(seed)
+        self.dice_script: list[tuple[int, int]] = []
+        # Net money the Bank has taken in; players' cash + bank_flow is constant.
+        self.bank_flow = 0
+        self.turns = 0
+        self.rounds = 0
+        self.max_turns: int | None = None
+        self.max_rounds: int | None = None
+        self.over = False
+        self.winner: int | None = None
+        self.end_reason = ""
+        self.seed = seed
+        self.history: list[str] = []
+        self.events: list[Event] = []
+        self.setup: dict[str, Any] = {}
+
+    # -- chance ------------------------------------------------------------------------------
+
+    def throw(self) -> tuple[int, int]:
+        """Two dice: the next scripted throw if any, else from the game's own PRNG."""
+        if self.dice_script:
+            return self.dice_script.pop(0)
+        r = self.rng.random
+        return (int(r() * 6) + 1, int(r() * 6) + 1)
+
+    # -- derived facts the rules use -----------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    def owns_group(self, player: int, group: int) -> bool:
+        owner = self.owner
+        return all(owner[sq] == player for sq in self.board.groups[group])
+
+    def rank(self, level: int) -> int:
+        """Building level on the even-building scale (a hotel ranks one above full houses)."""
+        return self.rules.houses_per_hotel + 1 if level == HOTEL else level
+
+    def units(self, level: int) -> int:
+        """Houses' worth of a level: a hotel counts as its houses turned in plus one."""
+        return self.rules.houses_per_hotel + 1 if level == HOTEL else level
+
+    def interest(self, square: int) -> int:
+        """Mortgage interest on a deed, rounded up to whole money (Utilities: 75 -> 8)."""
+        value = self.board.squares[square].mortgage * self.rules.mortgage_interest_percent
+        return -(-value // 100)
+
+    def lift_cost(self, square: int) -> int:
+        return self.board.squares[square].mortgage + self.interest(square)
+
+    def alive_players(self) -> list[int]:
+        return [p for p in range(self.n) if self.alive[p]]
+
+    def seats_from(self, start: int) -> list[int]:
+        """Players still in the game, in turn order beginning with `start`."""
+        n = self.n
+        return [(start + i) % n for i in range(n) if self.alive[(start + i) % n]]
+
+    def buildings_of(self, player: int) -> tuple[int, int]:
+        """(houses, hotels) standing on the player's streets."""
+        houses = hotels = 0
+        owner, level = self.owner, self.level
+        for sq in self.board.properties:
+            if owner[sq] == player:
+                lv = level[sq]
+                if lv == HOTEL:
+                    hotels += 1
+                else:
+                    houses += lv
+        return houses, hotels
+
+    def worth(self, player: int) -> int:
+        """Total worth as the Income Tax rule counts it: cash, printed price of every deed
+        (mortgaged or not) and the cost price of every building."""
+        total = self.cash[player]
+        squares = self.board.squares
+        for sq in self.board.properties:
+            if self.owner[sq] == player:
+                s = squares[sq]
+                total += s.price + self.units(self.level[sq]) * s.house_cost
+        return total
+
+    def liquidation_value(self, player: int) -> int:
+        """Cash the player could raise from the Bank alone: buildings sold at half price and
+        every unimproved deed mortgaged."""
+        total = self.cash[player]
+        squares = self.board.squares
+        for sq in self.board.properties:
+            if self.owner[sq] == player:
+                s = squares[sq]
+                total += self.units(self.level[sq]) * s.house_cost // 2
+                if not self.mortgaged[sq]:
+                    total += s.mortgage
+        return total
+
+    def owes(self, player: int) -> bool:
+        """The player has an unsettled debt somewhere on the stack of decisions."""
+        return any(f.tag == "debt" and f.player == player for f in self.frames)

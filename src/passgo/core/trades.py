@@ -1,0 +1,93 @@
+"""Trades between two players: deeds without buildings in their group, cash and Get Out of
+Jail Free cards, exchanged at once (there are no loans). A trade is proposed, then accepted,
+rejected or countered by the other player. Whoever receives a mortgaged deed pays the Bank 10 %
+interest at once and chooses to lift the mortgage now or later (see `TransferFrame`).
+"""
+
+from __future__ import annotations
+
+from passgo.core.actions import Bundle, TradeOffer
+from passgo.core.events import Event
+from passgo.core.frames import TradeFrame, TransferFrame
+from passgo.core.money import pay_now
+from passgo.core.state import GameState
+
+
+def _side_problem(g: GameState, player: int, side: Bundle, who: str) -> str | None:
+    board = g.board
+    if side.cash < 0:
+        return "cash in a trade cannot be negative"
+    if side.cash > g.cash[player]:
+        return f"{who} does not have {side.cash} in cash"
+    if len(set(side.properties)) != len(side.properties):
+        return "a deed is listed twice"
+    for sq in side.properties:
+        if not 0 <= sq < len(board.squares) or not board.squares[sq].ownable:
+            return f"square {sq} is not a deed"
+        if g.owner[sq] != player:
+            return f"{who} does not own {board.squares[sq].name}"
+        group = board.squares[sq].group
+        if group >= 0 and any(g.level[o] for o in board.groups[group]):
+            return f"sell the buildings of {board.squares[sq].name}'s group before trading it"
+    held = [deck for deck, _ in g.cards[player]]
+    for deck in side.cards:
+        if deck not in (0, 1):
+            return "a card is named by its deck: 0 (Chance) or 1 (Community Chest)"
+        if held.count(deck) < side.cards.count(deck):
+            return f"{who} does not hold that Get Out of Jail Free card"
+    return None
+
+
+def offer_problem(g: GameState, offer: TradeOffer) -> str | None:
+    """Why this offer cannot be carried out now (None: it can)."""
+    a, b = offer.proposer, offer.responder
+    if not 0 <= b < g.n or a == b:
+        return "a trade needs another player"
+    if not g.alive[b]:
+        return f"{g.names[b]} is out of the game"
+    if offer.give.empty and offer.get.empty:
+        return "the trade is empty"
+    return _side_problem(g, a, offer.give, g.names[a]) or _side_problem(
+        g, b, offer.get, g.names[b]
+    )
+
+
+def propose(g: GameState, offer: TradeOffer) -> None:
+    g.events.append(
+        Event("trade_offer", offer.proposer, other=offer.responder, detail=offer.text())
+    )
+    g.frames.append(TradeFrame("trade_reply", offer.responder, offer))
+
+
+def counter(g: GameState, f: TradeFrame, offer: TradeOffer) -> None:
+    g.events.append(Event("trade_reject", f.player, other=f.offer.proposer, detail="counter"))
+    g.frames.pop()
+    propose(g, offer)
+
+
+def reject(g: GameState, f: TradeFrame) -> None:
+    g.frames.pop()
+    g.events.append(Event("trade_reject", f.player, other=f.offer.proposer))
+
+
+def accept(g: GameState, f: TradeFrame) -> None:
+    g.frames.pop()
+    offer = f.offer
+    a, b = offer.proposer, offer.responder
+    g.events.append(Event("trade_accept", b, other=a))
+    received: list[tuple[int, int]] = []
+    for giver, taker, side in ((a, b, offer.give), (b, a, offer.get)):
+        if side.cash:
+            pay_now(g, giver, taker, side.cash, "trade")
+        for sq in side.properties:
+            g.owner[sq] = taker
+            g.events.append(Event("transfer", giver, square=sq, other=taker))
+            if g.mortgaged[sq]:
+                received.append((taker, sq))
+        for deck in side.cards:
+            held = g.cards[giver]
+            card = next(c for c in held if c[0] == deck)
+            held.remove(card)
+            g.cards[taker].append(card)
+    for taker, sq in reversed(received):
+        g.frames.append(TransferFrame("mortgaged_deed", taker, sq))

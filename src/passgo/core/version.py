@@ -1,0 +1,4 @@
+"""Engine and save-format versions (saved games record both)."""
+
+ENGINE_VERSION = "0.1.0"
+SAVE_FORMAT_VERSION = 1
