@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-import pytest
-
 from passgo.core import Game, Rules
 from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST, load_edition
 from passgo.core.state import HOTEL
@@ -92,7 +90,3 @@ def money_total(g: Game) -> int:
     """Players' cash plus the Bank's net takings: constant over a game."""
     return sum(g.cash) + g.bank_flow
 
-
-@pytest.fixture
-def board():  # type: ignore[no-untyped-def]
-    return BOARD
