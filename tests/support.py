@@ -90,3 +90,15 @@ def money_total(g: Game) -> int:
     """Players' cash plus the Bank's net takings: constant over a game."""
     return sum(g.cash) + g.bank_flow
 
+
+def assert_illegal(g: Game, action: object) -> None:
+    """The action is refused with `IllegalActionError` and the saved game is unchanged."""
+    import pytest
+
+    from passgo.core import IllegalActionError
+
+    before = g.to_json()
+    assert not g.is_legal(action)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        g.apply(action)  # type: ignore[arg-type]
+    assert g.to_json() == before

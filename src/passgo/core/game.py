@@ -291,7 +291,7 @@ class Game(GameState):
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Carry out an action known to be legal (e.g. taken from `legal_actions`)."""
         self.events = []
-        self.history.append(f"{action.player}:{action.text()}")
+        self.history.append(action)
         _HANDLERS[type(action)](self, action)
         self._settle()
         return self.events
@@ -299,10 +299,7 @@ class Game(GameState):
     def _settle(self) -> None:
         """Run everything that needs no decision, until someone must decide or the game ends."""
         frames = self.frames
-        while True:
-            if sum(self.alive) <= 1:
-                self._finish("last player standing")
-                return
+        while not self.over:
             top = frames[-1]
             if isinstance(top, TurnFrame):
                 if top.stage == MOVED:
@@ -345,13 +342,21 @@ class Game(GameState):
     def _next_turn(self) -> None:
         p = self.current
         self.turns += 1
-        nxt = self.seats_from(p + 1)[0]
+        n, alive = self.n, self.alive
+        nxt = (p + 1) % n
+        while not alive[nxt]:
+            nxt = (nxt + 1) % n
         first = self.setup.get("first", 0)
         if (nxt - first) % self.n <= (p - first) % self.n:
             self.rounds += 1
         self.current = nxt
         self.doubles = 0
-        self.frames[0] = TurnFrame("jail" if self.jailed[nxt] else "roll", nxt)
+        turn = self.frames[0]
+        assert isinstance(turn, TurnFrame)
+        turn.kind = "jail" if self.jailed[nxt] else "roll"
+        turn.player = nxt
+        turn.stage = PRE_ROLL
+        turn.again = False
         if self.max_turns is not None and self.turns >= self.max_turns:
             self._finish("turn limit", limit=True)
         elif self.max_rounds is not None and self.rounds >= self.max_rounds:
@@ -577,6 +582,9 @@ def _bankruptcy_problem(g: Game, a: DeclareBankruptcy) -> str | None:
 
 def _bankrupt(g: Game, a: DeclareBankruptcy) -> None:
     money.declare_bankruptcy(g, a.player)
+    if sum(g.alive) == 1:
+        # "The last player left in the game wins."
+        g._finish("last player standing")
 
 
 def _want_problem(g: Game, a: WantBuildings) -> str | None:

@@ -6,6 +6,8 @@ auction, a debt, a tax choice) as frames, and the engine asks the players in sta
 
 from __future__ import annotations
 
+from typing import cast
+
 from passgo.core import board as B
 from passgo.core.events import Event
 from passgo.core.frames import MOVED, POST_ROLL, BuyFrame, MoveFrame, TaxFrame, TurnFrame
@@ -21,7 +23,7 @@ def turn_frame(g: GameState) -> TurnFrame:
 
 def roll(g: GameState, player: int) -> None:
     """The player throws: a normal throw, or a try for doubles in jail."""
-    turn = turn_frame(g)
+    turn = cast(TurnFrame, g.frames[0])
     d = g.throw()
     g.dice = d
     g.events.append(Event("dice", player, dice=d))

@@ -60,7 +60,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
         "players": list(g.names),
         "seed": g.seed,
         "setup": dict(g.setup),
-        "history": list(g.history),
+        "history": [f"{a.player}:{a.text()}" for a in g.history],
         "state": state_dict(g),
     }
 
@@ -83,15 +83,22 @@ def new_from_setup(names: list[str], rules: Rules, seed: int, setup: dict[str, A
     )
 
 
+def _parse_line(i: int, line: str) -> Action:
+    who, _, text = line.partition(":")
+    try:
+        return Action.parse(text, int(who))
+    except ValueError as exc:
+        raise SaveFileError(f"history line {i + 1} ({line!r}) is not an action: {exc}") from None
+
+
 def replay(names: list[str], rules: Rules, seed: int, setup: dict[str, Any],
            history: list[str]) -> Game:
     """Play a history again from the start; every action is checked on the way."""
     g = new_from_setup(names, rules, seed, setup)
     for i, line in enumerate(history):
-        who, _, text = line.partition(":")
         try:
-            g.apply(Action.parse(text, int(who)))
-        except (IllegalActionError, ValueError) as exc:
+            g.apply(_parse_line(i, line))
+        except IllegalActionError as exc:
             raise SaveFileError(f"history line {i + 1} ({line!r}) does not replay: {exc}") from None
     return g
 
@@ -111,7 +118,7 @@ def game_from_dict(data: dict[str, Any], verify: bool = True) -> Game:
         history = [str(h) for h in data["history"]]
         g = new_from_setup(names, rules, seed, setup)
         _load_state(g, data["state"])
-        g.history = history
+        g.history = [_parse_line(i, line) for i, line in enumerate(history)]
     except SaveFileError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, DataError) as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from passgo.core.actions import Action
 from passgo.core.board import Board, load_edition
 from passgo.core.events import Event
 from passgo.core.frames import Frame, TurnFrame
@@ -25,6 +26,7 @@ class GameState:
         "rules",
         "board",
         "names",
+        "n",
         "cash",
         "pos",
         "jailed",
@@ -63,6 +65,7 @@ class GameState:
         self.rules = rules
         self.board: Board = board
         self.names = list(names)
+        self.n = n  # number of seats (players out of the game keep theirs)
         self.cash = [board.starting_cash] * n
         self.pos = [0] * n
         self.jailed = [False] * n
@@ -94,7 +97,7 @@ class GameState:
         self.winner: int | None = None
         self.end_reason = ""
         self.seed = seed
-        self.history: list[str] = []
+        self.history: list[Action] = []  # every action applied, in order
         self.events: list[Event] = []
         self.setup: dict[str, Any] = {}
 
@@ -104,14 +107,10 @@ class GameState:
         """Two dice: the next scripted throw if any, else from the game's own PRNG."""
         if self.dice_script:
             return self.dice_script.pop(0)
-        r = self.rng.random
-        return (int(r() * 6) + 1, int(r() * 6) + 1)
+        x = int(self.rng.random() * 36)  # one draw gives both dice, uniformly
+        return (x // 6 + 1, x % 6 + 1)
 
     # -- derived facts the rules use -----------------------------------------------------------
-
-    @property
-    def n(self) -> int:
-        return len(self.names)
 
     def owns_group(self, player: int, group: int) -> bool:
         owner = self.owner

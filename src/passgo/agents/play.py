@@ -1,0 +1,26 @@
+"""The game loop for bots: ask whoever must decide, apply their answer, until the game ends."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from passgo.agents.base import Agent
+from passgo.core import Game
+
+
+def play(
+    game: Game, agents: Sequence[Agent], *, checked: bool = True, max_steps: int | None = None
+) -> Game:
+    """Play `game` to its end with one agent per seat. `checked=False` trusts the agents'
+    actions to be legal (the simulation fast path); `max_steps` bounds the number of actions."""
+    if len(agents) != game.n:
+        raise ValueError(f"{game.n} players need {game.n} agents, not {len(agents)}")
+    apply = game.apply if checked else game.apply_unchecked
+    steps = 0
+    while not game.over:
+        player = game.frames[-1].player
+        apply(agents[player].act(game, player))
+        steps += 1
+        if max_steps is not None and steps >= max_steps:
+            break
+    return game

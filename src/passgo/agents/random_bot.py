@@ -1,0 +1,46 @@
+"""The random bot: a seeded baseline that plays any legal action, uniformly."""
+
+from __future__ import annotations
+
+import random
+
+from passgo.core import Game
+from passgo.core.actions import BUSINESS, Action, Bid
+
+
+class RandomBot:
+    """Uniform over the legal actions, with its own seeded PRNG.
+
+    Business (building, selling, mortgaging) is open at every decision, so choosing uniformly
+    over everything would make a random player spend most of its moves mortgaging and lifting;
+    it takes one of the business actions with probability `business_rate` and otherwise one of
+    the actions that answer the pending decision. A bid is a uniform amount between the lowest
+    legal bid and that plus the deed's price (never above its cash)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0, business_rate: float = 0.1) -> None:
+        self.rng = random.Random(seed)
+        self.business_rate = business_rate
+
+    def act(self, game: Game, player: int) -> Action:
+        options = game.legal_actions(player)
+        answers = [a for a in options if not isinstance(a, BUSINESS)]
+        business = [a for a in options if isinstance(a, BUSINESS)]
+        rng = self.rng
+        if business and (not answers or rng.random() < self.business_rate):
+            return rng.choice(business)
+        choice = rng.choice(answers)
+        if isinstance(choice, Bid):
+            span = game.bid_range(player)
+            assert span is not None
+            low, high = span
+            top = max(low, min(high, low + self._price(game)))
+            return Bid(player, rng.randint(low, top))
+        return choice
+
+    @staticmethod
+    def _price(game: Game) -> int:
+        top = game.pending
+        square = getattr(top, "square", -1)
+        return game.board.squares[square].price if square >= 0 else 100
