@@ -310,9 +310,7 @@ class Game(GameState):
                         top.stage, top.kind = POST_ROLL, "end_turn"
                     return
                 if top.stage == DONE:
-                    self._next_turn()
-                    if self.over:
-                        return
+                    self._next_turn()  # may end the game at a turn or round limit
                     continue
                 return
             if isinstance(top, DebtFrame):
