@@ -16,6 +16,7 @@ import os
 import random
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, NoReturn, TextIO
 
 from passgo import __version__
@@ -200,10 +201,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return PlainGame(game, seats, save_path, sys.stdout, sys.stdin).run()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="passgo", description="Monopoly by the real rules.")
-    parser.add_argument("--version", action="version", version=f"passgo {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+def add_play(sub: Any) -> None:
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("--players", default=DEFAULT_PLAYERS,
                       help='seats as "Name:kind,..." with kind human, basic or random')
@@ -214,6 +212,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", nargs="?", const="", help="continue a saved game")
     play.add_argument("--no-save", action="store_true", help="do not save the game")
     play.set_defaults(func=cmd_play)
+
+
+# Each subcommand registers itself here: a function that adds its parser to the subparsers.
+COMMANDS: list[Callable[[Any], None]] = [add_play]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="passgo", description="Monopoly by the real rules.")
+    parser.add_argument("--version", action="version", version=f"passgo {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for add in COMMANDS:
+        add(sub)
     return parser
 
 
