@@ -15,8 +15,8 @@ import json
 import os
 import random
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from passgo import __version__
