@@ -22,6 +22,7 @@ from typing import Any, NoReturn, TextIO
 from passgo import __version__
 from passgo.agents import AGENTS, make_agent
 from passgo.agents.base import Agent
+from passgo.cli_position import CommandError, add_commands, load_position
 from passgo.core import Action, Game, IllegalActionError, SaveFileError
 from passgo.core.serialize import game_from_dict, game_to_dict
 from passgo.narrate import describe, describe_action, money, square
@@ -193,9 +194,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         game, seats = load(path)
         save_path = path
     else:
-        seats = parse_players(args.players)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-        game = Game.new([n for n, _ in seats], seed=seed)
+        if args.position:
+            game = load_position(args.position, seed)
+            kinds = dict(parse_players(args.players)) if args.players != DEFAULT_PLAYERS else {}
+            # Seats of a position: its players, human unless --players names their kind.
+            seats = [(n, kinds.get(n, "human" if i == 0 else "basic"))
+                     for i, n in enumerate(game.names)]
+        else:
+            seats = parse_players(args.players)
+            game = Game.new([n for n, _ in seats], seed=seed)
     if args.no_save:
         save_path = None
     return PlainGame(game, seats, save_path, sys.stdout, sys.stdin).run()
@@ -208,6 +216,7 @@ def add_play(sub: Any) -> None:
     play.add_argument("--seed", type=int, help="seed for a reproducible game")
     play.add_argument("--plain", action="store_true",
                       help="line-by-line game for pipes and screen readers (the only mode yet)")
+    play.add_argument("--position", help="start from a position file (docs/positions.md)")
     play.add_argument("--save", help="file the game is saved to after every action")
     play.add_argument("--resume", nargs="?", const="", help="continue a saved game")
     play.add_argument("--no-save", action="store_true", help="do not save the game")
@@ -215,7 +224,7 @@ def add_play(sub: Any) -> None:
 
 
 # Each subcommand registers itself here: a function that adds its parser to the subparsers.
-COMMANDS: list[Callable[[Any], None]] = [add_play]
+COMMANDS: list[Callable[[Any], None]] = [add_play, add_commands]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -233,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         result: int = args.func(args)
         return result
-    except UsageError as exc:
+    except (UsageError, CommandError) as exc:
         print(f"passgo: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

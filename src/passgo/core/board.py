@@ -141,7 +141,8 @@ class Board:
         if key.isdigit():
             return self.square_index(int(key))
         for sq in self.squares:
-            if sq.name.lower() == key:
+            # "Jail / Just Visiting" also answers to "Jail" and to "Just Visiting".
+            if sq.name.lower() == key or key in sq.name.lower().split(" / "):
                 return sq.index
         raise KeyError(f"no square named {name_or_index!r}")
 

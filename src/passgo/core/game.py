@@ -118,6 +118,31 @@ class Game(GameState):
         g.events.append(Event("turn", first))
         return g
 
+    @classmethod
+    def from_position(
+        cls,
+        position: str | dict[str, Any],
+        seed: int = 0,
+        *,
+        max_turns: int | None = None,
+        max_rounds: int | None = None,
+    ) -> Game:
+        """A game starting from a position (TOML or JSON text, or its data; see
+        docs/positions.md); `seed` drives the dice and the cards the position leaves open.
+        An invalid position raises `PositionError` naming the key."""
+        from passgo.core.position import game_from_position
+
+        g = game_from_position(position, seed)
+        g.max_turns = g.setup["max_turns"] = max_turns
+        g.max_rounds = g.setup["max_rounds"] = max_rounds
+        return g
+
+    def position(self) -> dict[str, Any]:
+        """This game as a position (at the start of a throw); `position_to_toml` writes it."""
+        from passgo.core.position import position_of
+
+        return position_of(self)
+
     def _opening_roll(self) -> int:
         """"each player in turn throws the dice. The player with the highest total starts";
         players tied for highest throw again."""

@@ -71,7 +71,13 @@ def game_to_json(g: Game) -> str:
 
 def new_from_setup(names: list[str], rules: Rules, seed: int, setup: dict[str, Any]) -> Game:
     from passgo.core.game import Game
+    from passgo.core.position import game_from_position
 
+    if "position" in setup:
+        g = game_from_position(setup["position"], seed)
+        g.max_turns = g.setup["max_turns"] = setup.get("max_turns")
+        g.max_rounds = g.setup["max_rounds"] = setup.get("max_rounds")
+        return g
     return Game.new(
         names,
         rules,

@@ -1,0 +1,101 @@
+"""`passgo position check|show` and `passgo cards list`: positions and card ids from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from passgo.core import Game, SaveFileError
+from passgo.core.actions import EndTurn
+from passgo.core.board import DECK_NAMES, load_edition
+from passgo.core.errors import DataError
+from passgo.core.position import PositionError, position_to_toml
+from passgo.core.serialize import game_from_dict
+from passgo.textboard import render_board
+
+
+class CommandError(Exception):
+    """A problem with the user's input, reported in one line with exit status 2."""
+
+
+def read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def load_position(path: str, seed: int = 0) -> Game:
+    """A game from a position file, or a one-line error naming the file and the key."""
+    try:
+        return Game.from_position(read_text(path), seed=seed)
+    except (PositionError, DataError) as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def _saved_game(path: str) -> Game:
+    try:
+        data = json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"{path}: not a saved game ({exc})") from None
+    if isinstance(data, dict) and "game" in data:  # a `passgo play` save wraps the game
+        data = data["game"]
+    try:
+        return game_from_dict(data)
+    except SaveFileError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    game = load_position(args.file)
+    print(render_board(game))
+    print(f"{args.file}: a valid position; {game.names[game.current]} to move.")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    game = _saved_game(args.file)
+    top = game.pending
+    if top.kind == "end_turn" and len(game.frames) == 1:
+        # Ending a turn involves no chance: show the position the next throw starts from.
+        game = game.copy()
+        game.apply(EndTurn(top.player))
+    try:
+        print(position_to_toml(game.position()), end="")
+    except PositionError as exc:
+        raise CommandError(f"{args.file}: {exc}") from None
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    try:
+        board = load_edition(args.edition)
+    except DataError as exc:
+        raise CommandError(str(exc)) from None
+    for d, name in enumerate(DECK_NAMES):
+        if args.deck and args.deck != name:
+            continue
+        print(f"[{name}]")
+        for card in board.decks[d]:
+            print(f"  {card.id:<24} {card.text}")
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    position = sub.add_parser("position", help="check and show game positions")
+    psub = position.add_subparsers(dest="position_command", required=True,
+                                   parser_class=type(position))
+    check = psub.add_parser("check", help="validate a position file and print it as a board")
+    check.add_argument("file")
+    check.set_defaults(func=cmd_check)
+    show = psub.add_parser("show", help="print the position of a saved game")
+    show.add_argument("file")
+    show.set_defaults(func=cmd_show)
+    cards = sub.add_parser("cards", help="card ids and texts")
+    csub = cards.add_subparsers(dest="cards_command", required=True, parser_class=type(cards))
+    listing = csub.add_parser("list", help="list the cards of each deck with their ids")
+    listing.add_argument("--edition", default="us-classic")
+    listing.add_argument("--deck", choices=DECK_NAMES)
+    listing.set_defaults(func=cmd_cards)

@@ -1,0 +1,407 @@
+"""Positions: any game state at the start of a throw, in a short human-writable form.
+
+A position (TOML or the same structure as JSON, documented in docs/positions.md) names the
+rules, the players in turn order with their cash, squares, jail state and cards, the deeds with
+their owners, buildings and mortgages, and optionally the Bank's stock, the cards on top of each
+deck and the next throws. `game_from_position` checks everything a person gets wrong when
+writing one by hand and refuses the position with a message naming the key; `position_of`
+exports a game back (export then import gives the identical state).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import tomllib
+import zlib
+from typing import TYPE_CHECKING, Any
+
+from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, load_edition
+from passgo.core.errors import PassgoError
+from passgo.core.frames import PRE_ROLL, TurnFrame
+from passgo.core.rules import Rules
+from passgo.core.state import BANK, HOTEL
+
+if TYPE_CHECKING:
+    from passgo.core.game import Game
+
+
+class PositionError(PassgoError, ValueError):
+    """A position that does not describe a legal game state; the message names the key."""
+
+
+_TOP_KEYS = {"rules", "to_move", "doubles_this_turn", "players", "properties", "bank", "decks",
+             "dice", "turns", "rounds", "engine"}
+_PLAYER_KEYS = {"name", "cash", "position", "in_jail", "jail_turns", "get_out_of_jail_free"}
+_PROPERTY_KEYS = {"owner", "houses", "hotel", "mortgaged"}
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], key: str) -> Any:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise PositionError(f"{key}: expected {_kind_name(kind)}, got {value!r}")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {int: "an integer", str: "a string", bool: "true or false", list: "a list",
+             dict: "a table"}
+    if isinstance(kind, tuple):
+        return " or ".join(names.get(k, k.__name__) for k in kind)
+    return names.get(kind, kind.__name__)
+
+
+def _unknown_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
+    for key in table:
+        if key not in allowed:
+            prefix = f"{where}." if where else ""
+            raise PositionError(f"{prefix}{key}: unknown key (known: {', '.join(sorted(allowed))})")
+
+
+def _rules(value: Any) -> Rules:
+    if value is None or value == "classic":
+        return Rules.classic()
+    if isinstance(value, str):
+        raise PositionError(f"rules: unknown rule set {value!r} (known: classic)")
+    if isinstance(value, dict):
+        try:
+            return Rules.from_dict(value)
+        except ValueError as exc:
+            raise PositionError(f"rules: {exc}") from None
+    raise PositionError("rules: give a rule set name or a table of options")
+
+
+def _square(board: Board, value: Any, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise PositionError(f"{key}: give a square index (0-39) or name, not {value!r}")
+    try:
+        return board.square_index(value)
+    except KeyError:
+        raise PositionError(f"{key}: no square {value!r} on the board") from None
+
+
+def parse_position(text: str) -> dict[str, Any]:
+    """A position's data from its TOML text, or its JSON text (when it starts with `{`)."""
+    try:
+        data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise PositionError(f"cannot read the position: {exc}") from None
+    if not isinstance(data, dict):
+        raise PositionError("a position is a table of keys")
+    return data
+
+
+def game_from_position(source: str | dict[str, Any], seed: int = 0) -> Game:
+    """A game starting from the position; `seed` drives everything the position leaves open."""
+    from passgo.core.game import Game
+
+    data = parse_position(source) if isinstance(source, str) else dict(source)
+    _unknown_keys(data, _TOP_KEYS, "")
+    rules = _rules(data.get("rules"))
+    board = load_edition(rules.edition)
+    raw_players = _expect(data.get("players"), list, "players")
+    if not 2 <= len(raw_players) <= 8:
+        raise PositionError("players: a game needs 2 to 8 players")
+    names: list[str] = []
+    for i, raw in enumerate(raw_players):
+        key = f"players[{i}]"
+        _expect(raw, dict, key)
+        _unknown_keys(raw, _PLAYER_KEYS, key)
+        name = _expect(raw.get("name"), str, f"{key}.name").strip()
+        if not name:
+            raise PositionError(f"{key}.name: must not be empty")
+        if name in names:
+            raise PositionError(f"{key}.name: {name!r} is listed twice")
+        names.append(name)
+    g = Game(rules, names, seed)
+    # The position itself is the setup: a saved game started from it replays from it.
+    g.setup = {"position": data, "seed": seed, "max_turns": None, "max_rounds": None,
+               "first": 0}
+    _players(g, board, raw_players)
+    _properties(g, board, _expect(data.get("properties", {}), dict, "properties"))
+    _bank(g, _expect(data.get("bank", {}), dict, "bank"))
+    _turn(g, data)
+    _decks(g, board, _expect(data.get("decks", {}), dict, "decks"))
+    _dice(g, _expect(data.get("dice", {}), dict, "dice"))
+    g.bank_flow = g.n * board.starting_cash - sum(g.cash)
+    for key in ("turns", "rounds"):
+        value = _expect(data.get(key, 0), int, key)
+        if value < 0:
+            raise PositionError(f"{key}: must not be negative")
+        setattr(g, key, value)
+    if "engine" in data:
+        _engine(g, _expect(data["engine"], dict, "engine"))
+    return g
+
+
+def _players(g: Game, board: Board, raw_players: list[dict[str, Any]]) -> None:
+    held = {0: 0, 1: 0}
+    for p, raw in enumerate(raw_players):
+        key = f"players[{p}]"
+        cash = _expect(raw.get("cash", board.starting_cash), int, f"{key}.cash")
+        if cash < 0:
+            raise PositionError(f"{key}.cash: must not be negative ({cash})")
+        g.cash[p] = cash
+        g.pos[p] = _square(board, raw.get("position", 0), f"{key}.position")
+        jailed = _expect(raw.get("in_jail", False), bool, f"{key}.in_jail")
+        turns = _expect(raw.get("jail_turns", 0), int, f"{key}.jail_turns")
+        if jailed and g.pos[p] != board.jail:
+            raise PositionError(
+                f"{key}.position: a player in jail must be on the jail square "
+                f"({board.squares[board.jail].name!r})"
+            )
+        if not 0 <= turns < g.rules.jail_max_turns:
+            raise PositionError(
+                f"{key}.jail_turns: must be 0 to {g.rules.jail_max_turns - 1} (turns used)"
+            )
+        if turns and not jailed:
+            raise PositionError(f"{key}.jail_turns: only a player in jail has used jail turns")
+        g.jailed[p] = jailed
+        g.jail_turns[p] = turns
+        for deck_name in _expect(raw.get("get_out_of_jail_free", []), list,
+                                 f"{key}.get_out_of_jail_free"):
+            if deck_name not in DECK_NAMES:
+                raise PositionError(
+                    f"{key}.get_out_of_jail_free: unknown deck {deck_name!r} "
+                    f"(chance or community_chest)"
+                )
+            deck = DECK_NAMES.index(deck_name)
+            free = [i for i, c in enumerate(board.decks[deck]) if c.effect == JAIL_FREE]
+            if held[deck] >= len(free):
+                raise PositionError(
+                    f"{key}.get_out_of_jail_free: the {deck_name} deck has only "
+                    f"{len(free)} such card(s)"
+                )
+            index = free[held[deck]]
+            held[deck] += 1
+            g.decks[deck].remove(index)
+            g.cards[p].append((deck, index))
+
+
+def _properties(g: Game, board: Board, raw: dict[str, Any]) -> None:
+    hph = g.rules.houses_per_hotel
+    seen: dict[int, str] = {}
+    for name, spec in raw.items():
+        key = f"properties.{name!r}"
+        sq = _square(board, int(name) if name.isdigit() else name, key)
+        square = board.squares[sq]
+        if not square.ownable:
+            raise PositionError(f"{key}: {square.name} cannot be owned")
+        if sq in seen:
+            raise PositionError(f"{key}: {square.name} is already listed as {seen[sq]!r}")
+        seen[sq] = name
+        _expect(spec, dict, key)
+        _unknown_keys(spec, _PROPERTY_KEYS, key)
+        owner_name = _expect(spec.get("owner"), str, f"{key}.owner")
+        if owner_name not in g.names:
+            raise PositionError(f"{key}.owner: no player named {owner_name!r}")
+        g.owner[sq] = g.names.index(owner_name)
+        houses = _expect(spec.get("houses", 0), int, f"{key}.houses")
+        hotel = _expect(spec.get("hotel", False), bool, f"{key}.hotel")
+        g.mortgaged[sq] = _expect(spec.get("mortgaged", False), bool, f"{key}.mortgaged")
+        if houses or hotel:
+            if square.kind != STREET:
+                raise PositionError(f"{key}: only streets carry buildings")
+            if houses and hotel:
+                raise PositionError(f"{key}: a lot has houses or a hotel, not both")
+            if not 0 <= houses <= hph:
+                raise PositionError(f"{key}.houses: must be 0 to {hph}")
+            if g.mortgaged[sq]:
+                raise PositionError(f"{key}: a mortgaged lot cannot carry buildings")
+            g.level[sq] = HOTEL if hotel else houses
+    for group, squares in enumerate(board.groups):
+        built = [sq for sq in squares if g.level[sq]]
+        if not built:
+            continue
+        gname = board.group_names[group]
+        owners = {g.owner[sq] for sq in squares}
+        if len(owners) != 1 or BANK in owners:
+            raise PositionError(
+                f"properties: buildings in the {gname} group need one owner of the whole group"
+            )
+        if any(g.mortgaged[sq] for sq in squares):
+            raise PositionError(
+                f"properties: buildings in the {gname} group while a street of it is mortgaged"
+            )
+        ranks = [g.rank(g.level[sq]) for sq in squares]
+        if max(ranks) - min(ranks) > 1:
+            raise PositionError(
+                f"properties: uneven building in the {gname} group "
+                f"({', '.join(str(r) for r in ranks)}): streets may differ by one at most"
+            )
+
+
+def _bank(g: Game, raw: dict[str, Any]) -> None:
+    _unknown_keys(raw, {"houses", "hotels"}, "bank")
+    board = g.board
+    houses = sum(lv for lv in g.level if lv != HOTEL)
+    hotels = sum(1 for lv in g.level if lv == HOTEL)
+    for what, count, supply in (("houses", houses, board.houses), ("hotels", hotels, board.hotels)):
+        if count > supply:
+            raise PositionError(f"properties: {count} {what} on the board; the game has {supply}")
+    g.bank_houses = board.houses - houses
+    g.bank_hotels = board.hotels - hotels
+    for key, derived, in_play in (("houses", g.bank_houses, houses),
+                                  ("hotels", g.bank_hotels, hotels)):
+        if key in raw:
+            given = _expect(raw[key], int, f"bank.{key}")
+            if given != derived:
+                raise PositionError(
+                    f"bank.{key}: {given} in the Bank and {in_play} on the board do not make "
+                    f"{board.houses if key == 'houses' else board.hotels}"
+                )
+
+
+def _turn(g: Game, data: dict[str, Any]) -> None:
+    to_move = _expect(data.get("to_move", g.names[0]), str, "to_move")
+    if to_move not in g.names:
+        raise PositionError(f"to_move: no player named {to_move!r}")
+    p = g.names.index(to_move)
+    doubles = _expect(data.get("doubles_this_turn", 0), int, "doubles_this_turn")
+    if not 0 <= doubles <= 2:
+        raise PositionError("doubles_this_turn: must be 0, 1 or 2")
+    if doubles and g.jailed[p]:
+        raise PositionError("doubles_this_turn: a player in jail has not thrown doubles this turn")
+    g.current = p
+    g.doubles = doubles
+    g.setup["first"] = p
+    kind = "jail" if g.jailed[p] else "roll"
+    g.frames = [TurnFrame(kind, p, PRE_ROLL, again=doubles > 0)]
+
+
+def _decks(g: Game, board: Board, raw: dict[str, Any]) -> None:
+    _unknown_keys(raw, set(DECK_NAMES), "decks")
+    for deck, deck_name in enumerate(DECK_NAMES):
+        order = g.decks[deck]
+        g.rng.shuffle(order)
+        top: list[int] = []
+        for i, card_id in enumerate(_expect(raw.get(deck_name, []), list, f"decks.{deck_name}")):
+            key = f"decks.{deck_name}[{i}]"
+            _expect(card_id, str, key)
+            matches = [c for c, card in enumerate(board.decks[deck]) if card.id == card_id]
+            if not matches:
+                known = ", ".join(sorted({c.id for c in board.decks[deck]}))
+                raise PositionError(f"{key}: no card {card_id!r} (cards: {known})")
+            free = [c for c in matches if c in order and c not in top]
+            if not free:
+                raise PositionError(f"{key}: every {card_id!r} card is already placed or held")
+            top.append(free[0])
+        g.decks[deck] = top + [c for c in order if c not in top]
+
+
+def _dice(g: Game, raw: dict[str, Any]) -> None:
+    _unknown_keys(raw, {"script", "last"}, "dice")
+    script = []
+    for i, throw in enumerate(_expect(raw.get("script", []), list, "dice.script")):
+        key = f"dice.script[{i}]"
+        if (not isinstance(throw, list) or len(throw) != 2
+                or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                           for d in throw)):
+            raise PositionError(f"{key}: a throw is two dice from 1 to 6, like [3, 4]")
+        script.append((throw[0], throw[1]))
+    g.dice_script = script
+    last = raw.get("last")
+    if last is not None:
+        if (not isinstance(last, list) or len(last) != 2
+                or not all(isinstance(d, int) and 0 <= d <= 6 for d in last)):
+            raise PositionError("dice.last: the last throw is two dice, like [3, 4]")
+        g.dice = (last[0], last[1])
+
+
+def _engine(g: Game, raw: dict[str, Any]) -> None:
+    """Exact continuation of an exported game: the PRNG state (opaque) and full deck order."""
+    _unknown_keys(raw, {"rng"}, "engine")
+    try:
+        blob = zlib.decompress(base64.b64decode(_expect(raw.get("rng"), str, "engine.rng")))
+        version, internal, gauss = json.loads(blob)
+        g.rng.setstate((version, tuple(internal), gauss))
+    except (ValueError, TypeError, zlib.error):
+        raise PositionError("engine.rng: not a PRNG state written by passgo") from None
+
+
+def position_of(g: Game) -> dict[str, Any]:
+    """The game as a position (only at the start of a throw: no other decision pending)."""
+    top = g.frames[-1]
+    if len(g.frames) != 1 or top.kind not in ("roll", "jail") or g.over:
+        raise PositionError(
+            f"a position describes the start of a throw; this game is waiting for "
+            f"{top.kind!r}" + (" (it is over)" if g.over else "")
+        )
+    board = g.board
+    rules: Any = "classic" if g.rules == Rules.classic() else g.rules.to_dict()
+    players = []
+    for p in range(g.n):
+        if not g.alive[p]:
+            raise PositionError(f"{g.names[p]} is out of the game; positions list players in it")
+        entry: dict[str, Any] = {"name": g.names[p], "cash": g.cash[p],
+                                 "position": board.squares[g.pos[p]].name}
+        if g.jailed[p]:
+            entry["in_jail"] = True
+            entry["jail_turns"] = g.jail_turns[p]
+        if g.cards[p]:
+            entry["get_out_of_jail_free"] = [DECK_NAMES[d] for d, _ in g.cards[p]]
+        players.append(entry)
+    properties: dict[str, Any] = {}
+    for sq in board.properties:
+        if g.owner[sq] == BANK:
+            continue
+        spec: dict[str, Any] = {"owner": g.names[g.owner[sq]]}
+        if g.level[sq] == HOTEL:
+            spec["hotel"] = True
+        elif g.level[sq]:
+            spec["houses"] = g.level[sq]
+        if g.mortgaged[sq]:
+            spec["mortgaged"] = True
+        properties[board.squares[sq].name] = spec
+    version, internal, gauss = g.rng.getstate()
+    rng = base64.b64encode(zlib.compress(json.dumps([version, list(internal), gauss]).encode()))
+    data: dict[str, Any] = {
+        "rules": rules,
+        "to_move": g.names[g.current],
+        "doubles_this_turn": g.doubles,
+        "turns": g.turns,
+        "rounds": g.rounds,
+        "players": players,
+        "properties": properties,
+        "bank": {"houses": g.bank_houses, "hotels": g.bank_hotels},
+        "decks": {name: [board.decks[d][c].id for c in g.decks[d]]
+                  for d, name in enumerate(DECK_NAMES)},
+        "dice": {"script": [list(t) for t in g.dice_script], "last": list(g.dice)},
+        "engine": {"rng": rng.decode()},
+    }
+    return data
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # a JSON string is a valid TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}"
+                                for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def _toml_key(key: str) -> str:
+    return key if key.replace("_", "").isalnum() and key.isascii() else json.dumps(key)
+
+
+def position_to_toml(data: dict[str, Any]) -> str:
+    """Write a position in the layout of docs/positions.md."""
+    lines = []
+    for key in ("rules", "to_move", "doubles_this_turn", "turns", "rounds"):
+        if key in data:
+            lines.append(f"{key} = {_toml_value(data[key])}")
+    for player in data.get("players", []):
+        lines += ["", "[[players]]"]
+        lines += [f"{k} = {_toml_value(v)}" for k, v in player.items()]
+    for table in ("properties", "bank", "decks", "dice", "engine"):
+        if table in data:
+            lines += ["", f"[{table}]"]
+            lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in data[table].items()]
+    return "\n".join(lines) + "\n"
+
