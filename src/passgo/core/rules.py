@@ -7,6 +7,8 @@ rule is a switch here and a branch in one place of the engine, never a fork.
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
@@ -44,6 +46,27 @@ class Rules:
         """The classic Parker Brothers rules (the default rule set)."""
         return cls()
 
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """A named rule set (see `PRESETS`)."""
+        try:
+            return PRESETS[name]()
+        except KeyError:
+            known = ", ".join(sorted(PRESETS))
+            raise DataError(f"unknown rule set {name!r} (known: {known})") from None
+
+    @classmethod
+    def from_toml(cls, text: str) -> Rules:
+        """Rules from a TOML text: optional `preset = "name"` plus options that override it."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise DataError(f"rules file is not valid TOML: {exc}") from None
+        base = data.pop("preset", "classic")
+        if not isinstance(base, str):
+            raise DataError("rules option 'preset' must be a rule set name")
+        return cls.from_dict({**cls.preset(base).to_dict(), **data})
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -78,3 +101,6 @@ class Rules:
             raise DataError("auction_min_bid and auction_min_increment must be at least 1")
         if self.mortgage_interest_percent < 0:
             raise DataError("rules option 'mortgage_interest_percent' must not be negative")
+
+
+PRESETS: dict[str, Callable[[], Rules]] = {"classic": Rules.classic}

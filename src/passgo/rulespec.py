@@ -1,0 +1,26 @@
+"""Rules named on a command line: a preset name or the path of a TOML rules file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from passgo.core import Rules
+from passgo.core.errors import DataError
+from passgo.core.rules import PRESETS
+
+
+def load_rules(spec: str) -> Rules:
+    """`classic` (or another preset) or `./house.toml`; raises DataError with a clear message."""
+    if spec in PRESETS:
+        return Rules.preset(spec)
+    path = Path(spec)
+    if path.suffix == ".toml" or path.exists():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise DataError(f"cannot read rules file {spec}: {exc.strerror or exc}") from None
+        try:
+            return Rules.from_toml(text)
+        except DataError as exc:
+            raise DataError(f"{spec}: {exc}") from None
+    return Rules.preset(spec)
