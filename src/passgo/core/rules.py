@@ -1,45 +1,198 @@
 """A rule set as one frozen value: every rule that differs between texts is a named switch.
 
 The defaults are the classic Parker Brothers text (rules file `000_…`). Presets and TOML files
-(a later layer) only choose values for these fields; the engine reads nothing else, so a house
-rule is a switch here and a branch in one place of the engine, never a fork.
+only choose values for these fields; the engine reads nothing else, so a house rule is a switch
+here and a branch in one place of the engine, never a fork. Each field carries its meaning and
+the rule sentence it comes from (`option_docs`), which `passgo rules show` and docs/rules.md use.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
 
 from passgo.core.errors import DataError
 
-IncomeTax = Literal["choice", "flat"]
+# Values of the text-valued options.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "income_tax": ("choice", "flat"),
+    "rent_claim": ("always", "before_next_roll", "before_second_roll"),
+    "hotel_sale": ("breakdown", "exchange"),
+    "dice": ("standard", "choice", "control"),
+    "travelling_railroads": ("off", "on", "owner_may_forbid"),
+    "auction": ("open", "closed", "vickrey"),
+    "free_parking_sources": ("fines_and_taxes", "luxury_tax"),
+}
+
+
+def _opt(default: Any, doc: str, source: str) -> Any:
+    return field(default=default, metadata={"doc": doc, "source": source})
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every switch the engine reads, with the classic Parker Brothers values as defaults."""
 
-    edition: str = "us-classic"
-    # "You may estimate your tax at $200 ..., or you may pay 10% of your total worth."
-    income_tax: IncomeTax = "choice"
-    # "paying a fine of $50 before you roll the dice on either of your next two turns"
-    jail_prepay_turns: int = 2
-    # "If you do not throw doubles by your third turn, you must pay the $50 fine."
-    jail_max_turns: int = 3
-    # "Bidding may start at any price." (the smallest amount of money is $1)
-    auction_min_bid: int = 1
-    auction_min_increment: int = 1
-    # "When a player has four houses on each property of a complete color-group ..."
-    houses_per_hotel: int = 4
-    # "the new owner must at once pay the Bank the amount of interest on the loan, which is 10%"
-    mortgage_interest_percent: int = 10
-    # Classic: the Bank auctions the bankrupt's property as it is; hasbro2022 cancels mortgages.
-    bank_bankruptcy_cancels_mortgages: bool = False
-    # "If there are a limited number of houses and hotels available and two or more players
-    # wish to buy more than the Bank has, the houses or hotels must be sold at auction"
-    building_shortage_auctions: bool = True
+    # -- edition and official rule texts ---------------------------------------------------------
+    edition: str = _opt(
+        "us-classic", "board, deeds and cards (us-classic, us-2008, uk)",
+        "editions: shared/reference/rules_differences.md §3; UK board: 003")
+    income_tax: str = _opt(
+        "choice", "'choice': $200 or 10 % of total worth, chosen first; 'flat': the amount shown",
+        "000: \"You may estimate your tax at $200 and pay the Bank, or you may pay 10% of your "
+        "total worth\"; 001: \"Pay the Bank the amount shown on the space.\"")
+    jail_prepay_turns: int = _opt(
+        2, "jail turns on which the fine may be paid before throwing",
+        "000: \"paying a fine of $50 before you roll the dice on either of your next two turns\";"
+        " 001: \"Pay $50 at the start of your next turn, then roll and move as normal.\"")
+    jail_max_turns: int = _opt(
+        3, "jail turns before the fine must be paid after a failed throw",
+        "000: \"If you do not throw doubles by your third turn, you must pay the $50 fine.\"; "
+        "short game: \"you must exit on your next turn\"")
+    auction_min_bid: int = _opt(
+        1, "lowest opening bid in an auction",
+        "000: \"Bidding may start at any price.\"; 001: \"Bidding starts at $10\"")
+    auction_min_increment: int = _opt(
+        1, "smallest raise in an open auction",
+        "001: \"anyone can increase the bid by as little as $1\"; 004 Minimum bid: \"at least "
+        "$10 more than the previous bid\"")
+    houses_per_hotel: int = _opt(
+        4, "houses on every street of the group before a hotel",
+        "000: \"When a player has four houses on each property of a complete color-group\"; "
+        "short game: \"You need only three houses\"")
+    mortgage_interest_percent: int = _opt(
+        10, "interest on lifting or receiving a mortgaged deed",
+        "000: \"the owner must pay the Bank the amount of the mortgage plus 10% interest\"")
+    bank_bankruptcy_cancels_mortgages: bool = _opt(
+        False, "a bankrupt's deeds taken by the Bank lose their mortgages before the auction",
+        "001: \"Return all your properties to the Bank. Any mortgages are canceled.\"")
+    building_shortage_auctions: bool = _opt(
+        True, "short houses or hotels wanted by several players are auctioned one at a time",
+        "000: \"two or more players wish to buy more than the Bank has, the houses or hotels "
+        "must be sold at auction to the highest bidder\"")
+    rent_claim: str = _opt(
+        "always", "'always': rent is paid on landing; otherwise the owner must claim it before "
+        "the next player's (or the second next player's) throw",
+        "000: \"The owner may not collect the rent if he/she fails to ask for it before the "
+        "second player following throws the dice.\"; 001: \"If they don't ask before the next "
+        "player rolls the dice, you don't have to pay!\"")
+    hotel_sale: str = _opt(
+        "breakdown", "'breakdown': hotels sold one house at a time (or all at once); "
+        "'exchange': a hotel sold is exchanged for 4 houses only",
+        "000: \"they may be sold one house at a time (one hotel equals five houses)\"; 001: "
+        "\"Sell Hotels to the Bank for half the cost, and exchange them immediately for 4 "
+        "Houses.\"")
+    deal_deeds: int = _opt(
+        0, "title deeds dealt to each player before the game",
+        "000 short game: \"deals three Title Deed cards to each player\"; 002: \"deals out two\"")
+    dealt_deeds_paid: bool = _opt(
+        False, "players pay the printed price of the deeds dealt to them",
+        "002 short game: \"The players must immediately pay the Bank the printed price of each.\"")
+    end_after_bankruptcies: int = _opt(
+        0, "the game ends at this bankruptcy (0: when one player is left); richest wins",
+        "000 short game: \"The game ends when one player goes bankrupt.\"; 002: \"when the "
+        "second bankruptcy occurs, the game ends\"")
+    final_bankruptcy_keeps_buildings: bool = _opt(
+        False, "at the bankruptcy that ends the game, buildings pass to the creditor with the "
+        "deeds (for the valuation)",
+        "002: \"with the bankrupt player's turning over to his/her creditor all that he/she has "
+        "of value, including buildings\"")
+    round_limit: int = _opt(
+        0, "time-limit game: the game ends after this many rounds and the richest wins (0: no "
+        "limit; front-ends may also end a time-limit game by the clock)",
+        "000 Time Limit Game: \"agree upon a definite hour of termination, when the richest "
+        "player will be declared the winner\"")
+    # -- house rules (004 variant catalogue) ---------------------------------------------------
+    dice: str = _opt(
+        "standard", "'choice': pick two of d4/d6/d8/d10 for each throw; 'control': throw one "
+        "die if you wish, a 1 sends you to jail",
+        "004 Dice choice; Dice control")
+    travelling_railroads: str = _opt(
+        "off", "after landing on a railroad, travel to another railroad of the same owner "
+        "('owner_may_forbid': the owner may forbid it by waiving the rent)",
+        "004 Travelling railroads")
+    start_at_corners: bool = _opt(
+        False, "tokens start spread over the four corners, assigned at random",
+        "004 Start at corners")
+    first_to_go: bool = _opt(
+        False, "no deed is bought until some player has passed GO", "004 First to go")
+    doubling_up: bool = _opt(
+        False, "landing on an occupied square (not GO or Jail) sends the token back to GO, "
+        "without salary, and ends the turn", "004 Doubling up")
+    optional_card_draw: bool = _opt(
+        False, "drawing a Chance or Community Chest card is optional", "004 Optional draw")
+    snake_eyes_bonus: int = _opt(0, "bonus for throwing double ones", "004 Dice roll bonuses")
+    box_cars_bonus: int = _opt(0, "bonus for throwing double sixes", "004 Dice roll bonuses")
+    double_hotels: bool = _opt(
+        False, "a second row of houses and a second hotel may be built on a street; rent is "
+        "the hotel rent plus the rent of the buildings above it", "004 Double hotels")
+    instant_hotels: bool = _opt(
+        False, "a hotel may be bought for five houses' price less the houses already there, "
+        "even when the Bank lacks the houses", "004 Instant hotels")
+    uneven_building: bool = _opt(
+        False, "buildings need not be even across a group", "004 Uneven buildings")
+    non_monopoly_building: bool = _opt(
+        False, "houses may be built without the whole group, at double price (sold at half "
+        "the normal price)", "004 Non-monopoly building")
+    unlimited_housing: bool = _opt(
+        False, "the Bank never runs out of houses or hotels", "004 Unlimited housing")
+    six_railroads: bool = _opt(
+        False, "the utilities count as railroads: $200, mortgage $100, rent by railroads "
+        "owned up to $300 for five and $400 for six", "004 Six railroads")
+    no_mortgaging: bool = _opt(
+        False, "no mortgages; deeds may be sold back to the Bank for half the printed price",
+        "004 No mortgaging")
+    foreclosure: bool = _opt(
+        False, "on landing on a mortgaged deed, the owner may lift the mortgage at once; if "
+        "not, the lander may buy it (mortgage value to the owner, value + 10 % to the Bank)",
+        "004 Foreclosure")
+    go_landing_salary: int = _opt(
+        0, "salary for landing exactly on GO (0: the normal salary; 400, 500 or 686)",
+        "004 Double salary")
+    free_parking_jackpot: bool = _opt(
+        False, "fines and taxes go to a pot that a player landing on Free Parking takes",
+        "004 Free parking jackpot")
+    free_parking_seed: int = _opt(
+        0, "money put in the pot at the start (the $500 is not replaced)",
+        "004: \"$500 is placed in the middle of the board at the start of the game\"")
+    free_parking_refill: int = _opt(
+        0, "money put in the pot again every time it is taken",
+        "004: \"or with only $50 which is replaced every time a player lands there\"")
+    free_parking_sources: str = _opt(
+        "fines_and_taxes", "what goes to the pot: every fine and tax, or the Luxury Tax only",
+        "004: \"Some players only put Luxury Tax money there.\"")
+    bank_loans: bool = _opt(
+        False, "a player without a loan may borrow $500 from the Bank; GO pays $100 until it "
+        "is repaid", "004 Bank loans")
+    double_prices: bool = _opt(
+        False, "deeds cost twice their printed price", "004 Double prices")
+    finders_fee_percent: int = _opt(
+        0, "with double prices: the lander who does not buy gets this share of the sale",
+        "004: \"he or she gets a 'finder's fee' of %10 of the sale cost\"")
+    bank_repossession: bool = _opt(
+        False, "a player bankrupted by another mortgages everything, pays what they can, and "
+        "the deeds return to the Bank unsold", "004 Bank repossession")
+    auction: str = _opt(
+        "open", "'open': ascending; 'closed': sealed bids, highest pays its bid; 'vickrey': "
+        "sealed bids, highest pays the second bid", "004 Closed auction; Vickrey auction")
+    option_to_auction: bool = _opt(
+        False, "any other player may force an auction of an unowned deed by bidding twice its "
+        "price", "004 Option to auction")
+    order_auction: bool = _opt(
+        False, "before the game, players bid for the order of play", "004 Order auction")
+    maximum_punishment: bool = _opt(
+        False, "a jailed player collects no rent, buys no buildings, bids in no auctions, "
+        "mortgages nothing and trades only with players in jail or just visiting",
+        "004 Maximum punishment")
+    jail_lawyer: int = _opt(
+        0, "fee for leaving jail at once, on arrival, to Just Visiting (0: not allowed)",
+        "004: \"A player may pay $100 immediately upon reaching jail to be placed in Just "
+        "Visiting\"")
+    tax_man: bool = _opt(
+        False, "the Bank's token throws after every round and collects rent for the Bank on "
+        "owned deeds it lands on", "004 Tax man")
 
     @classmethod
     def classic(cls) -> Rules:
@@ -70,6 +223,11 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the classic rules."""
+        base = Rules()
+        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from a mapping of option names; an unknown key or a wrong type is refused."""
@@ -88,19 +246,91 @@ class Rules:
         return rules
 
     def validate(self) -> None:
-        """Refuse values no game can be played with."""
-        if self.income_tax not in ("choice", "flat"):
-            raise DataError("rules option 'income_tax' must be 'choice' or 'flat'")
+        """Refuse values and combinations no game can be played with, naming the option."""
+        from passgo.core.board import EDITIONS
+
+        for key, allowed in CHOICES.items():
+            if getattr(self, key) not in allowed:
+                raise DataError(f"rules option {key!r} must be one of {', '.join(allowed)}")
+        if self.edition not in EDITIONS:
+            raise DataError(f"rules option 'edition' must be one of {', '.join(EDITIONS)}")
         if not 1 <= self.houses_per_hotel <= 4:
             raise DataError("rules option 'houses_per_hotel' must be between 1 and 4")
-        if not 0 <= self.jail_prepay_turns <= self.jail_max_turns:
-            raise DataError("rules option 'jail_prepay_turns' must be within 0..jail_max_turns")
         if self.jail_max_turns < 1:
             raise DataError("rules option 'jail_max_turns' must be at least 1")
+        if not 0 <= self.jail_prepay_turns <= self.jail_max_turns:
+            raise DataError("rules option 'jail_prepay_turns' must be within 0..jail_max_turns")
         if self.auction_min_bid < 1 or self.auction_min_increment < 1:
-            raise DataError("auction_min_bid and auction_min_increment must be at least 1")
-        if self.mortgage_interest_percent < 0:
-            raise DataError("rules option 'mortgage_interest_percent' must not be negative")
+            raise DataError("rules options 'auction_min_bid' and 'auction_min_increment' must "
+                            "be at least 1")
+        for key in ("mortgage_interest_percent", "deal_deeds", "end_after_bankruptcies",
+                    "round_limit", "snake_eyes_bonus", "box_cars_bonus", "go_landing_salary",
+                    "free_parking_seed", "free_parking_refill", "finders_fee_percent",
+                    "jail_lawyer"):
+            if getattr(self, key) < 0:
+                raise DataError(f"rules option {key!r} must not be negative")
+        if self.deal_deeds > 3:
+            raise DataError("rules option 'deal_deeds' must be at most 3 (28 deeds, 8 players)")
+        conflicts = (
+            (self.no_mortgaging and self.foreclosure, "no_mortgaging", "foreclosure"),
+            (self.dice == "control" and (self.snake_eyes_bonus or self.box_cars_bonus), "dice",
+             "snake_eyes_bonus/box_cars_bonus (one die throws no doubles)"),
+            (self.finders_fee_percent > 0 and not self.double_prices, "finders_fee_percent",
+             "double_prices (the finder's fee is a variation of double prices)"),
+            ((self.free_parking_seed or self.free_parking_refill
+              or self.free_parking_sources != "fines_and_taxes") and not self.free_parking_jackpot,
+             "free_parking_seed/refill/sources", "free_parking_jackpot (they shape the pot)"),
+            (self.double_hotels and self.houses_per_hotel != 4, "double_hotels",
+             "houses_per_hotel (double hotels need four houses per row)"),
+            (self.auction != "open" and self.auction_min_increment != 1, "auction",
+             "auction_min_increment (a sealed-bid auction has no raises)"),
+            (self.rent_claim != "always" and self.tax_man, "rent_claim",
+             "tax_man (the Bank's token never forgets to ask)"),
+        )
+        for clash, first, second in conflicts:
+            if clash:
+                raise DataError(f"rules option {first!r} cannot be combined with {second}")
+
+    def with_options(self, **options: Any) -> Rules:
+        """A copy with some options changed, checked like a rules file."""
+        return Rules.from_dict({**self.to_dict(), **options})
 
 
-PRESETS: dict[str, Callable[[], Rules]] = {"classic": Rules.classic}
+def option_docs() -> list[tuple[str, Any, str, str]]:
+    """(name, classic default, meaning, source sentence) for every option, in order."""
+    return [(f.name, f.default, f.metadata["doc"], f.metadata["source"]) for f in fields(Rules)]
+
+
+def _hasbro2022() -> Rules:
+    return replace(
+        Rules(), income_tax="flat", jail_prepay_turns=3, auction_min_bid=10,
+        rent_claim="before_next_roll", hotel_sale="exchange",
+        bank_bankruptcy_cancels_mortgages=True, edition="us-2008",
+    )
+
+
+def _short1() -> Rules:
+    return replace(
+        Rules(), deal_deeds=3, houses_per_hotel=3, jail_prepay_turns=1, jail_max_turns=1,
+        income_tax="flat", end_after_bankruptcies=1,
+    )
+
+
+def _short2() -> Rules:
+    return replace(
+        Rules(), deal_deeds=2, dealt_deeds_paid=True, houses_per_hotel=3,
+        end_after_bankruptcies=2, final_bankruptcy_keeps_buildings=True,
+    )
+
+
+def _time_limit() -> Rules:
+    return replace(Rules(), deal_deeds=2, dealt_deeds_paid=True, round_limit=100)
+
+
+PRESETS: dict[str, Callable[[], Rules]] = {
+    "classic": Rules.classic,
+    "hasbro2022": _hasbro2022,
+    "short-1": _short1,
+    "short-2": _short2,
+    "time-limit": _time_limit,
+}
