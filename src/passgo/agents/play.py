@@ -6,18 +6,26 @@ from collections.abc import Sequence
 
 from passgo.agents.base import Agent
 from passgo.core import Game
+from passgo.core.actions import ClaimRent
 
 
 def play(
     game: Game, agents: Sequence[Agent], *, checked: bool = True, max_steps: int | None = None
 ) -> Game:
     """Play `game` to its end with one agent per seat. `checked=False` trusts the agents'
-    actions to be legal (the simulation fast path); `max_steps` bounds the number of actions."""
+    actions to be legal (the simulation fast path); `max_steps` bounds the number of actions.
+    A game of bots can last for ever in principle: simulations set `max_turns`/`max_rounds`
+    on the game."""
     if len(agents) != game.n:
         raise ValueError(f"{game.n} players need {game.n} agents, not {len(agents)}")
     apply = game.apply if checked else game.apply_unchecked
     steps = 0
     while not game.over:
+        if game.claims:
+            # Where the owner must ask for rent, bots always ask, at once.
+            owner, square = game.claims[0][1], game.claims[0][2]
+            apply(ClaimRent(owner, square))
+            continue
         player = game.frames[-1].player
         apply(agents[player].act(game, player))
         steps += 1

@@ -256,6 +256,13 @@ class KeepMortgage(_SquareAction):
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimRent(_SquareAction):
+    """Ask for the rent due on this deed (rule sets where the owner must ask for it)."""
+
+    word: ClassVar[str] = "claim"
+
+
+@dataclass(frozen=True, slots=True)
 class DeclareBankruptcy(Action):
     word: ClassVar[str] = "bankrupt"
 
@@ -340,6 +347,7 @@ _BY_WORD: dict[str, type[Action]] = {
         Unmortgage,
         LiftMortgage,
         KeepMortgage,
+        ClaimRent,
         DeclareBankruptcy,
         WantBuildings,
         PlaceBuilding,
@@ -351,4 +359,4 @@ _BY_WORD: dict[str, type[Action]] = {
 }
 
 # Actions that are open to every player at any time the game is running ("business").
-BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade)
+BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent)

@@ -71,6 +71,10 @@ def _finish(g: GameState, f: AuctionFrame) -> None:
         else:
             call.demand[winner] -= 1
     if winner < 0:
+        if f.item == "deed":
+            # The deed stays with the Bank, whose own loan on it (a bankrupt's mortgage) ends:
+            # the next buyer pays the printed price for an unmortgaged deed.
+            g.mortgaged[f.square] = False
         g.events.append(Event("auction_unsold", square=f.square, detail=f.item))
         return
     g.events.append(

@@ -52,6 +52,8 @@ PAY = "pay"
 PAY_EACH_PLAYER = "pay_each_player"
 COLLECT_FROM_EACH = "collect_from_each_player"
 REPAIRS = "repairs"
+BACK_TO = "back_to"
+FINE_OR_CHANCE = "fine_or_chance"
 EFFECTS = frozenset(
     {
         ADVANCE,
@@ -64,6 +66,8 @@ EFFECTS = frozenset(
         PAY_EACH_PLAYER,
         COLLECT_FROM_EACH,
         REPAIRS,
+        BACK_TO,
+        FINE_OR_CHANCE,
     }
 )
 
@@ -130,6 +134,7 @@ class Board:
     railroads: tuple[int, ...]
     utilities: tuple[int, ...]
     nearest: tuple[tuple[int, ...], ...]  # nearest[kind][square]: next square of that kind ahead
+    income_tax_percent: bool = True  # the Income Tax square offers the 10 % option
 
     def square_index(self, name_or_index: str | int) -> int:
         """Square by index or by name (case-insensitive)."""
@@ -247,6 +252,9 @@ def parse_edition(data: dict[str, object]) -> Board:
         decks.append(
             tuple(_card(c, f"{name}[{i}]", kinds_by_name) for i, c in enumerate(raw_cards))
         )
+    income_tax_percent = ed.get("income_tax_percent", True)
+    if not isinstance(income_tax_percent, bool):
+        raise DataError("edition: income_tax_percent must be true or false")
     jails = [s.index for s in squares if s.kind == JAIL]
     if len(jails) != 1 or squares[0].kind != GO:
         raise DataError("the board needs GO at index 0 and exactly one jail")
@@ -283,10 +291,11 @@ def parse_edition(data: dict[str, object]) -> Board:
         railroads=tuple(s.index for s in squares if s.kind == RAILROAD),
         utilities=tuple(s.index for s in squares if s.kind == UTILITY),
         nearest=tuple(nearest),
+        income_tax_percent=income_tax_percent,
     )
 
 
-EDITIONS = ("us-classic",)
+EDITIONS = ("us-classic", "us-2008", "uk")
 
 
 @cache

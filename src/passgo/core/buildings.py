@@ -16,7 +16,7 @@ from __future__ import annotations
 from passgo.core import auction
 from passgo.core.board import STREET
 from passgo.core.events import Event
-from passgo.core.frames import CallFrame, PlaceFrame
+from passgo.core.frames import CallFrame, PlaceFrame, TransferFrame
 from passgo.core.money import bank_pays, pay_now
 from passgo.core.state import BANK, HOTEL, GameState
 
@@ -216,6 +216,13 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
     ranks = [rank(lv) for lv in levels]
     if max(ranks) - min(ranks) > 1:
         return "sell evenly: the streets of a group may differ by one building at most"
+    if g.rules.hotel_sale == "exchange":
+        # "Sell Hotels to the Bank for half the cost, and exchange them immediately for 4
+        # Houses": each hotel sold needs those houses in the Bank first.
+        exchanged = sum(1 for old, new in zip(current, levels, strict=True)
+                        if old == HOTEL and new != HOTEL)
+        if exchanged * hph > g.bank_houses:
+            return f"the Bank must exchange each hotel for {hph} houses and has {g.bank_houses}"
     houses_now = sum(lv for lv in current if lv != HOTEL)
     houses_after = sum(lv for lv in levels if lv != HOTEL)
     if houses_after - houses_now > g.bank_houses:
@@ -312,6 +319,9 @@ def unmortgage_problem(g: GameState, player: int, sq: int) -> str | None:
         return f"you do not own {square.name}"
     if not g.mortgaged[sq]:
         return f"{square.name} is not mortgaged"
+    if any(isinstance(f, TransferFrame) and f.square == sq for f in g.frames):
+        # A mortgaged deed just received is lifted at once (`lift`) or kept (`keep`), once.
+        return f"first decide whether to lift {square.name}'s mortgage now (lift or keep)"
     if g.cash[player] < g.lift_cost(sq):
         return f"lifting the mortgage costs {g.lift_cost(sq)}"
     return None

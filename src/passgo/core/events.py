@@ -29,6 +29,7 @@ EVENT_KINDS = {
     "pay": "player paid amount to other (-1 = the Bank); detail says why",
     "receive": "player received amount from the Bank; detail says why (salary: passing GO)",
     "debt": "player owes amount to other (-1 = the Bank) and must raise funds",
+    "rent_due": "player owes amount rent on square to other, if other asks for it in time",
     "build": "player built on square (amount: cost; detail house or hotel)",
     "sell": "player sold buildings on square back for amount (detail: new level)",
     "mortgage": "player mortgaged square for amount",

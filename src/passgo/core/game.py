@@ -19,6 +19,7 @@ from passgo.core.actions import (
     Build,
     Buy,
     ChooseTax,
+    ClaimRent,
     CounterTrade,
     DeclareBankruptcy,
     Decline,
@@ -115,8 +116,23 @@ class Game(GameState):
         g.current = first
         g.setup["first"] = first
         g.frames = [TurnFrame("roll", first)]
+        if rules.deal_deeds:
+            g._deal_deeds(first)
         g.events.append(Event("turn", first))
         return g
+
+    def _deal_deeds(self, first: int) -> None:
+        """Short and time-limit games: "the Banker shuffles ... then deals" deeds to each
+        player one at a time, free or paid for at the printed price as the rules say."""
+        deeds = list(self.board.properties)
+        self.rng.shuffle(deeds)
+        for _ in range(self.rules.deal_deeds):
+            for p in self.seats_from(first):
+                sq = deeds.pop()
+                self.owner[sq] = p
+                self.events.append(Event("transfer", BANK, square=sq, other=p, detail="dealt"))
+                if self.rules.dealt_deeds_paid:
+                    money.pay_now(self, p, BANK, self.board.squares[sq].price, "dealt deed")
 
     @classmethod
     def from_position(
@@ -251,6 +267,7 @@ class Game(GameState):
                     out.append(Mortgage(player, sq))
                 elif spending and buildings.unmortgage_problem(self, player, sq) is None:
                     out.append(Unmortgage(player, sq))
+        out.extend(ClaimRent(player, c[2]) for c in self.claims if c[1] == player)
         return out
 
     def bid_range(self, player: int) -> tuple[int, int] | None:
@@ -380,7 +397,9 @@ class Game(GameState):
         turn.player = nxt
         turn.stage = PRE_ROLL
         turn.again = False
-        if self.max_turns is not None and self.turns >= self.max_turns:
+        if self.rules.round_limit and self.rounds >= self.rules.round_limit:
+            self._finish_by_valuation("time limit")
+        elif self.max_turns is not None and self.turns >= self.max_turns:
             self._finish("turn limit", limit=True)
         elif self.max_rounds is not None and self.rounds >= self.max_rounds:
             self._finish("round limit", limit=True)
@@ -395,6 +414,28 @@ class Game(GameState):
         self.events.append(
             Event("game_over", -1 if self.winner is None else self.winner, detail=reason)
         )
+
+    def _finish_by_valuation(self, reason: str) -> None:
+        """Short and time-limit games: "The richest player wins" by `valuation`; a tie for
+        the richest has no single winner."""
+        self.over = True
+        values = {p: self.valuation(p) for p in self.alive_players()}
+        best = max(values.values())
+        richest = [p for p, v in values.items() if v == best]
+        self.winner = richest[0] if len(richest) == 1 else None
+        self.end_reason = reason if self.winner is not None else f"{reason} (tie)"
+        self.events.append(
+            Event("game_over", -1 if self.winner is None else self.winner,
+                  amount=best, detail=self.end_reason)
+        )
+
+    def call_time(self) -> list[Event]:
+        """End a time-limit game now (the agreed hour has come): the richest player wins."""
+        if self.over:
+            raise IllegalActionError("the game is over")
+        self.events = []
+        self._finish_by_valuation("time called")
+        return self.events
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -604,10 +645,25 @@ def _bankruptcy_problem(g: Game, a: DeclareBankruptcy) -> str | None:
 
 
 def _bankrupt(g: Game, a: DeclareBankruptcy) -> None:
-    money.declare_bankruptcy(g, a.player)
-    if sum(g.alive) == 1:
+    limit = g.rules.end_after_bankruptcies
+    final = bool(limit) and g.n - sum(g.alive) + 1 >= limit
+    money.declare_bankruptcy(g, a.player, final)
+    if final:
+        # Short games: "The game ends when one player goes bankrupt" (or at the second).
+        g._finish_by_valuation(f"bankruptcy {limit}")
+    elif sum(g.alive) == 1:
         # "The last player left in the game wins."
         g._finish("last player standing")
+
+
+def _claim_problem(g: Game, a: ClaimRent) -> str | None:
+    if not any(c[1] == a.player and c[2] == a.square for c in g.claims):
+        return f"no rent is waiting to be asked for on square {a.square}"
+    return None
+
+
+def _claim(g: Game, a: ClaimRent) -> None:
+    movement.claim_rent(g, a.player, a.square)
 
 
 def _want_problem(g: Game, a: WantBuildings) -> str | None:
@@ -708,6 +764,7 @@ _CHECKS: dict[type[Action], tuple[tuple[str, ...] | None, Check]] = {
     Mortgage: (None, _mortgage_problem),
     Unmortgage: (None, _unmortgage_problem),
     ProposeTrade: (None, _propose_problem),
+    ClaimRent: (None, _claim_problem),
 }
 
 _HANDLERS: dict[type[Action], Handler] = {
@@ -734,4 +791,5 @@ _HANDLERS: dict[type[Action], Handler] = {
     Mortgage: _mortgage,
     Unmortgage: _unmortgage,
     ProposeTrade: _propose,
+    ClaimRent: _claim,
 }

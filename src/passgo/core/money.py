@@ -72,8 +72,12 @@ def may_declare_bankruptcy(g: GameState, player: int) -> bool:
     )
 
 
-def declare_bankruptcy(g: GameState, player: int) -> None:
-    """Carry out the bankruptcy rules for the debtor of the debt on top of the stack."""
+def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
+    """Carry out the bankruptcy rules for the debtor of the debt on top of the stack.
+
+    `final`: this bankruptcy ends the game (short games); with
+    `final_bankruptcy_keeps_buildings` the buildings pass to a player creditor with the deeds,
+    and the Bank holds a bankrupt's deeds without auctioning them, since play has ceased."""
     top = g.frames.pop()
     assert isinstance(top, DebtFrame)
     creditor = top.creditor
@@ -86,9 +90,10 @@ def declare_bankruptcy(g: GameState, player: int) -> None:
     pushed: list[Frame] = []
     # Buildings go back to the Bank: for half their cost when the debt is to a player (that
     # cash goes to the creditor), for nothing when the debt is to the Bank.
+    keep_buildings = final and creditor != BANK and g.rules.final_bankruptcy_keeps_buildings
     for sq in deeds:
         lv = g.level[sq]
-        if lv:
+        if lv and not keep_buildings:
             if lv == HOTEL:
                 g.bank_hotels += 1
             else:
@@ -110,7 +115,7 @@ def declare_bankruptcy(g: GameState, player: int) -> None:
                 g.mortgaged[sq] = False
             g.events.append(Event("transfer", player, square=sq, other=BANK))
         bidders = g.seats_from((player + 1) % g.n)
-        for sq in reversed(deeds):
+        for sq in reversed(deeds if not final else []):
             pushed.append(AuctionFrame("bid", -1, "deed", sq, list(bidders)))
     else:
         g.cards[creditor].extend(cards)
@@ -129,7 +134,9 @@ def declare_bankruptcy(g: GameState, player: int) -> None:
 
 
 def drop_player_frames(g: GameState, player: int) -> None:
-    """Remove the decisions of a player who left the game (the turn frame stays)."""
+    """Remove the decisions of a player who left the game (the turn frame stays), and rent
+    waiting to be asked for from or by them."""
+    g.claims = [c for c in g.claims if player not in (c[0], c[1])]
     keep: list[Frame] = [g.frames[0]]
     for f in g.frames[1:]:
         if isinstance(f, AuctionFrame):

@@ -24,6 +24,8 @@ def turn_frame(g: GameState) -> TurnFrame:
 def roll(g: GameState, player: int) -> None:
     """The player throws: a normal throw, or a try for doubles in jail."""
     turn = cast(TurnFrame, g.frames[0])
+    if g.claims:
+        expire_claims(g)
     d = g.throw()
     g.dice = d
     g.events.append(Event("dice", player, dice=d))
@@ -148,7 +150,13 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
                 g.dice = d
                 g.events.append(Event("dice", player, dice=d))
                 rent = multiplier * (d[0] + d[1])
-            charge(g, player, owner, rent, "rent")
+            window = RENT_WINDOWS[g.rules.rent_claim]
+            if window:
+                # The owner must ask: until the next (or second next) player's turn.
+                g.claims.append([player, owner, sq, rent, g.turns + window - 1])
+                g.events.append(Event("rent_due", player, square=sq, amount=rent, other=owner))
+            else:
+                charge(g, player, owner, rent, "rent")
     elif kind == B.CHANCE:
         draw(g, player, B.DECK_CHANCE)
     elif kind == B.COMMUNITY_CHEST:
@@ -162,6 +170,21 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
         charge(g, player, BANK, square.amount, "luxury tax")
     elif kind == B.GO_TO_JAIL:
         send_to_jail(g, player)
+
+
+RENT_WINDOWS = {"always": 0, "before_next_roll": 1, "before_second_roll": 2}
+
+
+def expire_claims(g: GameState) -> None:
+    """Called on every throw: rent not asked for within its window is forfeit."""
+    turns = g.turns
+    g.claims = [c for c in g.claims if c[4] >= turns]
+
+
+def claim_rent(g: GameState, owner: int, sq: int) -> None:
+    claim = next(c for c in g.claims if c[1] == owner and c[2] == sq)
+    g.claims.remove(claim)
+    charge(g, claim[0], owner, claim[3], "rent")
 
 
 def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int:

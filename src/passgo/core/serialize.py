@@ -42,6 +42,7 @@ def state_dict(g: Game) -> dict[str, Any]:
     data["cards"] = [[list(c) for c in held] for held in g.cards]
     data["decks"] = [list(d) for d in g.decks]
     data["frames"] = [f.to_dict() for f in g.frames]
+    data["claims"] = [list(c) for c in g.claims]
     data["dice"] = list(g.dice)
     data["dice_script"] = [list(d) for d in g.dice_script]
     data["rng"] = [version, list(internal), gauss]
@@ -154,6 +155,7 @@ def _load_state(g: Game, s: dict[str, Any]) -> None:
     g.frames = [frame_from_dict(f) for f in s["frames"]]
     if not g.frames:
         raise SaveFileError("state has no pending decision")
+    g.claims = [[int(x) for x in c] for c in s["claims"]]
     g.dice = (int(s["dice"][0]), int(s["dice"][1]))
     g.dice_script = [(int(a), int(b)) for a, b in s["dice_script"]]
     version, internal, gauss = s["rng"]

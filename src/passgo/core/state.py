@@ -46,6 +46,7 @@ class GameState:
         "rng",
         "dice_script",
         "bank_flow",
+        "claims",
         "turns",
         "rounds",
         "max_turns",
@@ -89,6 +90,9 @@ class GameState:
         self.dice_script: list[tuple[int, int]] = []
         # Net money the Bank has taken in; players' cash + bank_flow is constant.
         self.bank_flow = 0
+        # Rent not yet asked for (rules.rent_claim): [lander, owner, square, amount, last turn
+        # in which the owner may still ask].
+        self.claims: list[list[int]] = []
         self.turns = 0
         self.rounds = 0
         self.max_turns: int | None = None
@@ -162,6 +166,18 @@ class GameState:
             if self.owner[sq] == player:
                 s = squares[sq]
                 total += s.price + self.units(self.level[sq]) * s.house_cost
+        return total
+
+    def valuation(self, player: int) -> int:
+        """Worth by the Short Game's count: cash, deeds at the printed price (mortgaged ones at
+        half), houses at their price, hotels at their price including the houses turned in."""
+        total = self.cash[player]
+        squares = self.board.squares
+        for sq in self.board.properties:
+            if self.owner[sq] == player:
+                s = squares[sq]
+                total += s.price // 2 if self.mortgaged[sq] else s.price
+                total += self.units(self.level[sq]) * s.house_cost
         return total
 
     def liquidation_value(self, player: int) -> int:

@@ -29,6 +29,8 @@ def _side_problem(g: GameState, player: int, side: Bundle, who: str) -> str | No
         group = board.squares[sq].group
         if group >= 0 and any(g.level[o] for o in board.groups[group]):
             return f"sell the buildings of {board.squares[sq].name}'s group before trading it"
+        if any(isinstance(f, TransferFrame) and f.square == sq for f in g.frames):
+            return f"first decide whether to lift {board.squares[sq].name}'s mortgage now"
     held = [deck for deck, _ in g.cards[player]]
     for deck in side.cards:
         if deck not in (0, 1):
