@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 LINT_PATHS := $(wildcard src tests benchmarks)
 BENCH_ARGS ?=
 
-.PHONY: venv play test bench lint clean
+.PHONY: venv play test bench lint docs clean
 
 venv: $(STAMP)
 
@@ -30,6 +30,9 @@ test: lint
 
 bench: venv
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
+
+docs: venv
+	$(BIN)/python -m passgo.cli_rules > docs/rules.md
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

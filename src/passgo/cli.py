@@ -23,6 +23,8 @@ from passgo import __version__
 from passgo.agents import AGENTS, make_agent
 from passgo.agents.base import Agent
 from passgo.cli_position import CommandError, add_commands, load_position
+from passgo.cli_rules import RulesError
+from passgo.cli_rules import add_commands as add_rules_commands
 from passgo.core import Action, Game, IllegalActionError, SaveFileError
 from passgo.core.serialize import game_from_dict, game_to_dict
 from passgo.narrate import describe, describe_action, money, square
@@ -224,7 +226,7 @@ def add_play(sub: Any) -> None:
 
 
 # Each subcommand registers itself here: a function that adds its parser to the subparsers.
-COMMANDS: list[Callable[[Any], None]] = [add_play, add_commands]
+COMMANDS: list[Callable[[Any], None]] = [add_play, add_commands, add_rules_commands]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -242,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         result: int = args.func(args)
         return result
-    except (UsageError, CommandError) as exc:
+    except (UsageError, CommandError, RulesError) as exc:
         print(f"passgo: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

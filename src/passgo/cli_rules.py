@@ -1,0 +1,104 @@
+"""`passgo rules list` and `passgo rules show NAME|FILE`: the rule sets and every option."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from passgo.core.errors import DataError
+from passgo.core.rules import PRESETS, Rules, option_docs
+from passgo.rulespec import load_rules
+
+
+class RulesError(Exception):
+    """A rules name or file that cannot be used; reported in one line."""
+
+
+PRESET_SUMMARIES = {
+    "classic": "the classic Parker Brothers rules (000), the default",
+    "hasbro2022": "the current Hasbro rule book (001) on the 2008 board",
+    "short-1": "Short Game with five changes (000): three free deeds, ends at the first "
+    "bankruptcy",
+    "short-2": "Short Game with three changes (002): two paid deeds, ends at the second "
+    "bankruptcy",
+    "time-limit": "Time Limit Game (000): two paid deeds, richest after the agreed rounds wins",
+}
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    width = max(len(n) for n in PRESETS)
+    for name in PRESETS:
+        changed = Rules.preset(name).changed()
+        print(f"{name:<{width}}  {PRESET_SUMMARIES.get(name, '')}")
+        for key, value in changed.items():
+            print(f"{'':<{width}}    {key} = {json.dumps(value)}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    try:
+        rules = load_rules(args.name)
+    except DataError as exc:
+        raise RulesError(str(exc)) from None
+    if args.json:
+        print(json.dumps(rules.to_dict(), indent=2))
+        return 0
+    for name, default, doc, _source in option_docs():
+        value: Any = getattr(rules, name)
+        mark = "" if value == default else f"   (classic: {json.dumps(default)})"
+        print(f"{name} = {json.dumps(value)}{mark}")
+        print(f"    {doc}")
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    rules = sub.add_parser("rules", help="list rule sets and show their options")
+    rsub = rules.add_subparsers(dest="rules_command", required=True, parser_class=type(rules))
+    listing = rsub.add_parser("list", help="the named rule sets and what each changes")
+    listing.set_defaults(func=cmd_list)
+    show = rsub.add_parser("show", help="every option of a rule set or rules file")
+    show.add_argument("name", help="a rule set name or a TOML rules file")
+    show.add_argument("--json", action="store_true", help="print the options as JSON")
+    show.set_defaults(func=cmd_show)
+
+
+def rules_markdown() -> str:
+    """docs/rules.md, made from the options' own documentation (a test keeps them equal)."""
+    out = [
+        "# Rule sets and options",
+        "",
+        "A rule set is one `Rules` value. Choose a preset (`passgo play --rules hasbro2022`,",
+        "`Rules.preset(\"short-1\")`) or a TOML file that starts from a preset and changes",
+        "options (`--rules ./our-house.toml`):",
+        "",
+        "```toml",
+        'preset = "classic"',
+        "free_parking_jackpot = true",
+        "free_parking_seed = 500",
+        "```",
+        "",
+        "An unknown option, a wrong type or a contradictory combination is refused with a",
+        "message that names the option. `passgo rules list` prints the presets, `passgo rules",
+        "show NAME|FILE` every option. This page is generated from the options themselves",
+        "(`make docs`).",
+        "",
+        "## Presets",
+        "",
+        "| preset | what it is | options changed from classic |",
+        "|---|---|---|",
+    ]
+    for name in PRESETS:
+        changed = ", ".join(f"`{k} = {json.dumps(v)}`" for k, v in
+                            Rules.preset(name).changed().items()) or "none"
+        out.append(f"| `{name}` | {PRESET_SUMMARIES.get(name, '')} | {changed} |")
+    out += ["", "## Options", "", "| option | classic | meaning | rule sentence |",
+            "|---|---|---|---|"]
+    for name, default, doc, source in option_docs():
+        cell = source.replace("|", "\\|")
+        out.append(f"| `{name}` | `{json.dumps(default)}` | {doc} | {cell} |")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    print(rules_markdown(), end="")
