@@ -49,6 +49,11 @@ def setup(
     `jailed` maps a seat to the jail turns it has already used. `jail_cards` gives seats
     Get Out of Jail Free cards by deck name."""
     g = Game.new(list(players), rules or Rules.classic(), seed, order="given", dice=dice)
+    if g.rules.deal_deeds:
+        # Scenarios arrange the deeds themselves: undo the Short Game's deal.
+        g.owner[:] = [-1] * len(g.owner)
+        g.cash[:] = [BOARD.starting_cash] * g.n
+        g.bank_flow = 0
     if cash is not None:
         for p, c in enumerate(cash):
             g.bank_flow += g.cash[p] - c

@@ -14,6 +14,7 @@ from passgo.core.actions import (
     DeclareBankruptcy,
     Decline,
     EndTurn,
+    FineOrChance,
     KeepMortgage,
     LiftMortgage,
     Mortgage,
@@ -130,6 +131,8 @@ def describe_action(game: Game, a: Action) -> str:
         return "Use a Get Out of Jail Free card"
     if isinstance(a, EndTurn):
         return "End your turn"
+    if isinstance(a, FineOrChance):
+        return "Take a Chance card" if a.chance else "Pay the fine"
     if isinstance(a, Buy):
         sq = g.pos[a.player]
         return f"Buy {square(g, sq)} for {money(g, g.board.squares[sq].price)}"

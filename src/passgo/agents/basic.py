@@ -21,6 +21,7 @@ from passgo.core.actions import (
     DeclareBankruptcy,
     Decline,
     EndTurn,
+    FineOrChance,
     KeepMortgage,
     LiftMortgage,
     Mortgage,
@@ -97,6 +98,8 @@ class BasicBot:
         if kind == "tax":
             flat = g.board.squares[g.pos[player]].amount
             return ChooseTax(player, tax_percent(g, player) < flat)
+        if kind == "fine_or_chance":
+            return FineOrChance(player, False)  # a known small fine beats an unknown card
         if kind == "trade_reply":
             assert isinstance(top, TradeFrame)
             return self._reply(g, player, top)

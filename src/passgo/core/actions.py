@@ -192,6 +192,24 @@ class ChooseTax(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class FineOrChance(Action):
+    """"Pay a fine or take a Chance": pay the fine, or draw from the Chance deck."""
+
+    chance: bool
+    word: ClassVar[str] = "choose"
+
+    def text(self) -> str:
+        return "choose chance" if self.chance else "choose fine"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        (how,) = args
+        if how not in ("fine", "chance"):
+            raise IllegalActionError("choose takes 'fine' or 'chance'")
+        return cls(player, how == "chance")
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     word: ClassVar[str] = "end"
 
@@ -339,6 +357,7 @@ _BY_WORD: dict[str, type[Action]] = {
         Bid,
         Pass,
         ChooseTax,
+        FineOrChance,
         EndTurn,
         Build,
         Sell,

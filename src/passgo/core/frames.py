@@ -132,6 +132,17 @@ class TaxFrame(Frame):
     tag = "tax"
 
 
+class FineFrame(Frame):
+    """"Pay a fine or take a Chance" card: `player` pays `amount` or draws a Chance card."""
+
+    __slots__ = ("amount",)
+    tag = "fine"
+
+    def __init__(self, kind: str, player: int, amount: int):
+        super().__init__(kind, player)
+        self.amount = amount
+
+
 class TradeFrame(Frame):
     """`player` (the offer's responder) must accept, reject or counter `offer`."""
 
@@ -200,6 +211,7 @@ FRAME_TYPES: dict[str, type[Frame]] = {
         BuyFrame,
         AuctionFrame,
         TaxFrame,
+        FineFrame,
         TradeFrame,
         TransferFrame,
         CallFrame,

@@ -24,6 +24,7 @@ from passgo.core.actions import (
     DeclareBankruptcy,
     Decline,
     EndTurn,
+    FineOrChance,
     KeepMortgage,
     LiftMortgage,
     Mortgage,
@@ -40,6 +41,7 @@ from passgo.core.actions import (
     UseJailCard,
     WantBuildings,
 )
+from passgo.core.board import DECK_CHANCE
 from passgo.core.errors import IllegalActionError
 from passgo.core.events import Event
 from passgo.core.frames import (
@@ -51,6 +53,7 @@ from passgo.core.frames import (
     BuyFrame,
     CallFrame,
     DebtFrame,
+    FineFrame,
     Frame,
     MoveFrame,
     PlaceFrame,
@@ -225,6 +228,8 @@ class Game(GameState):
             return [Bid(p, low), Pass(p)] if self.cash[p] >= low else [Pass(p)]
         if kind == "tax":
             return [ChooseTax(p, False), ChooseTax(p, True)]
+        if kind == "fine_or_chance":
+            return [FineOrChance(p, False), FineOrChance(p, True)]
         if kind == "raise_funds":
             return [DeclareBankruptcy(p)] if money.may_declare_bankruptcy(self, p) else []
         if kind == "trade_reply":
@@ -544,6 +549,15 @@ def _tax(g: Game, a: ChooseTax) -> None:
     money.charge(g, p, BANK, amount, why)
 
 
+def _fine_or_chance(g: Game, a: FineOrChance) -> None:
+    top = g.frames.pop()
+    assert isinstance(top, FineFrame)
+    if a.chance:
+        movement.draw(g, a.player, DECK_CHANCE)
+    else:
+        money.charge(g, a.player, BANK, top.amount, "fine")
+
+
 def _pay_fine(g: Game, a: PayJailFine) -> None:
     movement.pay_jail_fine(g, a.player)
 
@@ -750,6 +764,7 @@ _CHECKS: dict[type[Action], tuple[tuple[str, ...] | None, Check]] = {
     Bid: (("bid",), _bid_problem),
     Pass: (("bid",), _ok),
     ChooseTax: (("tax",), _ok),
+    FineOrChance: (("fine_or_chance",), _ok),
     LiftMortgage: (("mortgaged_deed",), _transfer_problem),
     KeepMortgage: (("mortgaged_deed",), _transfer_problem),
     DeclareBankruptcy: (("raise_funds",), _bankruptcy_problem),
@@ -777,6 +792,7 @@ _HANDLERS: dict[type[Action], Handler] = {
     Bid: _bid,
     Pass: _pass,
     ChooseTax: _tax,
+    FineOrChance: _fine_or_chance,
     LiftMortgage: _lift,
     KeepMortgage: _keep,
     DeclareBankruptcy: _bankrupt,

@@ -10,7 +10,15 @@ from typing import cast
 
 from passgo.core import board as B
 from passgo.core.events import Event
-from passgo.core.frames import MOVED, POST_ROLL, BuyFrame, MoveFrame, TaxFrame, TurnFrame
+from passgo.core.frames import (
+    MOVED,
+    POST_ROLL,
+    BuyFrame,
+    FineFrame,
+    MoveFrame,
+    TaxFrame,
+    TurnFrame,
+)
 from passgo.core.money import bank_pays, charge, pay_now
 from passgo.core.state import BANK, GameState
 
@@ -162,7 +170,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
     elif kind == B.COMMUNITY_CHEST:
         draw(g, player, B.DECK_COMMUNITY_CHEST)
     elif kind == B.INCOME_TAX:
-        if g.rules.income_tax == "choice":
+        if g.rules.income_tax == "choice" and g.board.income_tax_percent:
             g.frames.append(TaxFrame("tax", player))
         else:
             charge(g, player, BANK, square.amount, "income tax")
@@ -229,6 +237,15 @@ def draw(g: GameState, player: int, deck: int) -> None:
         g.pos[player] = (g.pos[player] - card.spaces) % n
         g.events.append(Event("move", player, square=g.pos[player], amount=-card.spaces))
         land(g, player, g.dice[0] + g.dice[1])
+    elif effect == B.BACK_TO:
+        # "Go back to Old Kent Road": backwards, so GO is not passed and no salary is paid.
+        n = len(g.board.squares)
+        steps = (g.pos[player] - card.square) % n
+        g.pos[player] = card.square
+        g.events.append(Event("move", player, square=card.square, amount=-steps))
+        land(g, player, g.dice[0] + g.dice[1])
+    elif effect == B.FINE_OR_CHANCE:
+        g.frames.append(FineFrame("fine_or_chance", player, card.amount))
     elif effect == B.GO_TO_JAIL_CARD:
         send_to_jail(g, player)
     elif effect == B.COLLECT:
