@@ -19,12 +19,13 @@ def sq(name: str) -> int:
 def stack(game: Game, deck: str, card_ids: Iterable[str]) -> None:
     """Put these cards (by id) on top of a deck, in order (first drawn first)."""
     d = DECK_CHANCE if deck == "chance" else DECK_COMMUNITY_CHEST
-    order = game.decks[d]
+    rest = list(game.decks[d])
     top: list[int] = []
     for cid in card_ids:
-        index = next(i for i in BOARD.card_index(d, cid) if i in order and i not in top)
+        (index,) = BOARD.card_index(d, cid)
+        rest.remove(index)  # one copy of a card printed twice
         top.append(index)
-    game.decks[d] = top + [i for i in order if i not in top]
+    game.decks[d] = top + rest
 
 
 def setup(

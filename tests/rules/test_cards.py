@@ -325,8 +325,9 @@ def test_both_nearest_railroad_cards_are_drawn_in_turn() -> None:
     g = setup(dice=[(3, 4), (1, 2), (1, 3)], pos=[0, 18], owners={15: 1, 25: 0},
               chance=["nearest-railroad", "nearest-railroad"])
     before = list(g.decks[CH])
-    first, second = BOARD.card_index(CH, "nearest-railroad")
-    assert sorted(before[:2]) == [first, second]
+    (railroad,) = BOARD.card_index(CH, "nearest-railroad")
+    assert before[:2] == [railroad, railroad]
+    assert before.count(railroad) == 2
     g.apply(Roll(0))  # 7 -> Pennsylvania RR (Bob's, 1 railroad): $50
     assert g.pos[0] == 15 and g.cash == [1450, 1550]
     g.apply(EndTurn(0))

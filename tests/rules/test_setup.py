@@ -66,8 +66,10 @@ def test_both_decks_hold_16_cards() -> None:
     """"put the Chance and Community Chest cards face down on their allotted spaces" (000);
     16 Chance and 16 Community Chest cards (cards.json)."""
     g = Game.new(["Ann", "Bob"], order="given")
-    assert sorted(g.decks[DECK_CHANCE]) == list(range(16))
-    assert sorted(g.decks[DECK_COMMUNITY_CHEST]) == list(range(16))
+    for deck in (DECK_CHANCE, DECK_COMMUNITY_CHEST):
+        cards = [g.board.decks[deck][i] for i in g.decks[deck]]
+        assert len(cards) == 16
+        assert sorted(c.id for c in cards) == sorted(c.id for c in g.board.decks[deck])
 
 
 def test_opening_roll_highest_total_starts() -> None:

@@ -145,11 +145,15 @@ class Board:
         key = name_or_index.strip().lower()
         if key.isdigit():
             return self.square_index(int(key))
-        for sq in self.squares:
-            # "Jail / Just Visiting" also answers to "Jail" and to "Just Visiting".
-            if sq.name.lower() == key or key in sq.name.lower().split(" / "):
-                return sq.index
-        raise KeyError(f"no square named {name_or_index!r}")
+        # "Jail / Just Visiting" also answers to "Jail" and to "Just Visiting".
+        found = [sq.index for sq in self.squares
+                 if sq.name.lower() == key or key in sq.name.lower().split(" / ")]
+        if len(found) > 1:
+            where = ", ".join(map(str, found))
+            raise KeyError(f"{name_or_index!r} names squares {where}: give the index")
+        if not found:
+            raise KeyError(f"no square named {name_or_index!r}")
+        return found[0]
 
     def group_index(self, name: str) -> int:
         try:
@@ -158,11 +162,12 @@ class Board:
             raise KeyError(f"no colour group {name!r}") from None
 
     def card_index(self, deck: int, card_id: str) -> list[int]:
-        """Indices of the cards with this id in a deck (a card may be printed twice)."""
-        found = [i for i, c in enumerate(self.decks[deck]) if c.id == card_id]
-        if not found:
-            raise KeyError(f"no card {card_id!r} in the {DECK_NAMES[deck]} deck")
-        return found
+        """[index] of the card with this id in a deck: the first printing of it, which also
+        stands for its copies (the nearest-Railroad card is printed twice)."""
+        for i, c in enumerate(self.decks[deck]):
+            if c.id == card_id:
+                return [i]
+        raise KeyError(f"no card {card_id!r} in the {DECK_NAMES[deck]} deck")
 
 
 def _int(table: dict[str, object], key: str, where: str, default: int | None = None) -> int:

@@ -75,8 +75,8 @@ def _square(board: Board, value: Any, key: str) -> int:
         raise PositionError(f"{key}: give a square index (0-39) or name, not {value!r}")
     try:
         return board.square_index(value)
-    except KeyError:
-        raise PositionError(f"{key}: no square {value!r} on the board") from None
+    except KeyError as exc:
+        raise PositionError(f"{key}: {exc.args[0]}") from None
 
 
 def parse_position(text: str) -> dict[str, Any]:
@@ -165,7 +165,8 @@ def _players(g: Game, board: Board, raw_players: list[dict[str, Any]]) -> None:
                     f"(chance or community_chest)"
                 )
             deck = DECK_NAMES.index(deck_name)
-            free = [i for i, c in enumerate(board.decks[deck]) if c.effect == JAIL_FREE]
+            free = sorted({board.card_index(deck, c.id)[0] for c in board.decks[deck]
+                           if c.effect == JAIL_FREE})
             if held[deck] >= len(free):
                 raise PositionError(
                     f"{key}.get_out_of_jail_free: the {deck_name} deck has only "
@@ -271,21 +272,22 @@ def _turn(g: Game, data: dict[str, Any]) -> None:
 def _decks(g: Game, board: Board, raw: dict[str, Any]) -> None:
     _unknown_keys(raw, set(DECK_NAMES), "decks")
     for deck, deck_name in enumerate(DECK_NAMES):
-        order = g.decks[deck]
-        g.rng.shuffle(order)
+        rest = g.decks[deck]
+        g.rng.shuffle(rest)
         top: list[int] = []
         for i, card_id in enumerate(_expect(raw.get(deck_name, []), list, f"decks.{deck_name}")):
             key = f"decks.{deck_name}[{i}]"
             _expect(card_id, str, key)
-            matches = [c for c, card in enumerate(board.decks[deck]) if card.id == card_id]
-            if not matches:
+            try:
+                (index,) = board.card_index(deck, card_id)
+            except KeyError:
                 known = ", ".join(sorted({c.id for c in board.decks[deck]}))
-                raise PositionError(f"{key}: no card {card_id!r} (cards: {known})")
-            free = [c for c in matches if c in order and c not in top]
-            if not free:
+                raise PositionError(f"{key}: no card {card_id!r} (cards: {known})") from None
+            if index not in rest:
                 raise PositionError(f"{key}: every {card_id!r} card is already placed or held")
-            top.append(free[0])
-        g.decks[deck] = top + [c for c in order if c not in top]
+            rest.remove(index)
+            top.append(index)
+        g.decks[deck] = top + rest
 
 
 def _dice(g: Game, raw: dict[str, Any]) -> None:
@@ -333,7 +335,7 @@ def position_of(g: Game) -> dict[str, Any]:
         if not g.alive[p]:
             raise PositionError(f"{g.names[p]} is out of the game; positions list players in it")
         entry: dict[str, Any] = {"name": g.names[p], "cash": g.cash[p],
-                                 "position": board.squares[g.pos[p]].name}
+                                 "position": _square_ref(board, g.pos[p])}
         if g.jailed[p]:
             entry["in_jail"] = True
             entry["jail_turns"] = g.jail_turns[p]
@@ -369,6 +371,12 @@ def position_of(g: Game) -> dict[str, Any]:
         "engine": {"rng": rng.decode()},
     }
     return data
+
+
+def _square_ref(board: Board, sq: int) -> str | int:
+    """A square's name where it is unique on the board, else its index (Chance, ...)."""
+    name = board.squares[sq].name
+    return name if sum(s.name == name for s in board.squares) == 1 else sq
 
 
 def _toml_value(value: Any) -> str:

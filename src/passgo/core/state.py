@@ -10,13 +10,31 @@ import random
 from typing import Any
 
 from passgo.core.actions import Action
-from passgo.core.board import Board, load_edition
+from passgo.core.board import Board, load_edition, six_railroads_board
 from passgo.core.events import Event
 from passgo.core.frames import Frame, TurnFrame
 from passgo.core.rules import Rules
 
 HOTEL = 5  # the level of a street with a hotel (0-4 = number of houses)
+# Double hotels (`Rules.double_hotels`) extend the scale: 6-9 = a hotel and 1-4 houses on it,
+# 10 = two hotels. On this scale (houses per hotel is 4) a level is also its rank for even
+# building and its worth in houses, so `rank` and `units` need no special case.
+TWO_HOTELS = 10
 BANK = -1  # the owner or creditor that is the Bank
+
+
+def houses_at(level: int) -> int:
+    """Houses standing on a street at this level (a hotel's turned-in houses are not)."""
+    if level < HOTEL:
+        return level
+    return level - HOTEL if level < TWO_HOTELS else 0
+
+
+def hotels_at(level: int) -> int:
+    """Hotels standing on a street at this level."""
+    if level < HOTEL:
+        return 0
+    return 1 if level < TWO_HOTELS else 2
 
 
 class GameState:
@@ -58,10 +76,13 @@ class GameState:
         "history",
         "events",
         "setup",
+        "order",
     )
 
     def __init__(self, rules: Rules, names: list[str], seed: int) -> None:
         board = load_edition(rules.edition)
+        if rules.six_railroads:
+            board = six_railroads_board(board)
         n = len(names)
         self.rules = rules
         self.board: Board = board
@@ -80,8 +101,12 @@ class GameState:
         self.mortgaged = [False] * nsq
         self.bank_houses = board.houses
         self.bank_hotels = board.hotels
-        # Card indices in draw order, top card first; a held jail card is in no deck.
-        self.decks: list[list[int]] = [list(range(len(d))) for d in board.decks]
+        # Card indices in draw order, top card first; a held jail card is in no deck. A card
+        # printed twice (the nearest-Railroad card) is one index twice: the copies are alike.
+        self.decks: list[list[int]] = [
+            [board.card_index(deck, card.id)[0] for card in cards]
+            for deck, cards in enumerate(board.decks)
+        ]
         self.frames: list[Frame] = [TurnFrame("roll", 0)]
         self.current = 0
         self.doubles = 0
@@ -104,6 +129,9 @@ class GameState:
         self.history: list[Action] = []  # every action applied, in order
         self.events: list[Event] = []
         self.setup: dict[str, Any] = {}
+        # Seats in order of play when it is not the seating order (`Rules.order_auction`);
+        # empty: play passes from each seat to the next.
+        self.order: list[int] = []
 
     # -- chance ------------------------------------------------------------------------------
 
@@ -121,11 +149,13 @@ class GameState:
         return all(owner[sq] == player for sq in self.board.groups[group])
 
     def rank(self, level: int) -> int:
-        """Building level on the even-building scale (a hotel ranks one above full houses)."""
+        """Building level on the even-building scale (a hotel ranks one above full houses;
+        with double hotels, levels 6-10 rank as themselves: one building more each)."""
         return self.rules.houses_per_hotel + 1 if level == HOTEL else level
 
     def units(self, level: int) -> int:
-        """Houses' worth of a level: a hotel counts as its houses turned in plus one."""
+        """Houses' worth of a level: a hotel counts as its houses turned in plus one (with
+        double hotels a hotel and k houses is 5 + k, two hotels 10)."""
         return self.rules.houses_per_hotel + 1 if level == HOTEL else level
 
     def interest(self, square: int) -> int:
@@ -142,7 +172,18 @@ class GameState:
     def seats_from(self, start: int) -> list[int]:
         """Players still in the game, in turn order beginning with `start`."""
         n = self.n
+        if self.order:
+            order = self.order
+            i = order.index(start)
+            return [order[(i + k) % n] for k in range(n) if self.alive[order[(i + k) % n]]]
         return [(start + i) % n for i in range(n) if self.alive[(start + i) % n]]
+
+    def left_of(self, seat: int) -> int:
+        """The seat that plays after `seat` (in the game or not)."""
+        if self.order:
+            order = self.order
+            return order[(order.index(seat) + 1) % self.n]
+        return (seat + 1) % self.n
 
     def buildings_of(self, player: int) -> tuple[int, int]:
         """(houses, hotels) standing on the player's streets."""
@@ -151,10 +192,11 @@ class GameState:
         for sq in self.board.properties:
             if owner[sq] == player:
                 lv = level[sq]
-                if lv == HOTEL:
-                    hotels += 1
-                else:
+                if lv < HOTEL:
                     houses += lv
+                else:  # a hotel, and with double hotels the houses or hotel on top of it
+                    houses += houses_at(lv)
+                    hotels += hotels_at(lv)
         return houses, hotels
 
     def worth(self, player: int) -> int:
@@ -182,14 +224,17 @@ class GameState:
 
     def liquidation_value(self, player: int) -> int:
         """Cash the player could raise from the Bank alone: buildings sold at half price and
-        every unimproved deed mortgaged."""
+        every unimproved deed mortgaged (with `no_mortgaging`: sold back for half its price)."""
         total = self.cash[player]
         squares = self.board.squares
+        sell_deeds = self.rules.no_mortgaging
         for sq in self.board.properties:
             if self.owner[sq] == player:
                 s = squares[sq]
                 total += self.units(self.level[sq]) * s.house_cost // 2
-                if not self.mortgaged[sq]:
+                if sell_deeds:
+                    total += s.price // 2
+                elif not self.mortgaged[sq]:
                     total += s.mortgage
         return total
 
