@@ -240,3 +240,16 @@ def test_cli_check_and_show(tmp_path) -> None:  # type: ignore[no-untyped-def]
 def test_ambiguous_square_name_is_refused() -> None:
     """Names that several squares share (Chance, Community Chest) need the index."""
     _bad("position = 24", 'position = "Chance"', r"'Chance' names squares 7, 22, 36")
+
+
+def test_docs_worked_examples_load() -> None:
+    """Every TOML example in docs/positions.md is a valid position."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "positions.md").read_text()
+    blocks = re.findall(r"```toml\n(.*?)```", doc, re.S)
+    assert len(blocks) == 3
+    games = [Game.from_position(b) for b in blocks]
+    assert games[2].bank_houses == 3
+    assert games[1].jailed[1] and games[1].jail_turns[1] == 1
