@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from passgo.core import Game, Rules
 from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST, load_edition
@@ -44,48 +45,44 @@ def setup(
     jail_cards: Mapping[int, Sequence[str]] | None = None,
     seed: int = 1,
 ) -> Game:
-    """A game with Ann (seat 0) to throw first and the board arranged as given.
+    """A game from a position (docs/positions.md) with the first player to throw.
 
-    `levels` maps a street to its houses (5 = hotel); the Bank's stock is reduced to match.
-    `jailed` maps a seat to the jail turns it has already used. `jail_cards` gives seats
-    Get Out of Jail Free cards by deck name."""
-    g = Game.new(list(players), rules or Rules.classic(), seed, order="given", dice=dice)
-    if g.rules.deal_deeds:
-        # Scenarios arrange the deeds themselves: undo the Short Game's deal.
-        g.owner[:] = [-1] * len(g.owner)
-        g.cash[:] = [BOARD.starting_cash] * g.n
-        g.bank_flow = 0
-    if cash is not None:
-        for p, c in enumerate(cash):
-            g.bank_flow += g.cash[p] - c
-            g.cash[p] = c
-    if pos is not None:
-        g.pos[:] = list(pos)
+    `levels` maps an owned street to its houses (5 = hotel); the Bank's stock follows. `jailed`
+    maps a seat to the jail turns it has already used. `jail_cards` gives seats Get Out of Jail
+    Free cards by deck name. Like any position it is checked: a state the rules cannot reach
+    (uneven building, buildings on a mortgaged group, ...) is refused."""
+    names = list(players)
+    rules = rules or Rules.classic()
+    position: dict[str, Any] = {
+        "rules": rules.to_dict(),
+        "to_move": names[0],
+        "players": [],
+        "properties": {},
+        "decks": {"chance": list(chance), "community_chest": list(community_chest)},
+        "dice": {"script": [list(d) for d in dice]},
+    }
+    for p, name in enumerate(names):
+        player: dict[str, Any] = {"name": name, "position": pos[p] if pos else 0}
+        if cash is not None:
+            player["cash"] = cash[p]
+        if jailed and p in jailed:
+            player.update(in_jail=True, jail_turns=jailed[p], position=BOARD.jail)
+        if jail_cards and p in jail_cards:
+            player["get_out_of_jail_free"] = list(jail_cards[p])
+        position["players"].append(player)
+    mortgaged = set(mortgaged)
     for square, p in (owners or {}).items():
-        g.owner[square] = p
-    for square, lv in (levels or {}).items():
-        g.level[square] = lv
+        deed: dict[str, Any] = {"owner": names[p]}
+        lv = (levels or {}).get(square, 0)
         if lv == HOTEL:
-            g.bank_hotels -= 1
-        else:
-            g.bank_houses -= lv
-    for square in mortgaged:
-        g.mortgaged[square] = True
-    for p, used in (jailed or {}).items():
-        g.jailed[p] = True
-        g.jail_turns[p] = used
-        g.pos[p] = BOARD.jail
-    if g.jailed[0]:
-        g.frames[0].kind = "jail"
-    for p, decks in (jail_cards or {}).items():
-        for deck in decks:
-            d = DECK_CHANCE if deck == "chance" else DECK_COMMUNITY_CHEST
-            index = BOARD.card_index(d, "get-out-of-jail-free")[0]
-            g.decks[d].remove(index)
-            g.cards[p].append((d, index))
-    stack(g, "chance", chance)
-    stack(g, "community_chest", community_chest)
-    return g
+            deed["hotel"] = True
+        elif lv:
+            deed["houses"] = lv
+        if square in mortgaged:
+            deed["mortgaged"] = True
+        position["properties"][str(square)] = deed
+    # The scenario's position is validated like any hand-written one.
+    return Game.from_position(position, seed=seed)
 
 
 def kinds(events: Iterable[object]) -> list[str]:

@@ -583,11 +583,12 @@ def test_street_repairs() -> None:
 def test_repairs_count_a_hotel_as_one_hotel() -> None:
     """"pay for all houses and hotels you own on the entire board at that time" (004 FAQ): a
     hotel is one hotel ($115), not five houses; one house on each of three oranges plus a
-    hotel = 3 x $40 + $115."""
-    g, events, _ = draw_on(33, "street-repairs", owners={16: 0, 18: 0, 19: 0, 24: 0},
-                           levels={16: 1, 18: 1, 19: 1, 24: 5})
-    assert events[-1].amount == 3 * 40 + 115
-    assert g.cash[0] == 1500 - 235
+    hotel = 3 x $40 + $115 (and the reds: 8 x $40)."""
+    g, events, _ = draw_on(33, "street-repairs",
+                           owners={16: 0, 18: 0, 19: 0, 21: 0, 23: 0, 24: 0},
+                           levels={16: 1, 18: 1, 19: 1, 21: 4, 23: 4, 24: 5})
+    assert events[-1].amount == (3 + 8) * 40 + 115
+    assert g.cash[0] == 1500 - 555
 
 
 @pytest.mark.parametrize(("square", "card_id"), [(22, "general-repairs"),

@@ -290,8 +290,7 @@ def test_third_failed_throw_pays_and_moves() -> None:
     """"If you do not throw doubles by your third turn, you must pay the $50 fine. You then get
     out of Jail and immediately move forward the number of spaces shown by your throw." (000).
     """
-    g = setup(jailed={0: 0}, dice=[(1, 2), (4, 6), (1, 3), (4, 6), (4, 6)],
-              owners={20 - 10: 1})
+    g = setup(jailed={0: 0}, dice=[(1, 2), (4, 6), (1, 3), (4, 6), (4, 6)])
     for turn in (1, 2):
         in_jail_decision(g)
         g.apply(Roll(0))

@@ -242,12 +242,12 @@ def test_short1_ends_at_first_bankruptcy_richest_wins() -> None:
     price including the value of the three houses turned in. The richest player wins!" (000)"""
     owners = {sq("Park Place"): 1, sq("Boardwalk"): 1, sq("Reading Railroad"): 2}
     g = setup(("Ann", "Bob", "Cy"), rules=SHORT1, dice=[(1, 3)], cash=[10, 500, 1200],
-              owners=owners, levels={sq("Park Place"): HOTEL, sq("Boardwalk"): 1},
+              owners=owners, levels={sq("Park Place"): HOTEL, sq("Boardwalk"): 3},
               mortgaged=[sq("Reading Railroad")])
     g.apply(Roll(0))  # Income Tax, flat $200, Ann cannot pay
     g.apply(DeclareBankruptcy(0))
     assert g.over
-    bob = 500 + 350 + 400 + 4 * 200 + 200
+    bob = 500 + 350 + 400 + 4 * 200 + 3 * 200
     cy = 1200 + 100
     assert g.valuation(1) == bob and g.valuation(2) == cy
     assert g.winner == 1

@@ -61,8 +61,8 @@ def test_income_tax_ten_percent_of_total_worth() -> None:
     g = setup(
         dice=[(1, 3)],
         cash=[1000, 1500],
-        owners={37: 0, 39: 0, 5: 0, 1: 0, 3: 0, 15: 1, 11: 1},
-        levels={37: 5, 39: 5, 1: 2, 3: 2, 11: 1},
+        owners={37: 0, 39: 0, 5: 0, 1: 0, 3: 0, 15: 1, 11: 1, 13: 1, 14: 1},
+        levels={37: 5, 39: 5, 1: 2, 3: 2, 11: 1, 13: 1, 14: 1},
         mortgaged=[5],
     )
     assert g.worth(0) == 4270

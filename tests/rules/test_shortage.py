@@ -1,0 +1,343 @@
+"""Building shortages: when the Bank's houses or hotels run short, a call asks every player who
+could build how many they want, and the short buildings are auctioned one at a time.
+
+Rule files: 000 = classic Parker Brothers rules, 003 = Wikibooks summary,
+004 = commonly missed rules and FAQ. The engine's procedure (a call with `WantBuildings`, then
+auctions, then `PlaceBuilding`) is described in `passgo.core.buildings`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from passgo.core import Game
+from passgo.core.actions import Bid, Build, EndTurn, Pass, PlaceBuilding, Roll, Sell, WantBuildings
+from passgo.core.state import HOTEL
+from support import assert_illegal, kinds, money_total, setup, sq
+
+BOARDWALK = sq("Boardwalk")
+PARK_PLACE = sq("Park Place")
+DARK_BLUE = (PARK_PLACE, BOARDWALK)
+RED = (sq("Kentucky Avenue"), sq("Indiana Avenue"), sq("Illinois Avenue"))
+YELLOW = (sq("Atlantic Avenue"), sq("Ventnor Avenue"), sq("Marvin Gardens"))
+GREEN = (sq("Pacific Avenue"), sq("North Carolina Avenue"), sq("Pennsylvania Avenue"))
+BROWN = (sq("Mediterranean Avenue"), sq("Baltic Avenue"))
+LIGHT_BLUE = (sq("Oriental Avenue"), sq("Vermont Avenue"), sq("Connecticut Avenue"))
+PINK = (sq("St. Charles Place"), sq("States Avenue"), sq("Virginia Avenue"))
+ORANGE = (sq("St. James Place"), sq("Tennessee Avenue"), sq("New York Avenue"))
+
+
+def short_of_houses(green: tuple[int, int, int] = (2, 2, 1), **kw: Any) -> Game:
+    """Ann owns the dark blues unbuilt; Bob has red and yellow with four houses each and green
+    built to `green`: the Bank keeps 32 - 24 - sum(green) houses (3 by default), and both Ann
+    and Bob could use more of them."""
+    owners = {s: 0 for s in DARK_BLUE}
+    owners.update({s: 1 for s in RED + YELLOW + GREEN})
+    levels = {s: 4 for s in RED + YELLOW}
+    levels.update(dict(zip(GREEN, green, strict=True)))
+    owners.update(kw.pop("owners", {}))
+    levels.update(kw.pop("levels", {}))
+    return setup(owners=owners, levels=levels, **kw)
+
+
+def want_range(g: Game, player: int) -> list[int]:
+    return [a.amount for a in g.legal_actions(player) if isinstance(a, WantBuildings)]
+
+
+def levels_of(g: Game, group: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(g.level[s] for s in group)
+
+
+# -- when a call is made ---------------------------------------------------------------------
+
+
+def test_no_call_while_the_bank_has_plenty() -> None:
+    """"If there are a limited number of houses and hotels available and two or more players
+    wish to buy more than the Bank has, the houses or hotels must be sold at auction" (000):
+    with 32 houses nobody is asked; the house is bought at once."""
+    g = setup(owners={s: 0 for s in DARK_BLUE} | {s: 1 for s in GREEN})
+    events = g.apply(Build(0, BOARDWALK))
+    assert kinds(events) == ["pay", "build"]
+    assert g.pending.kind == "roll" and g.pending.player == 0
+    assert g.bank_houses == 31
+
+
+def test_no_call_when_nobody_else_could_build() -> None:
+    """The auction is for when "two or more players wish to buy more than the Bank has" (000):
+    three houses are left, Bob's groups all have four houses (he could only buy hotels), so Ann
+    buys a house at once."""
+    owners = {s: 0 for s in DARK_BLUE + LIGHT_BLUE} | {s: 1 for s in RED + YELLOW}
+    levels = {s: 4 for s in RED + YELLOW} | dict(zip(LIGHT_BLUE, (2, 2, 1), strict=True))
+    g = setup(owners=owners, levels=levels)
+    assert g.bank_houses == 3
+    events = g.apply(Build(0, BOARDWALK))
+    assert kinds(events) == ["pay", "build"]
+    assert g.bank_houses == 2 and g.cash[0] == 1300
+
+
+def test_short_stock_asks_each_player_how_many() -> None:
+    """"If there are a limited number of houses and hotels available and two or more players
+    wish to buy more than the Bank has" (000): Ann asks for a house with three left and Bob
+    able to build; each says how many they want, the asker first (at least one)."""
+    g = short_of_houses()
+    assert g.bank_houses == 3
+    events = g.apply(Build(0, BOARDWALK))
+    assert [(e.kind, e.player, e.amount, e.detail) for e in events] == [
+        ("shortage", 0, 3, "house")
+    ]
+    assert g.pending.kind == "build_demand" and g.pending.player == 0
+    assert want_range(g, 0) == list(range(1, 9))
+    assert g.cash == [1500, 1500] and g.bank_houses == 3
+    g.apply(WantBuildings(0, 2))
+    assert g.pending.kind == "build_demand" and g.pending.player == 1
+    assert want_range(g, 1) == list(range(0, 8))
+
+
+def test_demand_within_the_stock_is_bought_at_the_printed_price() -> None:
+    """Only when players "wish to buy more than the Bank has" (000) is there an auction: Ann
+    wants 1 and Bob 2 of the 3 houses; each places theirs at the deed's price, Ann first."""
+    g = short_of_houses()
+    total = money_total(g)
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 1))
+    events = g.apply(WantBuildings(1, 2))
+    assert "auction_start" not in kinds(events)
+    assert g.pending.kind == "place_building" and g.pending.player == 0
+    assert set(g.legal_actions(0)) >= {PlaceBuilding(0, BOARDWALK), PlaceBuilding(0, PARK_PLACE)}
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    assert g.pending.kind == "place_building" and g.pending.player == 1
+    g.apply(PlaceBuilding(1, GREEN[2]))
+    assert g.pending.kind == "place_building" and g.pending.player == 1
+    g.apply(PlaceBuilding(1, GREEN[0]))
+    assert levels_of(g, DARK_BLUE) == (0, 1)
+    assert levels_of(g, GREEN) == (3, 2, 2)
+    assert g.bank_houses == 0
+    assert g.cash == [1300, 1100]
+    assert g.pending.kind == "roll" and g.pending.player == 0
+    assert money_total(g) == total
+
+
+def test_demand_above_the_stock_is_auctioned_one_at_a_time() -> None:
+    """"If there are a limited number of houses and hotels available and two or more players
+    wish to buy more than the Bank has, the houses or hotels must be sold at auction to the
+    highest bidder." (000) "the houses are auctioned off one at a time to the highest bidder"
+    (003). Ann wants 2, Bob 3, the Bank has 3."""
+    g = short_of_houses()
+    total = money_total(g)
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 2))
+    events = g.apply(WantBuildings(1, 3))
+    assert kinds(events)[-1] == "auction_start"
+    # First house: Ann (the asker) is asked first.
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    g.apply(Bid(0, 120))
+    g.apply(Bid(1, 130))
+    g.apply(Bid(0, 150))
+    events = g.apply(Pass(1))
+    assert [(e.kind, e.player, e.amount) for e in events if e.kind in ("auction_won", "pay")] == [
+        ("auction_won", 0, 150),
+        ("pay", 0, 150),
+    ]
+    assert g.pending.kind == "place_building" and g.pending.player == 0
+    events = g.apply(PlaceBuilding(0, BOARDWALK))
+    assert [(e.kind, e.amount) for e in events if e.kind == "build"] == [("build", 0)]
+    assert g.bank_houses == 2
+    # Second house: still 1 + 3 wanted for 2 left. Ann passes; Bob takes it for $1.
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    g.apply(Pass(0))
+    assert g.pending.kind == "bid" and g.pending.player == 1
+    g.apply(Bid(1, 1))
+    assert g.pending.kind == "place_building" and g.pending.player == 1
+    g.apply(PlaceBuilding(1, GREEN[2]))
+    assert g.bank_houses == 1
+    # Third and last house: 1 + 2 wanted for 1 left; Ann, who passed before, bids again.
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    g.apply(Bid(0, 90))
+    g.apply(Bid(1, 95))
+    g.apply(Bid(0, 210))
+    g.apply(Pass(1))
+    g.apply(PlaceBuilding(0, PARK_PLACE))
+    assert levels_of(g, DARK_BLUE) == (1, 1)
+    assert levels_of(g, GREEN) == (2, 2, 2)
+    assert g.bank_houses == 0
+    assert g.cash == [1500 - 150 - 210, 1499]
+    assert g.bank_flow == 150 + 1 + 210
+    # The stock is gone: the call is over and Ann's turn goes on.
+    assert g.pending.kind == "roll" and g.pending.player == 0
+    assert money_total(g) == total
+
+
+def test_auction_price_is_not_the_house_price() -> None:
+    """"the auction price of a house is not tied to the value of the property on which it will
+    be placed" (003): Ann's Boardwalk house, bought at auction for $10, costs $10."""
+    g = short_of_houses()
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 3))
+    g.apply(WantBuildings(1, 1))
+    g.apply(Bid(0, 10))
+    g.apply(Pass(1))
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    assert g.cash[0] == 1490 and g.level[BOARDWALK] == 1
+    # Bob got none and still wants one: 2 + 1 wanted for 2 left, so a second auction.
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    assert g.cash == [1490, 1500] and g.bank_houses == 2
+    assert g.pending.kind == "roll"
+
+
+def test_demand_that_fits_after_an_auction_is_sold_at_the_printed_price() -> None:
+    """Auctions are needed only while players "wish to buy more than the Bank has" (000): once
+    Bob has his one house, Ann's remaining 2 fit the 2 left and cost the printed $200 each."""
+    g = short_of_houses()
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 2))
+    g.apply(WantBuildings(1, 2))
+    g.apply(Pass(0))
+    g.apply(Bid(1, 5))
+    g.apply(PlaceBuilding(1, GREEN[2]))
+    # 2 + 1 wanted for 2 left: another auction, which Ann wins.
+    g.apply(Bid(0, 6))
+    g.apply(Pass(1))
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    # 1 + 1 wanted for 1 left... still one more than the stock: auctioned.
+    assert g.pending.kind == "bid"
+    g.apply(Pass(0))
+    g.apply(Bid(1, 7))
+    g.apply(PlaceBuilding(1, GREEN[0]))
+    assert g.bank_houses == 0
+    assert g.cash == [1494, 1488]
+    assert levels_of(g, GREEN) == (3, 2, 2) and levels_of(g, DARK_BLUE) == (0, 1)
+
+
+def test_no_bid_no_house() -> None:
+    """"the houses or hotels must be sold at auction to the highest bidder" (000): when nobody
+    bids at all, nobody gets one; the stock stays with the Bank and play goes on."""
+    g = short_of_houses()
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 2))
+    g.apply(WantBuildings(1, 2))
+    g.apply(Pass(0))
+    events = g.apply(Pass(1))
+    assert "auction_unsold" in kinds(events)
+    assert g.bank_houses == 3
+    assert g.cash == [1500, 1500]
+    assert levels_of(g, DARK_BLUE) == (0, 0)
+    assert g.pending.kind == "roll" and g.pending.player == 0
+
+
+def test_a_single_player_gets_at_most_the_stock() -> None:
+    """"When the Bank has no houses to sell, players wishing to build must wait" (000): Ann
+    alone wants 5 of the 3 left; she gets 3 at the printed price, no auction."""
+    g = short_of_houses()
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 5))
+    events = g.apply(WantBuildings(1, 0))
+    assert "auction_start" not in kinds(events)
+    for street in (BOARDWALK, PARK_PLACE, BOARDWALK):
+        assert g.pending.kind == "place_building" and g.pending.player == 0
+        g.apply(PlaceBuilding(0, street))
+    assert levels_of(g, DARK_BLUE) == (1, 2)
+    assert g.bank_houses == 0 and g.cash[0] == 900
+    assert g.pending.kind == "roll"
+    assert_illegal(g, Build(0, PARK_PLACE))
+
+
+def test_returned_house_is_sought_again() -> None:
+    """"players wishing to build must wait for some player to return or sell his/her houses to
+    the Bank before building" (000): Bob sells one house back; when Ann asks for it, Bob, who
+    could build it again himself, is asked too."""
+    g = short_of_houses(green=(3, 3, 2))
+    assert g.bank_houses == 0
+    assert_illegal(g, Build(0, BOARDWALK))
+    g.apply(Sell(1, GREEN[0]))
+    assert g.bank_houses == 1 and g.cash[1] == 1600
+    g.apply(Build(0, BOARDWALK))
+    assert g.pending.kind == "build_demand"
+    g.apply(WantBuildings(0, 1))
+    g.apply(WantBuildings(1, 0))
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    assert g.level[BOARDWALK] == 1 and g.bank_houses == 0
+    assert g.cash == [1300, 1600]
+
+
+def test_hotel_shortage_is_auctioned_too() -> None:
+    """"the houses or hotels must be sold at auction to the highest bidder" (000). One hotel
+    is left; Ann (dark blue at 4,4) and Bob (red and yellow at 4 houses) both want it. The
+    winner pays the bid, puts the hotel up and returns four houses to the Bank."""
+    hotel_groups = BROWN + LIGHT_BLUE + PINK + ORANGE
+    g = short_of_houses(
+        green=(0, 0, 0),
+        owners={s: 1 for s in hotel_groups},
+        levels={s: HOTEL for s in hotel_groups} | {BOARDWALK: 4, PARK_PLACE: 4},
+    )
+    assert (g.bank_houses, g.bank_hotels) == (0, 1)
+    total = money_total(g)
+    events = g.apply(Build(0, BOARDWALK))
+    assert [(e.kind, e.detail, e.amount) for e in events] == [("shortage", "hotel", 1)]
+    assert want_range(g, 0) == [1, 2]
+    g.apply(WantBuildings(0, 1))
+    assert want_range(g, 1) == list(range(0, 7))
+    g.apply(WantBuildings(1, 1))
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    g.apply(Bid(0, 300))
+    g.apply(Bid(1, 400))
+    g.apply(Bid(0, 401))
+    g.apply(Pass(1))
+    assert g.pending.kind == "place_building" and g.pending.player == 0
+    g.apply(PlaceBuilding(0, PARK_PLACE))
+    assert levels_of(g, DARK_BLUE) == (HOTEL, 4)
+    assert (g.bank_houses, g.bank_hotels) == (4, 0)
+    assert g.cash == [1099, 1500]
+    assert g.pending.kind == "roll"
+    assert_illegal(g, Build(0, BOARDWALK))
+    assert money_total(g) == total
+
+
+def test_call_during_another_players_decision() -> None:
+    """"Buildings can be bought or sold, and other business can be conducted, at any time"
+    (004): while Ann decides whether to buy Baltic, Bob asks for a short house; Bob is asked
+    first, then Ann; then Ann's decision is waited for again."""
+    g = short_of_houses(dice=[(1, 2)])
+    g.apply(Roll(0))
+    assert g.pending.kind == "buy" and g.pending.player == 0
+    g.apply(Build(1, GREEN[2]))
+    assert g.pending.kind == "build_demand" and g.pending.player == 1
+    assert want_range(g, 1)[0] == 1
+    g.apply(WantBuildings(1, 1))
+    assert g.pending.kind == "build_demand" and g.pending.player == 0
+    assert want_range(g, 0)[0] == 0
+    g.apply(WantBuildings(0, 0))
+    g.apply(PlaceBuilding(1, GREEN[2]))
+    assert levels_of(g, GREEN) == (2, 2, 2) and g.cash == [1500, 1300]
+    assert g.pending.kind == "buy" and g.pending.player == 0
+
+
+def test_shortage_illegal_actions_change_nothing() -> None:
+    """"the houses or hotels must be sold at auction to the highest bidder" (000): answers out
+    of turn or out of range, a bid above the bidder's cash and an uneven placement are refused
+    without any change."""
+    g = short_of_houses(cash=[1500, 250])
+    g.apply(Build(0, BOARDWALK))
+    assert_illegal(g, WantBuildings(0, 0))  # the asker wants at least one
+    assert_illegal(g, WantBuildings(0, 9))  # more than the group can take
+    assert_illegal(g, WantBuildings(1, 1))  # not Bob's turn to answer
+    assert_illegal(g, EndTurn(0))
+    g.apply(WantBuildings(0, 2))
+    g.apply(WantBuildings(1, 2))
+    g.apply(Bid(0, 50))
+    assert_illegal(g, Bid(1, 251))  # Bob has $250
+    assert_illegal(g, Bid(1, 50))
+    g.apply(Bid(1, 250))
+    g.apply(Bid(0, 251))
+    g.apply(Pass(1))
+    assert g.pending.kind == "place_building" and g.pending.player == 0
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    g.apply(Bid(0, 1))
+    g.apply(Pass(1))
+    assert_illegal(g, PlaceBuilding(0, BOARDWALK))  # (0,2) would be uneven
+    assert_illegal(g, PlaceBuilding(0, GREEN[0]))  # not Ann's street
+    assert_illegal(g, PlaceBuilding(1, GREEN[2]))
+    g.apply(PlaceBuilding(0, PARK_PLACE))
+    assert levels_of(g, DARK_BLUE) == (1, 1)
+    assert g.cash == [1500 - 251 - 1, 250]
