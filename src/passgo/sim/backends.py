@@ -1,0 +1,94 @@
+"""Where the tasks of a job run: in this process, in a pool of processes, or on Ray.
+
+Every backend takes the same job and the same list of tasks (argument tuples for one
+function) and hands back each task's result, by task index, as it completes, so that the
+caller can show progress and still aggregate in a fixed order. Which worker ran which task
+never shows in the results: a task's output depends on the job and its arguments alone.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+BACKENDS = ("process", "ray")
+
+Task = tuple[Any, ...]
+
+
+class BackendError(Exception):
+    """The backend cannot run (Ray is not installed, or the cluster cannot be reached)."""
+
+
+def run_tasks(
+    fn: Callable[..., Any],
+    job: Any,
+    tasks: Sequence[Task],
+    *,
+    workers: int = 1,
+    backend: str = "process",
+    address: str | None = None,
+) -> Iterator[tuple[int, Any]]:
+    """(task index, fn(job, *task)) for every task, in order of completion."""
+    if backend == "ray":
+        return _ray(fn, job, tasks, workers, address)
+    if workers == 1:
+        return ((i, fn(job, *task)) for i, task in enumerate(tasks))
+    return _pool(fn, job, tasks, workers)
+
+
+def _pool(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int
+          ) -> Iterator[tuple[int, Any]]:
+    # "spawn": workers start clean, on every platform, whatever threads the parent runs
+    # (the progress bar's refresh thread makes "fork" unsafe).
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = {pool.submit(fn, job, *task): i for i, task in enumerate(tasks)}
+        pending = set(futures)
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield futures[future], future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
+         address: str | None) -> Iterator[tuple[int, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise BackendError(
+            "--backend ray needs Ray: pip install 'passgo[ray]'"
+        ) from None
+    started = False
+    if not ray.is_initialized():
+        try:
+            if address:
+                ray.init(address=address, logging_level=logging.WARNING)
+            else:
+                # A local cluster sized by --workers.
+                ray.init(num_cpus=workers, include_dashboard=False,
+                         logging_level=logging.WARNING)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise BackendError(f"cannot start Ray at {address or 'a local instance'}: "
+                               f"{str(exc).splitlines()[0]}") from None
+        started = True
+    try:
+        remote = ray.remote(fn)
+        job_ref = ray.put(job)
+        refs = [remote.remote(job_ref, *task) for task in tasks]
+        index = {ref: i for i, ref in enumerate(refs)}
+        pending = list(refs)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield index[ref], ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,55 @@
+"""Playing the games of a job: the function every worker (process or Ray task) runs.
+
+Game `index` of a job is fully determined by the job and the index: its seed, its seating
+and its bots' seeds all derive from the master seed, so it plays out identically wherever and
+whenever it is played. Actions are checked (`Game.apply`): bots may be outside programs, and
+an illegal action must stop the run with a message rather than corrupt the statistics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from passgo.agents import make_agent, play
+from passgo.agents.base import Agent
+from passgo.core import Game, IllegalActionError
+from passgo.sim.jobs import GameJob
+from passgo.sim.records import GameRecord, GameRecorder
+from passgo.sim.seeds import derive_seed
+
+
+class SimulationError(Exception):
+    """A game could not be played (a bot answered with an illegal action)."""
+
+
+def new_game(job: GameJob, index: int) -> Game:
+    """Game `index` of the job before its first action, seats filled by `entries_by_seat`."""
+    seed = derive_seed(job.seed, "game", index)
+    if job.position is not None:
+        return Game.from_position(job.position, seed, max_rounds=job.max_rounds)
+    names = [f"P{entry + 1}" for entry in job.entries_by_seat(index)]
+    return Game.new(names, job.rules, seed, max_rounds=job.max_rounds)
+
+
+def seat_agents(job: GameJob, index: int) -> list[Agent]:
+    """The bots of game `index` in seat order; a bot's seed follows its entry, not its seat."""
+    return [
+        make_agent(job.bots[entry], derive_seed(job.seed, "bot", index, entry))
+        for entry in job.entries_by_seat(index)
+    ]
+
+
+def play_game(job: GameJob, index: int) -> GameRecord:
+    game = new_game(job, index)
+    recorder = GameRecorder(game, job.entries_by_seat(index))
+    try:
+        play(game, seat_agents(job, index), observe=recorder)
+    except IllegalActionError as exc:
+        raise SimulationError(f"game {index}: a bot made an illegal move: {exc}") from None
+    return recorder.record(index)
+
+
+def play_games(jobs: Sequence[GameJob], which: int, start: int, stop: int) -> list[GameRecord]:
+    """Games start..stop-1 of `jobs[which]`: one task for a worker. All the jobs of a run
+    travel together (two for a paired comparison), so one backend call serves them all."""
+    return [play_game(jobs[which], index) for index in range(start, stop)]
