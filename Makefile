@@ -15,7 +15,7 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -e '.[dev,tui,sim,ray]'
+	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings]'
 	touch $@
 
 play: venv
@@ -31,6 +31,7 @@ test: lint
 bench: venv
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/simulate.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/protocol_overhead.py $(BENCH_ARGS)
 
 docs: venv
 	$(BIN)/python -m passgo.cli_rules > docs/rules.md

@@ -29,6 +29,7 @@ from passgo.core import Action, Game, IllegalActionError, SaveFileError
 from passgo.core.serialize import game_from_dict, game_to_dict
 from passgo.narrate import describe, describe_action, money, square
 from passgo.sim.command import add_simulate
+from passgo.tournament.cli import add_tournament
 
 SAVE_KIND = "passgo-play"
 DEFAULT_PLAYERS = "You:human,Basic 1:basic,Basic 2:basic,Basic 3:basic"
@@ -227,7 +228,8 @@ def add_play(sub: Any) -> None:
 
 
 # Each subcommand registers itself here: a function that adds its parser to the subparsers.
-COMMANDS: list[Callable[[Any], None]] = [add_play, add_commands, add_rules_commands, add_simulate]
+COMMANDS: list[Callable[[Any], None]] = [
+    add_play, add_commands, add_rules_commands, add_simulate, add_tournament]
 
 
 def build_parser() -> argparse.ArgumentParser:

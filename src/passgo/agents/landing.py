@@ -1,0 +1,169 @@
+"""How often each square is landed on, computed from the edition's own board and card decks.
+
+Bots value a deed by what it earns, and what it earns is its rent times how often opponents
+land on it. Rather than a table copied from somewhere, the frequencies are the stationary
+distribution of a Markov chain built from the edition data the engine plays with, so another
+edition (or another jail rule) gets its own numbers.
+
+The chain has one state per square a turn can start on, plus one per jail turn already used.
+One step is one whole turn: the throw, the card drawn where the token stops (each card of a
+deck is taken as equally likely, which is what a cycled, shuffled deck averages to), a throw
+again after doubles, jail on the third double or on "Go to Jail". A Get Out of Jail Free card
+is treated as a card that does nothing. Two jail policies are modelled: `leave` (pay the fine
+at once and throw as in a normal turn) and `stay` (throw for doubles until the rules force the
+fine). The rates are expected landings per turn: a turn can land several times (doubles, a card
+that moves the token), so they sum to more than one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+
+from passgo.core.board import (
+    ADVANCE,
+    ADVANCE_NEAREST,
+    BACK,
+    CHANCE,
+    COMMUNITY_CHEST,
+    DECK_CHANCE,
+    DECK_COMMUNITY_CHEST,
+    GO_TO_JAIL,
+    GO_TO_JAIL_CARD,
+    Board,
+    load_edition,
+)
+
+JAIL_POLICIES = ("leave", "stay")
+_JAILED = -1  # stand-in for "sent to jail" while a throw is resolved
+_ITERATIONS = 400  # power iterations: far more than the chain needs to settle at 1e-12
+
+def _resolve(board: Board, sq: int, weight: float, landed: list[float],
+             out: dict[int, float]) -> None:
+    """The token reached `sq` with probability `weight`: count the landing, obey the square."""
+    landed[sq] += weight
+    kind = board.squares[sq].kind
+    if kind == GO_TO_JAIL:
+        out[_JAILED] = out.get(_JAILED, 0.0) + weight
+        return
+    if kind not in (CHANCE, COMMUNITY_CHEST):
+        out[sq] = out.get(sq, 0.0) + weight
+        return
+    deck = board.decks[DECK_CHANCE if kind == CHANCE else DECK_COMMUNITY_CHEST]
+    share = weight / len(deck)
+    n = len(board.squares)
+    for card in deck:
+        if card.effect == ADVANCE:
+            _resolve(board, card.square, share, landed, out)
+        elif card.effect == ADVANCE_NEAREST:
+            _resolve(board, board.nearest[card.kind][sq], share, landed, out)
+        elif card.effect == BACK:
+            _resolve(board, (sq - card.spaces) % n, share, landed, out)
+        elif card.effect == GO_TO_JAIL_CARD:
+            out[_JAILED] = out.get(_JAILED, 0.0) + share
+        else:
+            out[sq] = out.get(sq, 0.0) + share
+
+
+Throws = list[tuple[list[tuple[float, int]], list[tuple[float, int]], list[float], list[float]]]
+
+
+def _throws(board: Board) -> Throws:
+    """For every square: where one throw from it ends (probability, square or `_JAILED`) after
+    other throws and after doubles, and the landings each kind of throw causes on the way."""
+    n = len(board.squares)
+    table: Throws = []
+    for start in range(n):
+        ends: list[dict[int, float]] = [{}, {}]  # [not doubles, doubles]
+        landed = [[0.0] * n, [0.0] * n]
+        for a in range(1, 7):
+            for b in range(1, 7):
+                d = int(a == b)
+                _resolve(board, (start + a + b) % n, 1 / 36, landed[d], ends[d])
+        plain, doubles = ([(w, sq) for sq, w in e.items()] for e in ends)
+        table.append((plain, doubles, landed[0], landed[1]))
+    return table
+
+
+def _turn(board: Board, start: int, throws: Throws) -> tuple[dict[int, float], list[float]]:
+    """A free turn from `start`: where the next turn starts (`_JAILED`: in jail), and the
+    expected landings on every square during it."""
+    n = len(board.squares)
+    landed = [0.0] * n
+    ends: dict[int, float] = defaultdict(float)
+    rolling = {start: 1.0}
+    for doubles_so_far in range(3):
+        again: dict[int, float] = defaultdict(float)
+        for sq, w in rolling.items():
+            plain, doubles, land_plain, land_doubles = throws[sq]
+            for p, end in plain:
+                ends[end] += w * p
+            for i in range(n):
+                landed[i] += w * land_plain[i]
+            if doubles_so_far == 2:
+                ends[_JAILED] += w * 6 / 36  # the third double: straight to jail, no move
+                continue
+            for i in range(n):
+                landed[i] += w * land_doubles[i]
+            for p, end in doubles:
+                if end == _JAILED:
+                    ends[_JAILED] += w * p
+                else:
+                    again[end] += w * p
+        rolling = again
+    return dict(ends), landed
+
+
+@cache
+def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
+                  policy: str = "leave") -> tuple[float, ...]:
+    """Expected landings per turn on every square of the edition's board, for a player whose
+    jail policy is `policy` ("leave" or "stay"). Computed once per argument set."""
+    if policy not in JAIL_POLICIES:
+        raise ValueError(f"jail policy must be one of {', '.join(JAIL_POLICIES)}")
+    board = load_edition(edition)
+    n = len(board.squares)
+    throws = _throws(board)
+    jail_states = 1 if policy == "leave" else jail_max_turns
+    size = n + jail_states
+    # Transition rows and landings for every state (jail states after the squares).
+    rows: list[dict[int, float]] = []
+    landings: list[list[float]] = []
+
+    def jailed_to(t: int) -> int:
+        return n + t
+
+    for sq in range(n):
+        ends, landed = _turn(board, sq, throws)
+        rows.append({(jailed_to(0) if k == _JAILED else k): w for k, w in ends.items()})
+        landings.append(landed)
+    for t in range(jail_states):
+        if policy == "leave":
+            ends, landed = _turn(board, board.jail, throws)
+            rows.append({(jailed_to(0) if k == _JAILED else k): w for k, w in ends.items()})
+            landings.append(landed)
+            continue
+        # Stay: throw for doubles; doubles move without a throw again, and after the last
+        # allowed failure the fine is paid and the token moves by that throw.
+        plain, doubles, land_plain, land_doubles = throws[board.jail]
+        row: dict[int, float] = defaultdict(float)
+        landed = list(land_doubles)
+        for p, end in doubles:
+            row[jailed_to(0) if end == _JAILED else end] += p
+        if t + 1 >= jail_max_turns:
+            for p, end in plain:
+                row[jailed_to(0) if end == _JAILED else end] += p
+            landed = [a + b for a, b in zip(landed, land_plain, strict=True)]
+        else:
+            row[jailed_to(t + 1)] += 30 / 36
+        rows.append(dict(row))
+        landings.append(landed)
+    pi = [1.0 / size] * size
+    for _ in range(_ITERATIONS):
+        nxt = [0.0] * size
+        for s, row in enumerate(rows):
+            w = pi[s]
+            for t, p in row.items():
+                nxt[t] += w * p
+        pi = nxt
+    return tuple(sum(pi[s] * landings[s][sq] for s in range(size)) for sq in range(n))
