@@ -36,7 +36,8 @@ from passgo.core.board import (
 
 JAIL_POLICIES = ("leave", "stay")
 _JAILED = -1  # stand-in for "sent to jail" while a throw is resolved
-_ITERATIONS = 400  # power iterations: far more than the chain needs to settle at 1e-12
+_TOLERANCE = 1e-13  # power iteration stops when no state's probability moves more than this
+_MAX_ITERATIONS = 2000
 
 def _resolve(board: Board, sq: int, weight: float, landed: list[float],
              out: dict[int, float]) -> None:
@@ -159,11 +160,14 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
         rows.append(dict(row))
         landings.append(landed)
     pi = [1.0 / size] * size
-    for _ in range(_ITERATIONS):
+    for _ in range(_MAX_ITERATIONS):
         nxt = [0.0] * size
         for s, row in enumerate(rows):
             w = pi[s]
             for t, p in row.items():
                 nxt[t] += w * p
+        settled = max(abs(a - b) for a, b in zip(pi, nxt, strict=True)) < _TOLERANCE
         pi = nxt
+        if settled:
+            break
     return tuple(sum(pi[s] * landings[s][sq] for s in range(size)) for sq in range(n))

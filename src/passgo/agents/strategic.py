@@ -72,6 +72,7 @@ from passgo.core.frames import (
     TransferFrame,
 )
 from passgo.core.movement import tax_percent
+from passgo.core.rules import Rules
 from passgo.core.state import BANK
 from passgo.core.trades import offer_problem
 
@@ -138,7 +139,8 @@ class StrategicBot:
     def __init__(self, params: StrategicParams | None = None, name: str = "strategic") -> None:
         self.params = params or StrategicParams()
         self.name = name
-        self._valuers: dict[Any, Valuer] = {}
+        self._valuers: dict[Rules, Valuer] = {}
+        self._last: tuple[Rules, Valuer] | None = None
         self._offered: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         self._offers_this_turn = (-1, 0)
         self._limit: tuple[tuple[int, int, str], int] | None = None
@@ -195,9 +197,13 @@ class StrategicBot:
     # -- money ---------------------------------------------------------------------------------
 
     def _valuer(self, g: Game) -> Valuer:
+        # Asked on every decision: compare the rules object by identity before hashing it.
+        if self._last is not None and self._last[0] is g.rules:
+            return self._last[1]
         valuer = self._valuers.get(g.rules)
         if valuer is None:
             valuer = self._valuers[g.rules] = Valuer(g.rules, HORIZON, FUTURE_CASH)
+        self._last = (g.rules, valuer)
         return valuer
 
     def reserve(self, g: Game, player: int) -> int:
