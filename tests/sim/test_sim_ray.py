@@ -39,3 +39,11 @@ def test_ray_gives_the_process_pool_results(
                                                                      "--workers", "1")
     # The instance the test started is still up: the command leaves a running Ray alone.
     assert ray.is_initialized()
+
+
+def test_an_unreachable_cluster_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "--games", "2", "--backend", "ray", "--address", "127.0.0.1:1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("passgo: error: cannot reach a Ray cluster at 127.0.0.1:1")
+    assert err.count("\n") == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -66,6 +67,8 @@ def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
         raise BackendError(
             "--backend ray needs Ray: pip install 'passgo[ray]'"
         ) from None
+    if address:
+        _check_reachable(address)
     started = False
     if not ray.is_initialized():
         try:
@@ -92,3 +95,16 @@ def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
     finally:
         if started:
             ray.shutdown()
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail at once on a cluster address nobody answers at: `ray.init` would wait for it
+    for many minutes. Only host:port forms (with or without ray://) can be checked."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # "auto" and other forms are Ray's to resolve
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise BackendError(f"cannot reach a Ray cluster at {address}: {exc.strerror or exc}"
+                           ) from None
