@@ -22,6 +22,8 @@ from passgo.cli_position import CommandError, load_position, read_text
 from passgo.core import Rules
 from passgo.core.errors import DataError
 from passgo.rulespec import load_rules
+from passgo.sim.backends import BACKENDS
+from passgo.sim.jobs import JAIL_POLICIES
 
 DEFAULT_PLAYERS = "basic,basic,basic,basic"
 # Options of game runs, with their defaults; a landing run refuses them when given.
@@ -51,7 +53,7 @@ def add_simulate(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="worker processes, or CPUs of a local Ray instance (default: all "
                         "cores); results do not depend on it")
-    p.add_argument("--backend", choices=("process", "ray"), default="process",
+    p.add_argument("--backend", choices=BACKENDS, default="process",
                    help="process pool (default) or a Ray cluster")
     p.add_argument("--address", help="Ray cluster address (default: start a local instance)")
     out = p.add_mutually_exclusive_group()
@@ -65,7 +67,7 @@ def add_simulate(sub: Any) -> None:
     p.add_argument("--landing", action="store_true",
                    help="landing frequencies of one long token run instead of games")
     p.add_argument("--rolls", type=int, help="throws in the landing run (default 1000000)")
-    p.add_argument("--jail", choices=("short", "long"),
+    p.add_argument("--jail", choices=JAIL_POLICIES,
                    help="landing run: leave jail at once (short, default) or stay (long)")
     p.set_defaults(func=cmd_simulate)
 
