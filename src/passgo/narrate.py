@@ -1,6 +1,15 @@
-"""Plain sentences for events, pending decisions and actions, shared by every front-end."""
+"""Plain sentences for events, pending decisions and actions, shared by every front-end.
+
+The line-by-line game, the full-screen app and the saved game log all speak through this
+module, so a player reads the same words whichever way they play. `sentences` turns the events
+of one action into what a person would say ("Bob rolled 4+4, doubles, and landed on Boardwalk
+owned by Ann: paid $50 rent"); `explain` says what the pending decision is and what each
+choice means, for the help screen and the plain prompt.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from passgo.core import Game
 from passgo.core.actions import (
@@ -8,6 +17,7 @@ from passgo.core.actions import (
     Action,
     Bid,
     Build,
+    Bundle,
     Buy,
     ChooseTax,
     CounterTrade,
@@ -26,12 +36,22 @@ from passgo.core.actions import (
     Roll,
     Sell,
     SellDown,
+    TradeOffer,
     Unmortgage,
     UseJailCard,
     WantBuildings,
 )
 from passgo.core.board import DECK_NAMES
 from passgo.core.events import Event
+from passgo.core.frames import (
+    AuctionFrame,
+    BuyFrame,
+    CallFrame,
+    DebtFrame,
+    TradeFrame,
+    TransferFrame,
+    TurnFrame,
+)
 
 
 def money(game: Game, amount: int) -> str:
@@ -53,14 +73,13 @@ def describe(game: Game, e: Event) -> str | None:
     k = e.kind
     if k == "dice" and e.dice is not None:
         a, b = e.dice
-        return f"{name} threw {a}+{b}" + (", doubles" if a == b else "")
+        return f"{name} rolled {a}+{b}" + (", doubles" if a == b else "")
     if k == "move":
         if e.amount < 0:
             return f"{name} went back {-e.amount} spaces to {square(g, e.square)}"
         return f"{name} moved to {square(g, e.square)}"
     texts = {
         "turn": f"--- Turn: {name} ---",
-        "order": f"{name} threw highest and starts ({e.detail})",
         "doubles_jail": f"{name} threw doubles three times and goes to jail",
         "jail": f"{name} went to jail",
         "jail_free": f"{name} left jail ({e.detail})",
@@ -74,7 +93,6 @@ def describe(game: Game, e: Event) -> str | None:
         f"for {money(g, e.amount)}",
         "unmortgage": f"{name} lifted the mortgage on "
         f"{square(g, e.square) if e.square >= 0 else ''} for {money(g, e.amount)}",
-        "trade_offer": f"{name} offers {who(g, e.other)} a trade: {e.detail}",
         "trade_accept": f"{name} accepted the trade from {who(g, e.other)}",
         "trade_reject": f"{name} turned down the trade from {who(g, e.other)}",
         "want": f"{name} wants {e.amount} {e.detail}(s)",
@@ -86,6 +104,10 @@ def describe(game: Game, e: Event) -> str | None:
     }
     if k in texts:
         return texts[k]
+    if k == "order":
+        return f"Opening throws: {_opening(g, e.detail)}. First turn: {name}"
+    if k == "trade_offer":
+        return f"{name} offers {who(g, e.other)} a trade: {_offer_detail(g, e)}"
     if k == "card":
         card = next(c for c in g.board.decks[e.amount] if c.id == e.detail)
         deck = DECK_NAMES[e.amount].replace("_", " ").title()
@@ -99,13 +121,20 @@ def describe(game: Game, e: Event) -> str | None:
     if k == "auction_unsold":
         return "Nobody bid: it stays with the Bank"
     if k == "pay":
-        return f"{name} paid {money(g, e.amount)} to {who(g, e.other)} ({e.detail})"
+        return f"{name} paid {money(g, e.amount)} to {who(g, e.other)} ({why(g, e.detail)})"
     if k == "receive":
-        return f"{name} received {money(g, e.amount)} ({e.detail})"
+        if e.detail == "salary":
+            return f"{name} collected {money(g, e.amount)} salary for passing GO"
+        return f"{name} received {money(g, e.amount)} ({why(g, e.detail)})"
     if k == "debt":
         return (
-            f"{name} owes {money(g, e.amount)} to {who(g, e.other)} ({e.detail}) "
+            f"{name} owes {money(g, e.amount)} to {who(g, e.other)} ({why(g, e.detail)}) "
             "and must raise funds"
+        )
+    if k == "rent_due":
+        return (
+            f"{name} owes {money(g, e.amount)} rent to {who(g, e.other)} for "
+            f"{square(g, e.square)}, if {who(g, e.other)} asks for it in time"
         )
     if k == "build":
         return f"{name} built a {e.detail} on {square(g, e.square)}"
@@ -171,3 +200,348 @@ def describe_action(game: Game, a: Action) -> str:
     if isinstance(a, ProposeTrade | CounterTrade):
         return f"Offer: {a.offer.text()}"
     return a.text()
+
+# Why money moved, for the reasons the engine gives that are not already words.
+_REASONS = {
+    "purchase": "purchase",
+    "auction": "auction",
+    "jail fine": "fine to leave jail",
+    "fine": "fine",
+    "interest": "10% interest on a mortgaged deed",
+    "income tax (10%)": "Income Tax, 10% of total worth",
+    "bankruptcy": "everything left, in bankruptcy",
+    "buildings": "buildings returned to the Bank at half price",
+    "buildings sold": "buildings sold back at half price",
+    "building": "building",
+    "dealt deed": "deed dealt at the start",
+    "refund": "refund",
+}
+
+
+def why(game: Game, reason: str) -> str:
+    """A payment's reason in words; a card's id becomes "card" (the card's text was said when
+    it was drawn)."""
+    if reason in _REASONS:
+        return _REASONS[reason]
+    for deck in game.board.decks:
+        for card in deck:
+            if card.id == reason:
+                return "card"
+    return reason
+
+
+def bundle_words(game: Game, bundle: Bundle) -> str:
+    """One side of a trade in words: "Boardwalk, Park Place, $100 and a Get Out of Jail Free
+    card"."""
+    items = [square(game, sq) for sq in bundle.properties]
+    if bundle.cash:
+        items.append(money(game, bundle.cash))
+    for deck in bundle.cards:
+        items.append(f"a Get Out of Jail Free card ({DECK_NAMES[deck].replace('_', ' ')})")
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def offer_words(game: Game, offer: TradeOffer) -> str:
+    """ "Ann gives Boardwalk and $100 for Park Place" (the responder gives what follows)."""
+    return (
+        f"{who(game, offer.proposer)} gives {bundle_words(game, offer.give)} "
+        f"for {bundle_words(game, offer.get)}"
+    )
+
+
+def _offer_detail(game: Game, e: Event) -> str:
+    """The trade_offer event carries the offer's text form; say it in words."""
+    parts = e.detail.split()
+    try:
+        give, get = Bundle.parse(parts[1]), Bundle.parse(parts[3])
+    except (IndexError, ValueError):
+        return e.detail
+    return offer_words(game, TradeOffer(e.player, e.other, give, get))
+
+
+def sentences(game: Game, events: Sequence[Event]) -> list[str]:
+    """The events of one step as sentences. A throw and the move it caused, with the salary
+    and the rent or tax it brought, read as one sentence, the way players tell it."""
+    out: list[str] = []
+    i = 0
+    while i < len(events):
+        if _said_by_neighbour(events, i):
+            i += 1
+            continue
+        used, text = _throw(game, events, i)
+        if not used:
+            used, text = _transfers(game, events, i)
+        if not used:
+            used, text = 1, describe(game, events[i])
+        if text:
+            out.append(text)
+        i += used
+    return out
+
+
+def _transfers(game: Game, events: Sequence[Event], i: int) -> tuple[int, str | None]:
+    """Deeds passing between the same two owners at once (a trade, a bankruptcy): one
+    sentence for all of them."""
+    e = events[i]
+    if e.kind != "transfer":
+        return 0, None
+    j = i
+    while (j < len(events) and events[j].kind == "transfer"
+           and events[j].player == e.player and events[j].other == e.other):
+        j += 1
+    names = [square(game, events[k].square) for k in range(i, j)]
+    deeds = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return j - i, f"{deeds} passed from {who(game, e.player)} to {who(game, e.other)}"
+
+
+def _said_by_neighbour(events: Sequence[Event], i: int) -> bool:
+    """A payment that the next or previous event already tells ("bought X for $Y", "built a
+    house on X", "won X for $Y")."""
+    e = events[i]
+    if e.kind != "pay":
+        return False
+    told_next = {"purchase": "buy", "building": "build"}
+    if e.detail in told_next and i + 1 < len(events):
+        nxt = events[i + 1]
+        return nxt.kind == told_next[e.detail] and nxt.player == e.player
+    if e.detail == "auction" and i > 0:
+        prev = events[i - 1]
+        return prev.kind == "auction_won" and prev.player == e.player and prev.amount == e.amount
+    return False
+
+
+def _opening(game: Game, detail: str) -> str:
+    """ "0:2+5 1:1+2" -> "Ann 2+5, Bob 1+2"."""
+    throws = []
+    for item in detail.split():
+        seat, _, dice = item.partition(":")
+        throws.append(f"{who(game, int(seat))} {dice}" if seat.isdigit() else item)
+    return ", ".join(throws)
+
+
+def _throw(game: Game, events: Sequence[Event], i: int) -> tuple[int, str | None]:
+    """(events used, sentence) for a throw at events[i] and what it led to; (0, None) when
+    events[i] starts no such story."""
+    g, e = game, events[i]
+    if e.kind != "dice" or e.dice is None or i + 1 >= len(events):
+        return 0, None
+    p, (a, b) = e.player, e.dice
+    name = who(g, p)
+    nxt = events[i + 1]
+    if nxt.player != p or b == 0:
+        return 0, None  # (one die under dice control: told event by event)
+    if nxt.kind == "jail_stay":
+        return 2, f"{name} rolled {a}+{b} in jail: no doubles, stays in jail"
+    if nxt.kind == "doubles_jail":
+        used = 3 if i + 2 < len(events) and events[i + 2].kind == "jail" else 2
+        return used, f"{name} rolled {a}+{b}, doubles for the third time: goes to jail"
+    head = f"{name} rolled {a}+{b}"
+    extras: list[str] = []
+    j = i + 1
+    if nxt.kind == "jail_free" and nxt.detail == "third-roll":
+        return 2, f"{name} rolled {a}+{b} in jail, the third try: must pay the fine and move"
+    if nxt.kind == "jail_free" and nxt.detail == "doubles":
+        head += " in jail"
+        extras.append("doubles: out of jail")
+        j += 1
+    elif a == b:
+        extras.append("doubles")
+    if j >= len(events) or events[j].kind != "move" or events[j].amount <= 0:
+        return 0, None
+    sq = events[j].square
+    j += 1
+    if j < len(events) and events[j].kind == "receive" and events[j].detail == "salary":
+        extras.append(f"passed GO and collected {money(g, events[j].amount)}")
+        j += 1
+    text = head + "".join(", " + x for x in extras) + ("," if extras else "")
+    text += f" and landed on {square(g, sq)}"
+    used, tail = _landing(g, events, j, p, sq)
+    return j + used - i, text + tail
+
+
+def _landing(g: Game, events: Sequence[Event], j: int, p: int, sq: int) -> tuple[int, str]:
+    """(events used, words) for what landing on `sq` cost: rent, a tax, jail."""
+    nxt = events[j] if j < len(events) else None
+    s = g.board.squares[sq]
+    if nxt is not None and nxt.player == p:
+        if nxt.kind == "pay" and nxt.detail == "rent":
+            return 1, f" owned by {who(g, nxt.other)}: paid {money(g, nxt.amount)} rent"
+        if nxt.kind == "debt" and nxt.detail == "rent":
+            return 1, (
+                f" owned by {who(g, nxt.other)}: owes {money(g, nxt.amount)} rent "
+                "and must raise funds"
+            )
+        if nxt.kind == "rent_due":
+            return 1, (
+                f" owned by {who(g, nxt.other)}: {money(g, nxt.amount)} rent is due if "
+                f"{who(g, nxt.other)} asks for it in time"
+            )
+        if nxt.kind == "pay" and nxt.detail in ("income tax", "luxury tax"):
+            return 1, f": paid {money(g, nxt.amount)} {nxt.detail}"
+        if nxt.kind == "jail":
+            return 1, " and went to jail"
+    if s.ownable and not (nxt is not None and nxt.kind == "dice"):
+        owner = g.owner[sq]
+        if owner < 0:
+            return 0, f" (for sale at {money(g, s.price)})"
+        if owner == p:
+            return 0, ", their own deed"
+        if g.mortgaged[sq]:
+            return 0, f" owned by {who(g, owner)}, mortgaged: no rent"
+    return 0, ""
+
+
+def debt_line(game: Game, player: int) -> str | None:
+    """What the player still owes, when the game waits for them to raise funds."""
+    top = game.frames[-1]
+    if not isinstance(top, DebtFrame) or top.player != player:
+        return None
+    g = game
+    short = max(0, top.amount - g.cash[player])
+    return (
+        f"{who(g, player)} owes {money(g, top.amount)} to {who(g, top.creditor)} "
+        f"({why(g, top.reason)}) and has {money(g, g.cash[player])}: "
+        f"{money(g, short)} still to raise"
+    )
+
+
+def question(game: Game) -> str:
+    """The pending decision as a short question or order, for a heading."""
+    g = game
+    top = g.frames[-1]
+    name = who(g, top.player)
+    k = top.kind
+    if k == "roll":
+        again = isinstance(top, TurnFrame) and top.again
+        return f"{name}: roll again (doubles)" if again else f"{name}: roll the dice"
+    if k == "jail":
+        return f"{name} is in jail: roll for doubles, pay or use a card"
+    if k == "end_turn":
+        return f"{name}: do business or end the turn"
+    if k == "buy" and isinstance(top, BuyFrame):
+        return f"{name}: buy {square(g, top.square)} or let it go to auction?"
+    if k == "bid" and isinstance(top, AuctionFrame):
+        return f"{name}: bid for {_auction_item(g, top)} or pass?"
+    if k == "tax":
+        return f"{name}: how do you pay the Income Tax?"
+    if k == "raise_funds":
+        return f"{name} must raise funds"
+    if k == "trade_reply" and isinstance(top, TradeFrame):
+        return f"{name}: answer the trade offered by {who(g, top.offer.proposer)}"
+    if k == "mortgaged_deed" and isinstance(top, TransferFrame):
+        return f"{name}: lift the mortgage on {square(g, top.square)} now or later?"
+    if k == "build_demand":
+        return f"{name}: how many of the short buildings do you want?"
+    if k == "place_building":
+        return f"{name}: where does your building go?"
+    if k == "fine_or_chance":
+        return f"{name}: pay the fine or take a Chance?"
+    return f"{name}: {k.replace('_', ' ')}"
+
+
+def _auction_item(g: Game, top: AuctionFrame) -> str:
+    return square(g, top.square) if top.item == "deed" else f"a {top.item}"
+
+
+def explain(game: Game) -> str:
+    """What the pending decision is about and what each choice does, in a few sentences."""
+    g = game
+    top = g.frames[-1]
+    p = top.player
+    k = top.kind
+    cash = money(g, g.cash[p]) if p >= 0 else ""
+    business = (
+        " At any time you may also build, sell, mortgage, lift mortgages and propose trades."
+    )
+    if k == "roll":
+        return (
+            "Roll the two dice and move that many squares clockwise. Doubles let you roll "
+            "again; three doubles in a row send you to jail." + business
+        )
+    if k == "jail":
+        fine = money(g, g.board.jail_fine)
+        tries = g.rules.jail_max_turns
+        return (
+            f"You are in jail (turn {g.jail_turns[p] + 1} of {tries}). Roll: doubles free you "
+            f"and you move by that throw. Or pay the {fine} fine before rolling (allowed on "
+            f"your first {g.rules.jail_prepay_turns} turns in jail), or use a Get Out of "
+            f"Jail Free card if you hold one. After {tries} failed rolls you pay {fine} and "
+            "move. In jail you still collect rent, bid, build and trade."
+        )
+    if k == "end_turn":
+        return (
+            "Your throw has been played. Before the dice pass to the next player you may "
+            "build houses (evenly, on a whole colour group), sell, mortgage, lift mortgages "
+            "or propose trades. Then end your turn."
+        )
+    if k == "buy" and isinstance(top, BuyFrame):
+        s = g.board.squares[top.square]
+        return (
+            f"{s.name} belongs to nobody. Buy it for its printed price, {money(g, s.price)} "
+            f"(you have {cash}), or decline: the Bank then auctions it at once to the "
+            "highest bidder, and you may bid too, even below the printed price."
+        )
+    if k == "bid" and isinstance(top, AuctionFrame):
+        item = _auction_item(g, top)
+        high = (
+            f"The highest bid is {money(g, top.high)} by {who(g, top.high_bidder)}."
+            if top.high_bidder >= 0 else "Nobody has bid yet."
+        )
+        low = g.rules.auction_min_bid if top.high_bidder < 0 else (
+            top.high + g.rules.auction_min_increment
+        )
+        if top.item == "deed":
+            item += f" (printed price {money(g, g.board.squares[top.square].price)})"
+        return (
+            f"Auction of {item}. {high} Bid at least {money(g, low)} and at most your cash "
+            f"({cash}), or pass: a player who passes is out of this auction. The last "
+            "bidder left pays the Bank and takes it."
+        )
+    if k == "tax":
+        flat = g.board.squares[g.pos[p]].amount
+        return (
+            f"Income Tax: pay {money(g, flat)}, or 10% of your total worth (cash, the "
+            "printed price of every deed you own, mortgaged or not, and what your buildings "
+            "cost). You must choose before adding it up."
+        )
+    if k == "raise_funds":
+        owed = debt_line(g, p) or ""
+        allowed = any(isinstance(a, DeclareBankruptcy) for a in g.legal_actions(p))
+        end = (
+            " Even selling every building and mortgaging every deed would not cover it: you "
+            "may declare bankruptcy, and your creditor takes what you have."
+            if allowed else
+            " You cannot declare bankruptcy while selling and mortgaging could still pay it."
+        )
+        return (
+            f"{owed}. Sell buildings back to the Bank at half price, mortgage deeds or trade; "
+            "the debt is paid as soon as your cash covers it." + end
+        )
+    if k == "trade_reply" and isinstance(top, TradeFrame):
+        return (
+            f"Offer: {offer_words(g, top.offer)}. Accept and everything changes hands at "
+            "once; reject; or counter with an offer of your own, which goes back to "
+            f"{who(g, top.offer.proposer)}. A mortgaged deed you receive costs 10% interest "
+            "at once."
+        )
+    if k == "mortgaged_deed" and isinstance(top, TransferFrame):
+        return (
+            f"You received {square(g, top.square)}, which is mortgaged. Lift the mortgage now "
+            f"for {money(g, g.lift_cost(top.square))} (the loan plus 10%), or keep it "
+            f"mortgaged: pay {money(g, g.interest(top.square))} interest now and the loan plus "
+            "10% when you lift it later."
+        )
+    if k == "build_demand" and isinstance(top, CallFrame):
+        stock = g.bank_hotels if top.item == "hotel" else g.bank_houses
+        return (
+            f"The Bank has only {stock} {top.item}(s) left and more players could build. Say "
+            "how many you want now; if more are wanted than the Bank has, they are auctioned "
+            "one at a time to the highest bidder."
+        )
+    if k == "place_building":
+        return "Put the building you got on one of your streets, keeping the group even."
+    if k == "fine_or_chance":
+        return "The card lets you choose: pay the fine, or take the top Chance card instead."
+    return question(g)

@@ -1,0 +1,130 @@
+"""`passgo play`: a game in the terminal, against bots or each other.
+
+    passgo play [--players "You:human,Bob:strategic,Cy:basic"] [--rules NAME|FILE] [--seed N]
+                [--save FILE | --no-save] [--resume [FILE]] [--plain]
+                [--bot-delay SECONDS] [--max-rounds N] [--position FILE]
+
+When standard input and output are a terminal, the game is the full-screen app (`passgo.tui`);
+with `--plain`, or when either is a pipe or a file, it is the line-by-line game
+(`passgo.plain`), which scripts, screen readers and tests can drive. Both save the game after
+every action, to `--save FILE` or the autosave file, and `--resume` continues it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from passgo.agents import AGENTS
+from passgo.cli_position import load_position
+from passgo.core import Game
+from passgo.core.errors import DataError
+from passgo.plain import PlainGame
+from passgo.rulespec import load_rules
+from passgo.session import Seat, Session, SessionError, default_save_path, parse_seats
+
+DEFAULT_PLAYERS = "You:human,Basic 1:basic,Basic 2:basic,Basic 3:basic"
+DEFAULT_BOT_DELAY = 0.6
+
+
+class PlayError(Exception):
+    """A bad `passgo play` command line; reported in one line with exit status 2."""
+
+
+def new_session(args: argparse.Namespace, save_path: Path | None) -> Session:
+    """The session a fresh game starts with: seats, rules, seed and safety stop as asked."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.position:
+        if args.rules:
+            raise PlayError("--rules cannot change a position: the position names its rules")
+        game = load_position(args.position, seed)
+        kinds = {s.name: s.kind for s in parse_seats(args.players)} if args.players else {}
+        # Seats of a position: its players, the first one a person, unless --players says.
+        seats = [Seat(n, kinds.get(n, "human" if i == 0 else "basic"))
+                 for i, n in enumerate(game.names)]
+        if args.max_rounds is not None:
+            game.max_rounds = game.setup["max_rounds"] = args.max_rounds
+        return Session(game, seats, save_path)
+    seats = parse_seats(DEFAULT_PLAYERS if args.players is None else args.players)
+    try:
+        rules = load_rules(args.rules or "classic")
+    except DataError as exc:
+        raise PlayError(str(exc)) from None
+    game = Game.new([s.name for s in seats], rules, seed, max_rounds=args.max_rounds)
+    return Session(game, seats, save_path)
+
+
+def open_session(args: argparse.Namespace) -> Session:
+    save_path: Path | None = Path(args.save) if args.save else default_save_path()
+    if args.no_save:
+        save_path = None
+    if args.resume is None:
+        return new_session(args, save_path)
+    fixed = [flag for flag, value in (("--players", args.players), ("--rules", args.rules),
+                                      ("--seed", args.seed), ("--position", args.position),
+                                      ("--max-rounds", args.max_rounds)) if value is not None]
+    if fixed:
+        raise PlayError(f"--resume continues a saved game as it was; drop {', '.join(fixed)}")
+    path = Path(args.resume) if args.resume else (save_path or default_save_path())
+    # Resuming a named file keeps saving to it, unless --save names another or --no-save.
+    target = None if args.no_save else (Path(args.save) if args.save else path)
+    return Session.load(path, target)
+
+
+def full_screen_wanted(args: argparse.Namespace) -> bool:
+    return not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.bot_delay < 0:
+        raise PlayError("--bot-delay cannot be negative")
+    if args.max_rounds is not None and args.max_rounds < 1:
+        raise PlayError("--max-rounds must be at least 1")
+    try:
+        session = open_session(args)
+    except SessionError as exc:
+        raise PlayError(str(exc)) from None
+    try:
+        if full_screen_wanted(args):
+            try:
+                from passgo.tui import run
+            except ImportError:
+                print("passgo: the full-screen game needs Textual (pip install "
+                      "'passgo[tui]'); playing line by line instead", file=sys.stderr)
+            else:
+                return run(session, bot_delay=args.bot_delay)
+        return PlainGame(session, sys.stdout, sys.stdin).run()
+    finally:
+        session.close()
+
+
+def add_play(sub: Any) -> None:
+    play = sub.add_parser("play", help="play a game in the terminal",
+                          description="Play a game in the terminal: full-screen when run in a "
+                          "terminal, line by line with --plain or in a pipe.")
+    kinds = ", ".join(["human", *AGENTS])
+    play.add_argument("--players", metavar="SEATS",
+                      help=f'seats as "Name:kind,..." (kind: {kinds}; default: '
+                      f'"{DEFAULT_PLAYERS}")')
+    play.add_argument("--rules", metavar="NAME|FILE",
+                      help="rule set: a preset name (passgo rules list) or a TOML rules file")
+    play.add_argument("--seed", type=int, help="seed for a reproducible game")
+    play.add_argument("--plain", action="store_true",
+                      help="line-by-line game for pipes, screen readers and scripts")
+    play.add_argument("--position", help="start from a position file (docs/positions.md)")
+    play.add_argument("--save", metavar="FILE",
+                      help=f"file the game is saved to after every action "
+                      f"(default: {default_save_path()})")
+    play.add_argument("--resume", nargs="?", const="", metavar="FILE",
+                      help="continue a saved game (default: the autosave file)")
+    play.add_argument("--no-save", action="store_true", help="do not save the game")
+    play.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, metavar="SECONDS",
+                      help=f"pause before each bot move in the full-screen game (default "
+                      f"{DEFAULT_BOT_DELAY}; keys + and - change it, s skips ahead)")
+    play.add_argument("--max-rounds", type=int, metavar="N",
+                      help="safety stop for scripts and tests: end the game after N rounds "
+                      "(standings by worth, no winner); not a rule")
+    play.set_defaults(func=cmd_play)

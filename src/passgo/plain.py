@@ -1,0 +1,119 @@
+"""The line-by-line game (`passgo play --plain`): for pipes, screen readers and scripts.
+
+Everything is printed as plain lines and every answer is one line of standard input: the
+pending decision is printed with its legal choices numbered one per line, and the player
+answers with a number or with an action's text form (`bid 120`, `build 39`,
+`trade 1 give 37,$100 for 39`). `help` explains the decision, `quit` (or the end of input)
+leaves with the game saved. Tests drive whole games through it.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from passgo.core import Action, IllegalActionError
+from passgo.narrate import debt_line, describe_action, explain, money, question, square
+from passgo.session import BOTS_ALONE_ROUNDS, Session
+
+HINT = ("Type a number or an action (e.g. 'bid 120', 'trade 1 give 39 for $500'); "
+        "'help' explains, 'quit' saves and leaves.")
+# On resume, this many sentences of what happened before are repeated.
+RECAP = 8
+
+
+class PlainGame:
+    """Numbered choices out, one answer per line in."""
+
+    def __init__(self, session: Session, out: TextIO, inp: TextIO) -> None:
+        self.session = session
+        self.out = out
+        self.inp = inp
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def run(self) -> int:
+        s = self.session
+        g = s.game
+        if g.history:
+            self.say(f"Resuming the game after {len(g.history)} actions. The last events:")
+        for line in s.log[-RECAP:] if g.history else s.log:
+            self.say(line)
+        announced = False
+        while not g.over:
+            if s.bot_to_move():
+                if not s.humans_in_game() and not announced:
+                    announced = True
+                    self.say(f"No person is left in the game; the bots play on (for at most "
+                             f"{BOTS_ALONE_ROUNDS} rounds).")
+                if s.give_up_if_stuck():
+                    self.say(f"The bots played {BOTS_ALONE_ROUNDS} rounds without a winner; "
+                             "stopping here.")
+                    break
+                for line in s.bot_step():
+                    self.say(line)
+                continue
+            s.checkpoint()
+            action = self._ask(s.waiting_for)
+            if action is None:
+                s.checkpoint()
+                self.say(f"Game saved to {s.save_path}." if s.save_path else "Bye.")
+                return 0
+            for line in s.apply(action):
+                self.say(line)
+        s.checkpoint()
+        self._summary()
+        return 0
+
+    def _status(self, player: int) -> None:
+        g = self.session.game
+        deeds = [
+            square(g, sq) + (" (mortgaged)" if g.mortgaged[sq] else "")
+            + (f" [{g.level[sq]}]" if g.level[sq] else "")
+            for sq in g.board.properties
+            if g.owner[sq] == player
+        ]
+        jail = ", in jail" if g.jailed[player] else ""
+        cards = f", {len(g.cards[player])} Get Out of Jail Free card(s)" if g.cards[player] else ""
+        self.say(
+            f"{g.names[player]}: {money(g, g.cash[player])}, on {square(g, g.pos[player])}"
+            f"{jail}{cards}; deeds: {', '.join(deeds) or 'none'}"
+        )
+
+    def _ask(self, player: int) -> Action | None:
+        g = self.session.game
+        while True:
+            self._status(player)
+            owed = debt_line(g, player)
+            if owed:
+                self.say(owed)
+            asked = question(g)
+            self.say(asked if asked.endswith("?") else asked + ":")
+            options = g.legal_actions(player)
+            for i, a in enumerate(options, 1):
+                self.say(f"  {i}. {describe_action(g, a)}   [{a.text()}]")
+            self.say(HINT)
+            line = self.inp.readline()
+            if not line:
+                return None
+            answer = line.strip()
+            if answer in ("quit", "q", "exit"):
+                return None
+            if answer in ("help", "?"):
+                self.say(explain(g))
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return options[int(answer) - 1]
+            try:
+                action = Action.parse(answer, player)
+                g.check(action)
+                return action
+            except IllegalActionError as exc:
+                self.say(f"Not possible: {exc}")
+
+    def _summary(self) -> None:
+        g = self.session.game
+        self.say("Final standings:")
+        for row in self.session.standings():
+            worth = f", worth {money(g, row.worth)}" if row.worth else ""
+            self.say(f"  {row.place}. {row.name}: {row.status}{worth}")

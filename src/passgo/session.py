@@ -1,0 +1,266 @@
+"""A game being played at this computer: who sits in each seat, the bots, the save file, the log.
+
+Both front-ends of `passgo play` (the line-by-line game and the full-screen app) drive their
+game through a `Session`, so that seats, bot turns, saving, resuming and the game log behave
+the same in both. A session never prints and never waits: front-ends ask it what the game
+waits for, hand it actions, and show the sentences it returns.
+
+Saving: `checkpoint()` writes the save file when something changed since the last write, and
+front-ends call it whenever the game comes to wait for a person, so a person's action is on
+disk before they are asked anything else. While bots play quickly on their own (skipping
+ahead), writing after each bot move would cost more than the moves; the front-end then
+checkpoints after each burst.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from passgo.agents import make_agent
+from passgo.agents.base import Agent
+from passgo.core import Action, Game, Rules, SaveFileError
+from passgo.core.actions import DeclareBankruptcy
+from passgo.core.serialize import game_from_dict, game_to_dict, new_from_setup, state_dict
+from passgo.narrate import sentences
+
+SAVE_KIND = "passgo-play"
+HUMAN = "human"
+# Once no person is left in the game, the bots play at most this many more rounds: bots that
+# never trade can deadlock a game for ever, and nobody is left to call it off.
+BOTS_ALONE_ROUNDS = 300
+
+
+class SessionError(Exception):
+    """Seats or a save file that cannot be used; the message is one line for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat at the table: a person ("human") or a bot named by its spec ("basic", ...)."""
+
+    name: str
+    kind: str
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+
+def parse_seats(text: str) -> list[Seat]:
+    """ "Ann:human,Bob:strategic,Cy:basic" -> seats. The kind is everything after the first
+    colon, so bot specs with options ("Bob:strategic:reserve=300,jail=stay") pass through to
+    the bot factory; an item with "=" before any colon continues the seat before it."""
+    items: list[str] = []
+    for item in text.split(","):
+        if items and "=" in item.split(":", 1)[0]:
+            items[-1] += "," + item
+        else:
+            items.append(item)
+    seats = []
+    for item in items:
+        name, _, kind = item.strip().partition(":")
+        if not name.strip():
+            raise SessionError(f"empty player name in {text!r}")
+        seats.append(Seat(name.strip(), kind.strip() or HUMAN))
+    if not 2 <= len(seats) <= 8:
+        raise SessionError("a game needs 2 to 8 players")
+    if len({s.name for s in seats}) != len(seats):
+        raise SessionError("player names must differ")
+    return seats
+
+
+def default_save_path() -> Path:
+    """The autosave file: $XDG_STATE_HOME/passgo/autosave.json (~/.local/state by default)."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "passgo" / "autosave.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One row of the final table."""
+
+    place: int
+    seat: int
+    name: str
+    status: str
+    cash: int
+    deeds: int
+    houses: int
+    hotels: int
+    worth: int
+
+
+class Session:
+    """A game with its seats: people decide through a front-end, bots through `bot_step`."""
+
+    def __init__(self, game: Game, seats: Iterable[Seat], save_path: Path | None = None,
+                 log: list[str] | None = None) -> None:
+        self.game = game
+        self.seats = list(seats)
+        if len(self.seats) != game.n:
+            raise SessionError(f"the game has {game.n} players but {len(self.seats)} seats")
+        self.save_path = save_path
+        self.bots: dict[int, Agent] = {}
+        for i, seat in enumerate(self.seats):
+            if not seat.human:
+                try:
+                    self.bots[i] = make_agent(seat.kind, seed=game.seed * 31 + i)
+                except ValueError as exc:
+                    raise SessionError(f"player {seat.name}: {exc}") from None
+        # Every sentence of the game so far, for the log on screen and the saved game log.
+        self.log: list[str] = log if log is not None else sentences(game, game.events)
+        self.dirty = False
+        self.alone_since: int | None = None  # round when the last person left the game
+        self.given_up = False
+
+    # -- who decides ---------------------------------------------------------------------------
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].human
+
+    @property
+    def waiting_for(self) -> int:
+        """The seat the game waits for (-1 when it is over)."""
+        return -1 if self.game.over else self.game.pending.player
+
+    def bot_to_move(self) -> bool:
+        return not self.game.over and self.game.pending.player in self.bots
+
+    def humans_in_game(self) -> list[int]:
+        g = self.game
+        return [p for p in range(g.n) if self.seats[p].human and g.alive[p]]
+
+    def give_up_if_stuck(self) -> bool:
+        """Once no person is left, the bots get `BOTS_ALONE_ROUNDS` rounds to finish; after
+        that the session gives up on the game (`given_up`) and reports the standings."""
+        if self.game.over or self.humans_in_game():
+            return False
+        if self.alone_since is None:
+            self.alone_since = self.game.rounds
+        if self.game.rounds - self.alone_since >= BOTS_ALONE_ROUNDS:
+            self.given_up = True
+        return self.given_up
+
+    @property
+    def finished(self) -> bool:
+        """Nothing more will be played: the game is over or was given up."""
+        return self.game.over or self.given_up
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[str]:
+        """Carry out an action (IllegalActionError if it is not legal now, nothing changed);
+        returns the sentences of what happened, also added to the log."""
+        events = self.game.apply(action)
+        self.dirty = True
+        said = sentences(self.game, events)
+        self.log.extend(said)
+        return said
+
+    def bot_step(self) -> list[str]:
+        """Let the bot the game waits for make its move."""
+        player = self.game.pending.player
+        return self.apply(self.bots[player].act(self.game, player))
+
+    def checkpoint(self) -> None:
+        """Write the save file if anything changed since it was last written."""
+        if self.dirty and self.save_path is not None:
+            self.save_to(self.save_path)
+        self.dirty = False
+
+    def save_to(self, path: Path) -> None:
+        """Write the game to `path` atomically: a crash mid-write never leaves a broken file."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = {
+            "kind": SAVE_KIND,
+            "seats": [[s.name, s.kind] for s in self.seats],
+            "game": game_to_dict(self.game),
+        }
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, path)
+
+    def write_log(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(self.log) + "\n", encoding="utf-8")
+
+    def close(self) -> None:
+        """Stop bots that run as programs of their own."""
+        for bot in self.bots.values():
+            stop = getattr(bot, "close", None)
+            if callable(stop):
+                stop()
+
+    # -- results -------------------------------------------------------------------------------
+
+    def standings(self) -> list[Standing]:
+        """Players still in by total worth (the winner first), then the bankrupt, the last to
+        go first."""
+        g = self.game
+        out_order = [a.player for a in g.history if isinstance(a, DeclareBankruptcy)]
+        alive = sorted(g.alive_players(), key=lambda p: (p != g.winner, -g.worth(p)))
+        gone = [p for p in reversed(out_order) if not g.alive[p]]
+        gone += [p for p in range(g.n) if not g.alive[p] and p not in gone]
+        rows = []
+        for place, p in enumerate(alive + gone, 1):
+            houses, hotels = g.buildings_of(p)
+            if p == g.winner:
+                status = "winner"
+            elif g.alive[p]:
+                status = "in the game"
+            else:
+                status = "bankrupt"
+            rows.append(Standing(
+                place, p, g.names[p], status, g.cash[p],
+                sum(1 for sq in g.board.properties if g.owner[sq] == p),
+                houses, hotels, g.worth(p) if g.alive[p] else 0,
+            ))
+        return rows
+
+    # -- loading -------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: Path, save_path: Path | None = None) -> Session:
+        """A session from a save file; refused in one line when the file cannot be used.
+        The log is rebuilt by playing the saved history again."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SessionError(f"no saved game at {path}") from None
+        except IsADirectoryError:
+            raise SessionError(f"{path} is a folder, not a saved game") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise SessionError(f"cannot read saved game {path}: {exc}") from None
+        if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
+            raise SessionError(f"{path} is not a passgo saved game")
+        try:
+            seats = [Seat(str(n), str(k)) for n, k in data["seats"]]
+            game = game_from_dict(data["game"], verify=False)
+            replayed, log = _replay(data["game"])
+        except SaveFileError as exc:
+            raise SessionError(f"{path}: {exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SessionError(f"{path}: saved game is damaged ({exc})") from None
+        if state_dict(replayed) != state_dict(game):
+            raise SessionError(f"{path}: the saved state does not match its history")
+        return cls(game, seats, save_path, log)
+
+
+def _replay(data: dict[str, Any]) -> tuple[Game, list[str]]:
+    """Play a saved game again from its start, checking every action, and tell it: the file
+    holds actions, not words, and the replay also proves the saved state is the true one."""
+    g = new_from_setup([str(n) for n in data["players"]], Rules.from_dict(data["rules"]),
+                       data["seed"], dict(data["setup"]))
+    log = sentences(g, g.events)
+    for i, line in enumerate(data["history"]):
+        who, _, text = str(line).partition(":")
+        try:
+            log.extend(sentences(g, g.apply(Action.parse(text, int(who)))))
+        except ValueError as exc:
+            raise SaveFileError(f"history line {i + 1} ({line!r}) does not replay: {exc}") from None
+    return g, log

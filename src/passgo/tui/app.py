@@ -1,0 +1,379 @@
+"""The full-screen game: the board, a panel per player, the log and the decision panel.
+
+The app holds a `Session` and does three things with it: it shows the game (redrawn after
+every action), it turns a person's clicks and keys into actions (`choose`), and it lets the
+bots move on a timer at a pace the player controls (`schedule`). All rules live in the
+engine; every choice offered comes from `game.legal_actions`, and every action goes through
+`game.apply`, so the app can offer nothing the rules forbid.
+
+Bots wait while a dialog is open, so a person composing a trade or building houses between
+two bot moves sees the game hold still. The session saves the game after every action.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from passgo.core import Action, IllegalActionError
+from passgo.core.actions import DeclareBankruptcy
+from passgo.core.frames import DebtFrame, TradeFrame
+from passgo.narrate import who
+from passgo.session import Session, SessionError
+from passgo.tui.board import BoardGrid, SquareClicked
+from passgo.tui.decision import Chose, DecisionPanel
+from passgo.tui.deeds import DeedsScreen
+from passgo.tui.dialogs import (
+    ConfirmScreen,
+    DeedCardScreen,
+    GameDialog,
+    HelpScreen,
+    PathScreen,
+    ResultsScreen,
+    SeatScreen,
+    TooSmallScreen,
+)
+from passgo.tui.log import SHOWN, EventLog
+from passgo.tui.pace import Pace
+from passgo.tui.players import PlayerPanel
+from passgo.tui.trade import TradeScreen
+
+# The smallest terminal the board and panels fit in (columns, rows).
+MIN_SIZE = (118, 35)
+# The keys, always on screen. (Textual's Footer rebuilds itself whenever the focus moves,
+# which here is after every action: too slow for the few keys that never change.)
+KEY_LINE = Text.assemble(*(
+    part for key, what in (
+        ("?", "help"), ("1-9", "answer"), ("b", "deeds & buildings"), ("t", "trade"),
+        ("+/-", "bot speed"), ("s", "skip ahead"), ("ctrl+s", "save as"), ("ctrl+o", "open"),
+        ("q", "quit"),
+    ) for part in ((f" {key} ", "bold reverse"), f" {what}  ")
+))
+# While bots play at once, the screen is redrawn (and the game saved) this often, in seconds.
+BURST = 0.05
+
+R = TypeVar("R")
+
+
+class GameView(Horizontal):
+    """The board with the decision panel and log in its middle, and the player panels."""
+
+    def __init__(self, session: Session, pace: Pace) -> None:
+        super().__init__(id="game")
+        self.session = session
+        self.pace = pace
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        centre = Vertical(DecisionPanel(s, self.pace), EventLog(), id="centre")
+        yield BoardGrid(s.game, centre)
+        yield VerticalScroll(*[PlayerPanel(s, p) for p in range(s.game.n)], id="players")
+
+
+class PassgoApp(App[int]):
+    """`passgo play` in full screen. Give it a Session (a new game, a loaded one, or a test
+    position) and run it."""
+
+    CSS_PATH = "passgo.tcss"
+    TITLE = "passgo"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("b", "deeds", "Deeds & buildings"),
+        Binding("t", "trade", "Trade"),
+        Binding("minus", "slower", "Slower"),
+        Binding("plus", "faster", "Faster"),
+        Binding("equals_sign", "faster", "Faster", show=False),
+        Binding("s", "skip", "Skip ahead"),
+        Binding("r", "results", "Results", show=False),
+        Binding("l", "save_log", "Save log", show=False),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("ctrl+o", "open", "Open"),
+        Binding("q", "quit", "Quit"),
+        *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, session: Session, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.session = session
+        self.pace = Pace(bot_delay)
+        self._timer: Timer | None = None
+        self._results_shown = False
+        self._too_small: TooSmallScreen | None = None
+
+    # -- layout --------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        yield GameView(self.session, self.pace)
+        yield Static(KEY_LINE, id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one(EventLog).add(self.session.log[-SHOWN:])
+        self.refresh_view()
+        self._check_size(self.size.width, self.size.height)
+        self.schedule()
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the game, and let open dialogs follow it."""
+        s = self.session
+        g = s.game
+        top = Text(" passgo ", style="bold reverse")
+        top.append(f"  round {g.rounds + 1}")
+        if not g.over:
+            top.append(f"  ·  {g.names[g.current]}'s turn")
+        top.append(f"  ·  Bank: {g.bank_houses} houses, {g.bank_hotels} hotels")
+        changed = g.rules.changed()
+        top.append("  ·  classic rules" if not changed else
+                   f"  ·  rules with {len(changed)} changes")
+        top.append(f"  ·  {self.pace.describe()}", style="dim")
+        self.query_one("#top", Static).update(top)
+        self.query_one(BoardGrid).refresh_squares()
+        for panel in self.query(PlayerPanel):
+            panel.refresh_panel()
+        person = not s.finished and s.is_human(s.waiting_for)
+        self.query_one(DecisionPanel).show(focus=person and not self._dialog_open())
+        for screen in self.screen_stack:
+            if isinstance(screen, GameDialog):
+                screen.game_changed()
+
+    def _dialog_open(self) -> bool:
+        return len(self.screen_stack) > 1
+
+    # -- the flow of the game ------------------------------------------------------------------
+
+    def schedule(self) -> None:
+        """What happens next: a bot moves after the delay, a person is asked, or the game
+        has ended and the results are shown."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        s = self.session
+        if s.finished:
+            s.checkpoint()
+            if not self._results_shown and not self._dialog_open():
+                self._results_shown = True
+                self._open(ResultsScreen(s))
+            return
+        if not s.bot_to_move():
+            self.pace.skipping = False
+            s.checkpoint()
+            return
+        if not self._dialog_open():
+            # A zero-second Textual timer divides by zero: the shortest wait is 1 ms.
+            delay = 0.001 if self.pace.instant else max(0.001, self.pace.delay)
+            self._timer = self.set_timer(delay, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        s = self.session
+        if self._dialog_open():
+            return
+        said: list[str] = []
+        deadline = time.monotonic() + BURST
+        while s.bot_to_move() and not s.give_up_if_stuck():
+            said += s.bot_step()
+            if not self.pace.instant or time.monotonic() > deadline:
+                break
+        s.checkpoint()
+        self.query_one(EventLog).add(said)
+        self.refresh_view()
+        self.schedule()
+
+    def choose(self, action: Action) -> None:
+        """A person's action: declaring bankruptcy is confirmed first, as it is final."""
+        if isinstance(action, DeclareBankruptcy):
+            top = self.session.game.frames[-1]
+            creditor = who(self.session.game, top.creditor) if isinstance(top, DebtFrame) \
+                else "your creditor"
+            question = (f"Declare bankruptcy? {self.session.game.names[action.player]} leaves "
+                        f"the game and {creditor} takes everything.")
+            self._open(ConfirmScreen(question, "Declare bankruptcy"),
+                       lambda yes: self.act(action) if yes else None)
+            return
+        self.act(action)
+
+    def act(self, action: Action) -> bool:
+        try:
+            said = self.session.apply(action)
+        except IllegalActionError as exc:
+            self.notify(str(exc), title="Not possible", severity="error")
+            return False
+        self.session.checkpoint()
+        self.query_one(EventLog).add(said)
+        self.refresh_view()
+        self.schedule()
+        return True
+
+    def on_chose(self, message: Chose) -> None:
+        self.choose(message.action)
+
+    def on_square_clicked(self, message: SquareClicked) -> None:
+        self._open(DeedCardScreen(self.session, message.square))
+
+    # -- dialogs -------------------------------------------------------------------------------
+
+    def _open(self, screen: Screen[R | None], then: Callable[[R], Any] | None = None) -> None:
+        """Show a dialog; when it closes, run `then` with its result and let bots go on.
+        Nothing opens over the too-small notice: the game is not visible behind it."""
+        if self._too_small is not None:
+            return
+
+        def closed(result: R | None) -> None:
+            if then is not None and result is not None:
+                then(result)
+            self.refresh_view()
+            self.schedule()
+
+        self.push_screen(screen, closed)
+
+    def _as_person(self, what: str, then: Callable[[int], Any]) -> None:
+        """Run `then` for the person acting: the only one, or the one chosen (hot seat)."""
+        people = self.session.humans_in_game()
+        if not people:
+            self.notify("No person is in the game any more.")
+            return
+        deciding = self.session.waiting_for
+        if deciding in people:
+            people.remove(deciding)
+            people.insert(0, deciding)
+        if len(people) == 1:
+            then(people[0])
+        else:
+            self._open(SeatScreen(self.session, people, what), then)
+
+    def action_deeds(self) -> None:
+        if self.session.finished:
+            return
+        self._as_person("manages deeds and buildings",
+                        lambda p: self._open(DeedsScreen(self.session, p)))
+
+    def action_trade(self) -> None:
+        if self.session.finished:
+            return
+
+        def compose(p: int) -> None:
+            self._open(TradeScreen(self.session, p), self.choose)
+
+        self._as_person("proposes a trade", compose)
+
+    def action_counter(self) -> None:
+        top = self.session.game.frames[-1]
+        if isinstance(top, TradeFrame) and self.session.is_human(top.player):
+            self._open(TradeScreen(self.session, top.player, counter=top.offer), self.choose)
+
+    def action_pick(self, number: int) -> None:
+        if not self._dialog_open():
+            self.query_one(DecisionPanel).press_choice(number)
+
+    def action_faster(self) -> None:
+        self.pace.faster()
+        self._pace_changed()
+
+    def action_slower(self) -> None:
+        self.pace.slower()
+        self._pace_changed()
+
+    def action_skip(self) -> None:
+        if self.session.bot_to_move():
+            self.pace.skipping = True
+            self._pace_changed()
+
+    def _pace_changed(self) -> None:
+        self.refresh_view()
+        self.schedule()
+
+    def action_help(self) -> None:
+        self._open(HelpScreen(self.session))
+
+    def action_results(self) -> None:
+        if self.session.finished:
+            self._open(ResultsScreen(self.session))
+
+    def action_save_log(self) -> None:
+        default = Path.cwd() / f"passgo-log-{self.session.game.seed}.txt"
+
+        def write(path: Path) -> None:
+            try:
+                self.session.write_log(path)
+            except OSError as exc:
+                self.notify(f"Cannot write {path}: {exc.strerror or exc}", severity="error")
+            else:
+                self.notify(f"Game log saved to {path} ({len(self.session.log)} lines).")
+
+        self._open(PathScreen("Save the full game log to", default, "Save the log"), write)
+
+    def action_save_as(self) -> None:
+        default = Path.cwd() / "passgo-game.json"
+
+        def write(path: Path) -> None:
+            try:
+                self.session.save_to(path)
+            except OSError as exc:
+                self.notify(f"Cannot write {path}: {exc.strerror or exc}", severity="error")
+            else:
+                self.notify(f"Game saved to {path}: passgo play --resume {path}")
+
+        self._open(PathScreen("Save the game to", default, "Save"), write)
+
+    def action_open(self) -> None:
+        default = Path.cwd() / "passgo-game.json"
+
+        def load(path: Path) -> None:
+            try:
+                loaded = Session.load(path, self.session.save_path)
+            except SessionError as exc:
+                self.notify(str(exc), title="Cannot open", severity="error")
+                return
+            self.call_later(self._replace_session, loaded)
+
+        self._open(PathScreen("Open a saved game (it replaces this one: save this one first "
+                              "to keep it)", default, "Open"), load)
+
+    async def _replace_session(self, loaded: Session) -> None:
+        self.session.close()
+        self.session = loaded
+        loaded.dirty = True  # the autosave file now follows the game that was opened
+        self._results_shown = False
+        view = self.query_one(GameView)
+        view.session = loaded
+        await view.recompose()
+        self.query_one(EventLog).add(loaded.log[-SHOWN:])
+        self.notify(f"Opened a game of {', '.join(loaded.game.names)}.")
+        self.refresh_view()
+        self.schedule()
+
+    async def action_quit(self) -> None:
+        self.session.checkpoint()
+        self.exit(0)
+
+    # -- terminal size -------------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(MIN_SIZE)
+            self.push_screen(self._too_small)
+        elif small and self._too_small is not None:
+            self._too_small.show_size(width, height)
+        elif not small and self._too_small is not None:
+            screen, self._too_small = self._too_small, None
+            if self.screen is screen:
+                self.pop_screen()
+            self.refresh_view()
+            self.schedule()
+

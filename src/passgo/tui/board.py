@@ -1,0 +1,163 @@
+"""The board: the ring of squares drawn as a grid, with whatever the caller puts in its centre.
+
+Each square is a small widget that draws itself from the game at its current size: a band in
+the colour group's colour with the (shortened) name, a line with the price or the owner and
+buildings, and a line with the tokens standing there. Clicking a square asks for its deed card.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+
+from passgo.core import Game
+from passgo.core.board import GO_TO_JAIL, JAIL, STREET
+from passgo.core.state import BANK, HOTEL
+from passgo.tui.theme import (
+    group_colour,
+    group_text_colour,
+    player_colour,
+    short_name,
+    token_letters,
+)
+
+
+def ring_order(squares: int) -> list[int]:
+    """Squares in the order a grid of (side+1)² cells is filled, row by row: the top row
+    left to right (Free Parking .. Go To Jail on the classic board), then each middle row's
+    left and right square, then the bottom row from Jail down to GO."""
+    side = squares // 4
+    top = list(range(2 * side, 3 * side + 1))
+    middle = []
+    for row in range(1, side):
+        middle += [2 * side - row, 3 * side + row]
+    bottom = list(range(side, -1, -1))
+    return top + middle + bottom
+
+
+class SquareClicked(Message):
+    def __init__(self, square: int) -> None:
+        super().__init__()
+        self.square = square
+
+
+class SquareCell(Widget):
+    """One square of the ring."""
+
+    def __init__(self, board: BoardGrid, square: int) -> None:
+        super().__init__(classes="square")
+        self.board = board
+        self.square = square
+        self.drawn: tuple[object, ...] = ()
+
+    def state(self) -> tuple[object, ...]:
+        """Everything the square shows; it is redrawn only when this changes."""
+        g, sq = self.board.game, self.square
+        here = tuple((p, g.jailed[p]) for p in range(g.n) if g.alive[p] and g.pos[p] == sq)
+        return (g.owner[sq], g.level[sq], g.mortgaged[sq], here, g.frames[-1].player,
+                g.current, self.size)
+
+    def render(self) -> Text:
+        self.drawn = self.state()
+        g = self.board.game
+        width = max(1, self.size.width)
+        s = g.board.squares[self.square]
+        lines: list[Text] = []
+        name = short_name(s.name, width)
+        if s.kind == STREET:
+            ink, paper = group_text_colour(g.board, s.group), group_colour(g.board, s.group)
+            lines.append(Text(name.center(width), style=f"bold {ink} on {paper}"))
+        else:
+            lines.append(Text(name.center(width), style="bold reverse"))
+        lines.append(self._deed_line(g, width))
+        lines.append(self._tokens(g))
+        out = Text("\n").join(lines[: max(1, self.size.height)])
+        out.no_wrap = True
+        out.overflow = "ellipsis"
+        return out
+
+    def _deed_line(self, g: Game, width: int) -> Text:
+        sq, s = self.square, g.board.squares[self.square]
+        if s.kind == JAIL:
+            return self._jailed(g)
+        if s.kind == GO_TO_JAIL or not s.ownable:
+            if s.amount:
+                return Text(f"pay {g.board.currency}{s.amount}", style="dim")
+            return Text("")
+        owner = g.owner[sq]
+        if owner == BANK:
+            return Text(f"{g.board.currency}{s.price}", style="dim")
+        text = Text(self.board.letters[owner], style=f"bold black on {player_colour(owner)}")
+        lv = g.level[sq]
+        if g.mortgaged[sq]:
+            text.append(" mtg", style="bold red")
+        elif lv == HOTEL:
+            text.append(" ")
+            text.append("HOTEL" if width >= 8 else "H", style="bold white on red")
+        elif lv > HOTEL:  # double hotels: houses on the hotel (6-9), or two hotels (10)
+            text.append(" ")
+            text.append("HH" if lv == 2 * HOTEL else "H", style="bold white on red")
+            text.append("■" * (lv - HOTEL) if lv < 2 * HOTEL else "", style="bold green")
+        elif lv:
+            text.append(" ")
+            text.append("■" * lv, style="bold green")
+        return text
+
+    def _jailed(self, g: Game) -> Text:
+        inside = [p for p in range(g.n) if g.alive[p] and g.jailed[p]]
+        if not inside:
+            return Text("")
+        text = Text("in:", style="dim")
+        for p in inside:
+            text.append(" ")
+            text.append(self.board.letters[p], style=f"bold black on {player_colour(p)}")
+        return text
+
+    def _tokens(self, g: Game) -> Text:
+        here = [p for p in range(g.n)
+                if g.alive[p] and g.pos[p] == self.square
+                and not (g.jailed[p] and self.square == g.board.jail)]
+        text = Text()
+        deciding = g.frames[-1].player
+        for p in here:
+            style = f"bold black on {player_colour(p)}"
+            if p == deciding or p == g.current:
+                style += " underline"
+            text.append(self.board.letters[p], style=style)
+            text.append(" ")
+        return text
+
+    def on_click(self, event: Click) -> None:
+        self.post_message(SquareClicked(self.square))
+
+
+class BoardGrid(Grid):
+    """The ring of squares around `centre`, which spans the middle of the grid."""
+
+    def __init__(self, game: Game, centre: Widget) -> None:
+        side = len(game.board.squares) // 4
+        super().__init__(id="board")
+        self.game = game
+        self.centre = centre
+        self.letters = token_letters(game.names)
+        self.styles.grid_size_columns = side + 1
+        self.styles.grid_size_rows = side + 1
+        centre.styles.column_span = side - 1
+        centre.styles.row_span = side - 1
+
+    def compose(self) -> ComposeResult:
+        order = ring_order(len(self.game.board.squares))
+        side = len(self.game.board.squares) // 4
+        for i, sq in enumerate(order):
+            yield SquareCell(self, sq)
+            if i == side + 1:  # the left square of the first middle row: the centre follows
+                yield self.centre
+
+    def refresh_squares(self) -> None:
+        for cell in self.query(SquareCell):
+            if cell.state() != cell.drawn:
+                cell.refresh()

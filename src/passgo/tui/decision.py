@@ -1,0 +1,284 @@
+"""The decision panel: what the game waits for, and a button for every choice the rules allow.
+
+Buttons come from `game.legal_actions`, so the panel offers exactly the legal choices and
+nothing else; the keys 1-9 press the numbered ones. Amounts (bids, buildings wanted in a
+shortage) are typed into a box bounded by the engine's range. While a bot decides, the panel
+shows what it is deciding and the pace controls; business (deeds, buildings, trades) is open
+from here at any time, as the rules allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Input, Static
+
+from passgo.core import Action, Game
+from passgo.core.actions import (
+    BUSINESS,
+    AcceptTrade,
+    Bid,
+    ClaimRent,
+    RejectTrade,
+    WantBuildings,
+)
+from passgo.core.buildings import want_limit
+from passgo.core.frames import CallFrame
+from passgo.narrate import debt_line, describe_action, explain, money, question, who
+from passgo.session import Session
+from passgo.tui.pace import Pace
+from passgo.tui.theme import player_colour
+
+# Decisions whose explanation would only repeat itself every turn.
+ROUTINE = frozenset({"roll", "end_turn"})
+# With more choices than this, an amount is typed instead of picked from buttons.
+MANY = 6
+
+
+class Chose(Message):
+    """A person chose an action (from a button, a key or a typed amount)."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__()
+        self.action = action
+
+
+class ActionButton(Button):
+    """A button that carries the game action it stands for."""
+
+    def __init__(self, label: str, action: Action, variant: str = "default",
+                 classes: str = "") -> None:
+        # Text, not a string: names typed by players must not be read as markup.
+        super().__init__(Text(label), variant, classes=classes,  # type: ignore[arg-type]
+                         compact=True)
+        self.game_action = action
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(Chose(self.game_action))
+
+
+def label(game: Game, action: Action) -> str:
+    """The words on a choice's button."""
+    if isinstance(action, ClaimRent):
+        claim = next(c for c in game.claims if c[1] == action.player and c[2] == action.square)
+        return (f"Claim {money(game, claim[3])} rent from {who(game, claim[0])} for "
+                f"{game.board.squares[action.square].name}")
+    return describe_action(game, action)
+
+
+class DecisionPanel(Vertical):
+    """Recomposed whenever the game changes (`show`)."""
+
+    version = reactive(0, recompose=True)
+
+    def __init__(self, session: Session, pace: Pace) -> None:
+        super().__init__(id="decision")
+        self.session = session
+        self.pace = pace
+        self._focus = False
+
+    def show(self, focus: bool = False) -> None:
+        """Redraw from the game; `focus` puts the keyboard on the first answer afterwards."""
+        self._focus = focus
+        self.version += 1
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        if self._focus:
+            self.focus_first()
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        g = s.game
+        if s.finished:
+            yield from self._finished()
+            return
+        yield from self._claims()
+        p = g.frames[-1].player
+        if s.is_human(p):
+            yield from self._person(p)
+        else:
+            yield from self._bot(p)
+
+    # -- the pieces ----------------------------------------------------------------------------
+
+    def _finished(self) -> Iterator[Widget]:
+        g = self.session.game
+        if g.over and g.winner is not None:
+            text = f"Game over: {g.names[g.winner]} wins ({g.end_reason})."
+        elif g.over:
+            text = f"Game over ({g.end_reason}): no winner; see the standings."
+        else:
+            text = "The bots could not finish the game; it stops here."
+        yield Static(Text(text), classes="question")
+        yield Horizontal(
+            Button("Results (r)", action="app.results", compact=True),
+            Button("Save the game log (l)", action="app.save_log", compact=True),
+            Button("Quit (q)", action="app.quit", compact=True),
+            classes="row",
+        )
+
+    def _claims(self) -> Iterator[Widget]:
+        """Rent that a person must ask for in time, whoever the game waits for."""
+        g = self.session.game
+        for p in self.session.humans_in_game():
+            for a in g.business_actions(p):
+                if isinstance(a, ClaimRent):
+                    yield ActionButton(f"{g.names[p]}: {label(g, a)}", a, "warning",
+                                       classes="claim")
+
+    def _heading(self, p: int, text: str) -> Static:
+        heading = Static(Text(text, style=f"bold {player_colour(p)}"), classes="question")
+        return heading
+
+    def _person(self, p: int) -> Iterator[Widget]:
+        g = self.session.game
+        kind = g.frames[-1].kind
+        yield self._heading(p, question(g))
+        owed = debt_line(g, p)
+        if owed:
+            yield Static(Text(owed), classes="debt")
+        if kind not in ROUTINE:
+            yield Static(Text(explain(g)), classes="explain")
+        options = [a for a in g.legal_actions(p) if not isinstance(a, BUSINESS)]
+        if kind == "bid":
+            yield from self._bid(p, options)
+        elif kind == "build_demand" and len(options) > MANY:
+            yield from self._want(p)
+        elif kind == "trade_reply":
+            yield from self._trade_reply(options)
+        else:
+            yield from self._numbered(options)
+        yield self._business_row()
+
+    def _numbered(self, options: list[Action]) -> Iterator[Widget]:
+        g = self.session.game
+        buttons = [
+            ActionButton(f"{i} {label(g, a)}", a, "primary" if i == 1 else "default",
+                         classes="choice")
+            for i, a in enumerate(options, 1)
+        ]
+        if len(buttons) > 3:
+            yield Vertical(*buttons, classes="choices")
+        elif buttons:
+            yield Horizontal(*buttons, classes="row")
+
+    def _bid(self, p: int, options: list[Action]) -> Iterator[Widget]:
+        g = self.session.game
+        span = g.bid_range(p)
+        row: list[Widget] = []
+        if span is not None:
+            low, high = span
+            row += [
+                Static("Your bid:", classes="label"),
+                Input(str(low), type="integer", id="amount", compact=True,
+                      placeholder=f"{low}..{high}", tooltip=f"a bid from {low} to {high}"),
+                Button(f"1 Bid (up to {money(g, high)})", "primary", id="bid", compact=True,
+                       classes="choice"),
+            ]
+        first = 2 if span is not None else 1
+        rest = [a for a in options if not isinstance(a, Bid)]
+        row += [ActionButton(f"{i} {label(g, a)}", a, classes="choice")
+                for i, a in enumerate(rest, first)]
+        yield Horizontal(*row, classes="row")
+
+    def _want(self, p: int) -> Iterator[Widget]:
+        g = self.session.game
+        top = g.frames[-1]
+        assert isinstance(top, CallFrame)
+        low, high = want_limit(g, top, p)
+        yield Horizontal(
+            Static("How many:", classes="label"),
+            Input(str(low), type="integer", id="amount", compact=True,
+                  placeholder=f"{low}..{high}"),
+            Button(f"1 Want this many ({low} to {high})", "primary", id="want", compact=True,
+                   classes="choice"),
+            classes="row",
+        )
+
+    def _trade_reply(self, options: list[Action]) -> Iterator[Widget]:
+        g = self.session.game
+        buttons: list[Button] = []
+        for a in options:
+            if isinstance(a, AcceptTrade):
+                text, variant = "Accept", "success"
+            elif isinstance(a, RejectTrade):
+                text, variant = "Reject", "error"
+            else:
+                text, variant = label(g, a), "default"
+            buttons.append(ActionButton(f"{len(buttons) + 1} {text}", a, variant,
+                                        classes="choice"))
+        buttons.append(Button(f"{len(buttons) + 1} Counter-offer...", id="counter",
+                              action="app.counter", compact=True, classes="choice"))
+        yield Horizontal(*buttons, classes="row")
+
+    def _business_row(self) -> Horizontal:
+        return Horizontal(
+            Button("Deeds & buildings (b)", action="app.deeds", compact=True),
+            Button("Trade (t)", action="app.trade", compact=True),
+            Button("Help (?)", action="app.help", compact=True),
+            classes="row business",
+        )
+
+    def _bot(self, p: int) -> Iterator[Widget]:
+        s = self.session
+        g = s.game
+        yield self._heading(p, f"{g.names[p]} ({s.seats[p].kind} bot) is deciding: "
+                               f"{question(g).split(': ', 1)[-1]}")
+        people = s.humans_in_game()
+        skip = "Skip ahead (s)" if people else "Skip to the end (s)"
+        note = (f"{self.pace.describe()}." if people else
+                f"No person is left in the game. {self.pace.describe()}.")
+        yield Static(note, classes="explain")
+        yield Horizontal(
+            Button("Slower (-)", action="app.slower", compact=True),
+            Button("Faster (+)", action="app.faster", compact=True),
+            Button(skip, action="app.skip", compact=True, variant="primary"),
+            classes="row",
+        )
+        if people:
+            yield self._business_row()
+
+    # -- typed amounts and numbered keys -------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id in ("bid", "want"):
+            event.stop()
+            self._submit_amount()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit_amount()
+
+    def _submit_amount(self) -> None:
+        g = self.session.game
+        p = g.frames[-1].player
+        text = self.query_one("#amount", Input).value.strip()
+        if not text.isdigit():
+            self.notify("Type an amount in whole dollars.", severity="error")
+            return
+        amount = int(text)
+        if g.frames[-1].kind == "bid":
+            self.post_message(Chose(Bid(p, amount)))
+        else:
+            self.post_message(Chose(WantBuildings(p, amount)))
+
+    def press_choice(self, number: int) -> None:
+        """Key `number` presses the numbered choice (1 = the first)."""
+        choices = list(self.query(".choice").results(Button))
+        if 1 <= number <= len(choices):
+            choices[number - 1].press()
+
+    def focus_first(self) -> None:
+        """Put the keyboard on the first thing to answer: the amount box, else choice 1."""
+        for widget in (*self.query("#amount"), *self.query(".choice")):
+            if widget.focusable:
+                widget.focus()
+                return

@@ -1,0 +1,115 @@
+"""A player's deeds with a button for every building and mortgage move the rules allow now.
+
+The buttons come from `game.business_actions`, so only legal placements are offered: a house
+only where building stays even, a hotel only on a full row of houses, selling only from the
+most built street, mortgages only on unimproved groups, lifting only with the cash for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from passgo.core import Action, Game
+from passgo.core.actions import Build, ClaimRent, Mortgage, Sell, SellDown, Unmortgage
+from passgo.narrate import debt_line, money
+from passgo.session import Session
+from passgo.tui.decision import ActionButton, label
+from passgo.tui.dialogs import GameDialog
+from passgo.tui.theme import deed_state, group_colour
+
+HINT = (
+    "Houses need the whole colour group with no deed mortgaged, built evenly; a hotel takes "
+    "four houses on every street of the group. Buildings sell back at half price. Only the "
+    "moves the rules allow right now have buttons."
+)
+
+
+def button_text(game: Game, action: Action) -> str:
+    g = game
+    if isinstance(action, Build):
+        s = g.board.squares[action.square]
+        item = "hotel" if g.level[action.square] == g.rules.houses_per_hotel else "house"
+        return f"+ {item} {money(g, s.house_cost)}"
+    if isinstance(action, Sell):
+        s = g.board.squares[action.square]
+        item = "hotel" if g.level[action.square] == 5 else "house"
+        return f"- sell {item} +{money(g, s.house_cost // 2)}"
+    if isinstance(action, Mortgage):
+        return f"mortgage +{money(g, g.board.squares[action.square].mortgage)}"
+    if isinstance(action, Unmortgage):
+        return f"lift -{money(g, g.lift_cost(action.square))}"
+    return label(g, action)
+
+
+class DeedsScreen(GameDialog):
+    """Build, sell, mortgage and lift mortgages for one player."""
+
+    version = reactive(0, recompose=True)
+
+    def __init__(self, session: Session, player: int) -> None:
+        super().__init__()
+        self.session = session
+        self.player = player
+
+    def game_changed(self) -> None:
+        if not self.session.game.alive[self.player] or self.session.finished:
+            self.dismiss(None)
+            return
+        self.version += 1
+
+    def compose(self) -> ComposeResult:
+        g = self.session.game
+        p = self.player
+        head = Text(f"{g.names[p]}'s deeds  ", style="bold")
+        head.append(f"cash {money(g, g.cash[p])}")
+        head.append(f"   Bank: {g.bank_houses} houses, {g.bank_hotels} hotels", style="dim")
+        with Vertical(classes="dialog wide"):
+            yield Static(head, classes="title")
+            owed = debt_line(g, p)
+            if owed:
+                yield Static(Text(owed), classes="debt")
+            with VerticalScroll(id="deed-list"):
+                yield from self._rows()
+            yield Static(HINT, classes="explain")
+            yield Button("Done (Escape)", action="screen.close", compact=True)
+
+    def _rows(self) -> Iterator[Widget]:
+        g = self.session.game
+        p = self.player
+        moves = g.business_actions(p)
+        deeds = [sq for sq in g.board.properties if g.owner[sq] == p]
+        if not deeds:
+            yield Static("No deeds yet.", classes="explain")
+        for sq in deeds:
+            s = g.board.squares[sq]
+            name = Text()
+            if s.group >= 0:
+                name.append("■ ", style=group_colour(g.board, s.group))
+            else:
+                name.append("  ")
+            name.append(s.name)
+            state = deed_state(g, sq)
+            if state:
+                name.append(f"  {state}", style="red" if g.mortgaged[sq] else "green")
+            buttons = [
+                ActionButton(button_text(g, a), a, classes="move")
+                for a in moves
+                if isinstance(a, Build | Sell | Mortgage | Unmortgage | ClaimRent)
+                and a.square == sq
+            ]
+            yield Horizontal(Static(name, classes="deed-name"), *buttons, classes="deed-row")
+        for a in moves:
+            if isinstance(a, SellDown):
+                yield Horizontal(
+                    Static("The Bank is short of houses: sell a group down at once",
+                           classes="deed-name"),
+                    ActionButton(label(g, a), a, classes="move"),
+                    classes="deed-row",
+                )

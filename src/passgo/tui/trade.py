@@ -1,0 +1,181 @@
+"""The trade composer: pick the other player, tick deeds and cards on both sides, add cash.
+
+The offer is checked by the engine as it is composed (`game.trade_problem`), and the reason
+it cannot be sent yet is shown in words; deeds in a group with buildings are listed but cannot
+be ticked, as the rules forbid trading them. Used both to propose and to counter an offer.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from passgo.core import Action, Bundle, IllegalActionError, TradeOffer
+from passgo.core.actions import CounterTrade, ProposeTrade
+from passgo.core.board import DECK_NAMES
+from passgo.narrate import money, offer_words
+from passgo.session import Session
+from passgo.tui.theme import deed_state, group_colour, player_colour
+
+
+class TradeScreen(ModalScreen[Action | None]):
+    """Returns the ProposeTrade or CounterTrade to make, or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    version = reactive(0, recompose=True)
+
+    def __init__(self, session: Session, proposer: int, *,
+                 counter: TradeOffer | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.proposer = proposer
+        self.counter = counter
+        g = session.game
+        others = [p for p in g.alive_players() if p != proposer]
+        if counter is not None:
+            # A counter-offer starts from the offer on the table, seen from this side.
+            self.responder = counter.proposer
+            self.preset = (counter.get, counter.give)
+        else:
+            self.responder = others[0]
+            self.preset = (Bundle(), Bundle())
+        self.others = others
+
+    # -- layout --------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        g = self.session.game
+        title = ("Counter-offer to " if self.counter else "Trade: ") + (
+            f"{g.names[self.proposer]} and {g.names[self.responder]}")
+        with Vertical(classes="dialog wide", id="trade"):
+            yield Static(Text(title), classes="title")
+            if self.counter is None and len(self.others) > 1:
+                with Horizontal(classes="row"):
+                    yield Static("With:", classes="label")
+                    for p in self.others:
+                        button = Button(Text(g.names[p]), id=f"with-{p}", compact=True,
+                                        variant="primary" if p == self.responder else "default")
+                        yield button
+            with Horizontal(id="sides"):
+                yield from self._side(self.proposer, "give", self.preset[0])
+                yield from self._side(self.responder, "get", self.preset[1])
+            yield Static(id="summary", classes="explain")
+            with Horizontal(classes="row"):
+                yield Button("Send the offer", variant="primary", id="send", compact=True)
+                yield Button("Cancel (Escape)", id="cancel", compact=True)
+
+    def _side(self, p: int, side: str, preset: Bundle) -> ComposeResult:
+        g = self.session.game
+        with Vertical(classes="side"):
+            yield Static(Text(f"{g.names[p]} gives", style=f"bold {player_colour(p)}"))
+            deeds = []
+            for sq in g.board.properties:
+                if g.owner[sq] != p:
+                    continue
+                s = g.board.squares[sq]
+                built = s.group >= 0 and any(g.level[o] for o in g.board.groups[s.group])
+                prompt = Text()
+                if s.group >= 0:
+                    prompt.append("■ ", style=group_colour(g.board, s.group))
+                prompt.append(s.name)
+                state = deed_state(g, sq)
+                if state == "mortgaged":
+                    prompt.append(" (mortgaged)", style="red")
+                if built:
+                    prompt.append(" (sell the group's buildings first)", style="dim")
+                deeds.append(Selection(prompt, sq, sq in preset.properties, disabled=built))
+            if deeds:
+                yield SelectionList[int](*deeds, id=f"{side}-deeds", compact=True)
+            else:
+                yield Static("no deeds", classes="explain")
+            with Horizontal(classes="cash-row"):
+                yield Static(f"cash (of {money(g, g.cash[p])}):", classes="label")
+                yield Input(str(preset.cash) if preset.cash else "", type="integer",
+                            placeholder="0", id=f"{side}-cash", compact=True)
+            held = g.cards[p]
+            if held:
+                wanted = list(preset.cards)
+                cards = []
+                for i, (deck, _) in enumerate(held):
+                    ticked = deck in wanted
+                    if ticked:
+                        wanted.remove(deck)
+                    name = DECK_NAMES[deck].replace("_", " ").title()
+                    cards.append(Selection(Text(f"Get Out of Jail Free ({name})"), i, ticked))
+                yield SelectionList[int](*cards, id=f"{side}-cards", compact=True)
+
+    def on_mount(self) -> None:
+        self._update()
+
+    # -- the offer -----------------------------------------------------------------------------
+
+    def _bundle(self, side: str, p: int) -> Bundle:
+        deeds = self.query(f"#{side}-deeds")
+        props = tuple(sorted(deeds.first(SelectionList).selected)) if deeds else ()
+        text = self.query_one(f"#{side}-cash", Input).value.strip()
+        cash = int(text) if text.isdigit() else 0
+        cards_list = self.query(f"#{side}-cards")
+        held = self.session.game.cards[p]
+        cards = tuple(held[i][0] for i in sorted(cards_list.first(SelectionList).selected)) \
+            if cards_list else ()
+        return Bundle(props, cash, cards)
+
+    def composed(self) -> Action:
+        """The action the composed offer is, as it stands."""
+        give = self._bundle("give", self.proposer)
+        get = self._bundle("get", self.responder)
+        if self.counter is not None:
+            return CounterTrade(self.proposer, TradeOffer(self.proposer, -1, give, get))
+        return ProposeTrade(self.proposer, TradeOffer(self.proposer, self.responder, give, get))
+
+    def problem(self) -> str | None:
+        for side in ("give", "get"):
+            text = self.query_one(f"#{side}-cash", Input).value.strip()
+            if text and not text.isdigit():
+                return "cash is a whole number of dollars"
+        try:
+            self.session.game.check(self.composed())
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
+
+    def _update(self) -> None:
+        g = self.session.game
+        problem = self.problem()
+        action = self.composed()
+        assert isinstance(action, ProposeTrade | CounterTrade)
+        offer = TradeOffer(self.proposer, self.responder, action.offer.give, action.offer.get)
+        summary = Text(offer_words(g, offer) + ".")
+        if problem:
+            summary.append(f"\nNot yet: {problem}.", style="yellow")
+        self.query_one("#summary", Static).update(summary)
+        self.query_one("#send", Button).disabled = problem is not None
+
+    def on_selection_list_selected_changed(self) -> None:
+        self._update()
+
+    def on_input_changed(self) -> None:
+        self._update()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        name = event.button.id or ""
+        if name.startswith("with-"):
+            self.responder = int(name[5:])
+            self.preset = (Bundle(), Bundle())
+            self.version += 1
+            self.call_after_refresh(self._update)
+        elif name == "send" and self.problem() is None:
+            self.dismiss(self.composed())
+        elif name == "cancel":
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

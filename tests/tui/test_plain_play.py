@@ -1,0 +1,116 @@
+"""`passgo play` line by line through pipes: a whole game, a kill and a resume, bad input.
+
+These run the installed `passgo` command as a person's script would: answers on standard
+input, sentences on standard output, one-line errors on standard error.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from passgo.core.serialize import state_dict
+from passgo.session import Session
+
+PASSGO = str(Path(sys.executable).with_name("passgo"))
+PROMPT = "Type a number or an action"
+
+
+def passgo(*args: str, stdin: str = "", home: Path) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "XDG_STATE_HOME": str(home / "state")}
+    return subprocess.run([PASSGO, *args], input=stdin, capture_output=True, text=True,
+                          timeout=60, env=env)
+
+
+def test_whole_game_through_a_pipe(tmp_path: Path) -> None:
+    """A person who always takes the first choice plays a whole game against two bots; the
+    safety stop only guards the test. The game ends, with the standings."""
+    out = passgo("play", "--plain", "--players", "Ann:human,Bob:basic,Cy:random",
+                 "--seed", "2", "--max-rounds", "300", "--no-save",
+                 stdin="1\n" * 20000, home=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == ""
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("Opening throws:")
+    assert any(line.startswith("Ann rolled") for line in lines)
+    assert sum(PROMPT in line for line in lines) > 50
+    assert any(line.startswith("  1. ") for line in lines)
+    assert any(line.startswith("Game over") for line in lines)
+    assert "Final standings:" in lines
+    assert lines[-1].startswith("  3. ")
+
+
+def test_killed_game_resumes_in_the_identical_state(tmp_path: Path) -> None:
+    """Kill -9 while the game waits for the person: the autosave holds every action up to
+    then (the same state as a game given the same answers and closed cleanly), and
+    `--resume` continues from exactly that decision."""
+    answers = 15
+    killed, clean = tmp_path / "killed.json", tmp_path / "clean.json"
+    args = ["play", "--players", "Ann:human,Bob:basic,Cy:basic", "--seed", "11"]
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    proc = subprocess.Popen([PASSGO, *args, "--save", str(killed)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=env)
+    watchdog = threading.Timer(60, proc.kill)
+    watchdog.start()
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("1\n" * answers)
+        proc.stdin.flush()
+        prompts, before = 0, []
+        for line in proc.stdout:
+            before.append(line)
+            prompts += PROMPT in line
+            if prompts == answers + 1:
+                break
+        proc.kill()  # SIGKILL: no chance to save on the way out
+        proc.wait(timeout=10)
+    finally:
+        watchdog.cancel()
+    assert prompts == answers + 1
+
+    out = passgo(*args, "--save", str(clean), stdin="1\n" * answers, home=tmp_path)
+    assert out.returncode == 0, out.stderr
+    restored, reference = Session.load(killed), Session.load(clean)
+    assert len(restored.game.history) >= answers
+    assert state_dict(restored.game) == state_dict(reference.game)
+    assert restored.log == reference.log
+
+    # Resuming asks the very question the killed game was asking.
+    last_question = [line.rstrip("\n") for line in before[-8:]]
+    resumed = passgo("play", "--resume", str(killed), stdin="quit\n", home=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"Resuming the game after {len(restored.game.history)} actions" in resumed.stdout
+    status = next(line for line in reversed(last_question) if line.startswith("Ann: $"))
+    assert status in resumed.stdout
+    assert state_dict(Session.load(killed).game) == state_dict(restored.game)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "Ann:human,Bob:alien"], "unknown bot 'alien'"),
+        (["--players", "Ann"], "2 to 8 players"),
+        (["--rules", "no-such-rules"], "no-such-rules"),
+        (["--bot-delay", "-1"], "--bot-delay cannot be negative"),
+        (["--max-rounds", "0"], "--max-rounds must be at least 1"),
+        (["--resume", "missing.json"], "no saved game at missing.json"),
+        (["--resume", "bad.json"], "cannot read saved game bad.json"),
+        (["--resume", "other.json"], "other.json is not a passgo saved game"),
+        (["--resume", "bad.json", "--seed", "3"], "drop --seed"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str],
+                                          message: str) -> None:
+    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "other.json").write_text('{"kind": "something else"}')
+    out = subprocess.run([PASSGO, "play", "--plain", *args], capture_output=True, text=True,
+                         timeout=60, cwd=tmp_path, env={"PATH": "/usr/bin:/bin",
+                                                        "HOME": str(tmp_path)})
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and out.stderr.startswith("passgo: error: ")
+    assert message in out.stderr
+    assert out.stdout == ""
