@@ -16,7 +16,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "bot.js"
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_javascript_example_bot_plays_a_full_game(seed: int) -> None:
-    agent = ProtocolBot(["node", str(EXAMPLE)], time_limit=5, startup_limit=30)
+    agent = ProtocolBot(["node", str(EXAMPLE)], time_limit=10, startup_limit=30)
     game = Game.new(["JS", "Basic"], seed=seed, max_rounds=300)
     try:
         play(game, [agent, BasicBot()])

@@ -67,7 +67,7 @@ def test_tournament_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -
 def test_tournament_json_reports_protocol_incidents(capsys: pytest.CaptureFixture[str]) -> None:
     crash = f"cmd:{sys.executable} {BOTS / 'crash.py'}"
     assert main(["tournament", "basic", crash, "--repeat", "1", "--max-rounds", "100",
-                 "--time-limit", "5", "--json"]) == 0
+                 "--time-limit", "10", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 2
     rows = {row["bot"]: row for row in report["leaderboard"]}
