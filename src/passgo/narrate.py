@@ -507,7 +507,6 @@ def explain(game: Game) -> str:
             "cost). You must choose before adding it up."
         )
     if k == "raise_funds":
-        owed = debt_line(g, p) or ""
         allowed = any(isinstance(a, DeclareBankruptcy) for a in g.legal_actions(p))
         end = (
             " Even selling every building and mortgaging every deed would not cover it: you "
@@ -516,8 +515,8 @@ def explain(game: Game) -> str:
             " You cannot declare bankruptcy while selling and mortgaging could still pay it."
         )
         return (
-            f"{owed}. Sell buildings back to the Bank at half price, mortgage deeds or trade; "
-            "the debt is paid as soon as your cash covers it." + end
+            "Sell buildings back to the Bank at half price, mortgage deeds or trade; the debt "
+            "is paid as soon as your cash covers it." + end
         )
     if k == "trade_reply" and isinstance(top, TradeFrame):
         return (

@@ -55,9 +55,8 @@ MIN_SIZE = (118, 35)
 # which here is after every action: too slow for the few keys that never change.)
 KEY_LINE = Text.assemble(*(
     part for key, what in (
-        ("?", "help"), ("1-9", "answer"), ("b", "deeds & buildings"), ("t", "trade"),
-        ("+/-", "bot speed"), ("s", "skip ahead"), ("ctrl+s", "save as"), ("ctrl+o", "open"),
-        ("q", "quit"),
+        ("?", "help"), ("1-9", "answer"), ("b", "deeds"), ("t", "trade"),
+        ("+/-", "bot speed"), ("s", "skip"), ("^s", "save as"), ("^o", "open"), ("q", "quit"),
     ) for part in ((f" {key} ", "bold reverse"), f" {what}  ")
 ))
 # While bots play at once, the screen is redrawn (and the game saved) this often, in seconds.

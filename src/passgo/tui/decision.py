@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -62,6 +63,27 @@ class ActionButton(Button):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.post_message(Chose(self.game_action))
+
+
+class AmountInput(Input):
+    """A box for a whole amount that leaves every other key to the game, so b, t, ? and q
+    still work while it has the keyboard."""
+
+    def __init__(self, value: int, low: int, high: int) -> None:
+        super().__init__(str(value), type="integer", id="amount", compact=True,
+                         placeholder=f"{low}..{high}", tooltip=f"from {low} to {high}")
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and not (event.character or "").isdigit():
+            # Not typed here: run the game's key for it instead (b, t, ?, q, ...).
+            event.prevent_default()
+            event.stop()
+            active = self.screen.active_bindings.get(event.key)
+            if active is not None and active.enabled:
+                await self.app.run_action(active.binding.action, active.node)
 
 
 def label(game: Game, action: Action) -> str:
@@ -178,8 +200,7 @@ class DecisionPanel(Vertical):
             low, high = span
             row += [
                 Static("Your bid:", classes="label"),
-                Input(str(low), type="integer", id="amount", compact=True,
-                      placeholder=f"{low}..{high}", tooltip=f"a bid from {low} to {high}"),
+                AmountInput(low, low, high),
                 Button(f"1 Bid (up to {money(g, high)})", "primary", id="bid", compact=True,
                        classes="choice"),
             ]
@@ -196,8 +217,7 @@ class DecisionPanel(Vertical):
         low, high = want_limit(g, top, p)
         yield Horizontal(
             Static("How many:", classes="label"),
-            Input(str(low), type="integer", id="amount", compact=True,
-                  placeholder=f"{low}..{high}"),
+            AmountInput(low, low, high),
             Button(f"1 Want this many ({low} to {high})", "primary", id="want", compact=True,
                    classes="choice"),
             classes="row",

@@ -20,7 +20,7 @@ from textual.widgets import Button, DataTable, Input, Static
 from passgo.core import Game
 from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.core.state import BANK
-from passgo.narrate import explain, money
+from passgo.narrate import debt_line, explain, money
 from passgo.session import Session
 from passgo.tui.theme import group_colour, group_label, player_colour
 
@@ -71,7 +71,10 @@ class HelpScreen(GameDialog):
         for key, what in KEYS:
             keys.add_row(Text(key, style="bold"), what)
         g = self.session.game
-        now = (explain(g) if not self.session.finished else "The game is over.")
+        now = "The game is over." if self.session.finished else explain(g)
+        owed = None if self.session.finished else debt_line(g, g.frames[-1].player)
+        if owed:
+            now = f"{owed}. {now}"
         with Vertical(classes="dialog wide"):
             yield Static("Help", classes="title")
             with VerticalScroll():
@@ -265,7 +268,8 @@ class ResultsScreen(GameDialog):
             )
         with Vertical(classes="dialog wide"):
             yield Static(Text(head), classes="title")
-            yield Static(f"{g.rounds} rounds, {len(g.history)} actions.", classes="explain")
+            yield Static(f"Round {g.rounds + 1}, after {len(g.history)} actions.",
+                         classes="explain")
             yield table
             with Horizontal(classes="row"):
                 yield Button("Save the game log (l)", action="app.save_log", compact=True,
