@@ -24,7 +24,14 @@ from passgo.core import Game
 from passgo.core.errors import DataError
 from passgo.plain import PlainGame
 from passgo.rulespec import load_rules
-from passgo.session import Seat, Session, SessionError, default_save_path, parse_seats
+from passgo.session import (
+    Seat,
+    Session,
+    SessionError,
+    default_save_path,
+    keep_unfinished,
+    parse_seats,
+)
 
 DEFAULT_PLAYERS = "You:human,Basic 1:basic,Basic 2:basic,Basic 3:basic"
 DEFAULT_BOT_DELAY = 0.6
@@ -57,12 +64,26 @@ def new_session(args: argparse.Namespace, save_path: Path | None) -> Session:
     return Session(game, seats, save_path)
 
 
-def open_session(args: argparse.Namespace) -> Session:
+def open_session(args: argparse.Namespace) -> tuple[Session, str | None]:
+    """The session to play, and a note for the player (an unfinished game kept aside)."""
     save_path: Path | None = Path(args.save) if args.save else default_save_path()
     if args.no_save:
         save_path = None
     if args.resume is None:
-        return new_session(args, save_path)
+        session = new_session(args, save_path)
+        note = None
+        if save_path is not None:
+            try:
+                kept = keep_unfinished(save_path)
+            except OSError as exc:
+                raise PlayError(f"cannot move the unfinished game in {save_path} aside: "
+                                f"{exc.strerror or exc}") from None
+            if kept is not None:
+                note = (f"the unfinished game in {save_path} was kept as {kept}; continue it "
+                        f"with: passgo play --resume {kept}")
+            session.dirty = True  # the new game takes the save file at once
+            session.checkpoint()
+        return session, note
     fixed = [flag for flag, value in (("--players", args.players), ("--rules", args.rules),
                                       ("--seed", args.seed), ("--position", args.position),
                                       ("--max-rounds", args.max_rounds)) if value is not None]
@@ -71,7 +92,7 @@ def open_session(args: argparse.Namespace) -> Session:
     path = Path(args.resume) if args.resume else (save_path or default_save_path())
     # Resuming a named file keeps saving to it, unless --save names another or --no-save.
     target = None if args.no_save else (Path(args.save) if args.save else path)
-    return Session.load(path, target)
+    return Session.load(path, target), None
 
 
 def full_screen_wanted(args: argparse.Namespace) -> bool:
@@ -84,9 +105,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.max_rounds is not None and args.max_rounds < 1:
         raise PlayError("--max-rounds must be at least 1")
     try:
-        session = open_session(args)
+        session, note = open_session(args)
     except SessionError as exc:
         raise PlayError(str(exc)) from None
+    if note:
+        print(f"passgo: {note}", file=sys.stderr)
     try:
         if full_screen_wanted(args):
             try:
@@ -95,7 +118,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 print("passgo: the full-screen game needs Textual (pip install "
                       "'passgo[tui]'); playing line by line instead", file=sys.stderr)
             else:
-                return run(session, bot_delay=args.bot_delay)
+                return run(session, bot_delay=args.bot_delay, notice=note)
         return PlainGame(session, sys.stdout, sys.stdin).run()
     finally:
         session.close()

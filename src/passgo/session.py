@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,6 +79,24 @@ def default_save_path() -> Path:
     """The autosave file: $XDG_STATE_HOME/passgo/autosave.json (~/.local/state by default)."""
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "passgo" / "autosave.json"
+
+
+def keep_unfinished(path: Path) -> Path | None:
+    """Move an unfinished game out of the way of a new one: starting a new game must never
+    overwrite a game someone may want to finish. It goes beside the file, named by the time
+    (autosave-20250101-093000.json); returns where, or None when there was nothing to keep."""
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        finished = data["kind"] == SAVE_KIND and data["game"]["state"]["over"] is True
+    except (OSError, ValueError, KeyError, TypeError):
+        finished = False  # a file we cannot read is not ours to destroy either
+    if finished:
+        return None
+    kept = path.with_name(f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    os.replace(path, kept)
+    return kept
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,3 +114,18 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str],
     assert out.stderr.count("\n") == 1 and out.stderr.startswith("passgo: error: ")
     assert message in out.stderr
     assert out.stdout == ""
+
+
+def test_a_new_game_never_overwrites_an_unfinished_one(tmp_path: Path) -> None:
+    """Starting a new game moves an unfinished game in the save file aside and says where."""
+    save = tmp_path / "game.json"
+    args = ["play", "--players", "Ann:human,Bob:basic", "--save", str(save)]
+    first = passgo(*args, "--seed", "1", stdin="1\n1\nquit\n", home=tmp_path)
+    assert first.returncode == 0 and first.stderr == ""
+    old = Session.load(save)
+    second = passgo(*args, "--seed", "2", stdin="quit\n", home=tmp_path)
+    assert second.returncode == 0
+    assert second.stderr.count("\n") == 1 and "was kept as" in second.stderr
+    kept = Path(second.stderr.split("was kept as ")[1].split(";")[0])
+    assert state_dict(Session.load(kept).game) == state_dict(old.game)
+    assert Session.load(save).game.seed == 2

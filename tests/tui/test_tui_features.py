@@ -122,7 +122,7 @@ def test_hot_seat_trade_with_a_counter_offer() -> None:
 
 def test_autosave_resume_save_as_and_open(tmp_path: Path) -> None:
     """Every action is saved; a new app on the saved game continues it with its log; a game
-    saved to a chosen file opens again in the app."""
+    saved to a chosen file opens again in the app, and the game it replaces is kept."""
     auto = tmp_path / "auto.json"
 
     async def first() -> Game:
@@ -153,12 +153,16 @@ def test_autosave_resume_save_as_and_open(tmp_path: Path) -> None:
             await until(pilot, chosen.exists)
             await pilot.press("1")  # play on, then open the chosen file again
             await until(pilot, lambda: len(app.session.game.history) > len(before.history))
+            left = state_dict(app.session.game)
             await pilot.press("ctrl+o")
             await until(pilot, lambda: isinstance(app.screen, PathScreen))
             app.screen.query_one("#path").value = str(chosen)  # type: ignore[attr-defined]
             await pilot.click("#ok")
             await until(pilot, lambda: app.session is not session)
             assert state_dict(app.session.game) == state_dict(before)
+            # The game that was left is kept beside the autosave, not overwritten.
+            (kept,) = tmp_path.glob("auto-*.json")
+            assert state_dict(Session.load(kept).game) == left
             await pilot.press("q")
         assert state_dict(Session.load(auto).game) == state_dict(before)
 

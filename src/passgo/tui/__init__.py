@@ -14,9 +14,10 @@ from passgo.session import Session, default_save_path
 from passgo.tui.app import PassgoApp
 
 
-def run(session: Session, bot_delay: float = 0.6) -> int:
-    """Play the session full-screen until the player quits; then say where the game is."""
-    code = PassgoApp(session, bot_delay=bot_delay).run()
+def run(session: Session, bot_delay: float = 0.6, notice: str | None = None) -> int:
+    """Play the session full-screen until the player quits; then say where the game is.
+    `notice` is shown when the game starts."""
+    code = PassgoApp(session, bot_delay=bot_delay, notice=notice).run()
     path = session.save_path
     if path is not None and not session.finished:
         again = "passgo play --resume" + ("" if path == default_save_path() else f" {path}")

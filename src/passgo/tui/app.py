@@ -30,7 +30,7 @@ from passgo.core import Action, IllegalActionError
 from passgo.core.actions import DeclareBankruptcy
 from passgo.core.frames import DebtFrame, TradeFrame
 from passgo.narrate import who
-from passgo.session import Session, SessionError
+from passgo.session import Session, SessionError, keep_unfinished
 from passgo.tui.board import BoardGrid, SquareClicked
 from passgo.tui.decision import Chose, DecisionPanel
 from passgo.tui.deeds import DeedsScreen
@@ -103,9 +103,11 @@ class PassgoApp(App[int]):
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, session: Session, bot_delay: float = 0.6) -> None:
+    def __init__(self, session: Session, bot_delay: float = 0.6,
+                 notice: str | None = None) -> None:
         super().__init__()
         self.session = session
+        self.notice = notice
         self.pace = Pace(bot_delay)
         self._timer: Timer | None = None
         self._results_shown = False
@@ -122,6 +124,8 @@ class PassgoApp(App[int]):
         self.query_one(EventLog).add(self.session.log[-SHOWN:])
         self.refresh_view()
         self._check_size(self.size.width, self.size.height)
+        if self.notice:
+            self.notify(self.notice[0].upper() + self.notice[1:] + ".", timeout=15)
         self.schedule()
 
     def refresh_view(self) -> None:
@@ -330,15 +334,24 @@ class PassgoApp(App[int]):
         default = Path.cwd() / "passgo-game.json"
 
         def load(path: Path) -> None:
+            target = self.session.save_path
             try:
-                loaded = Session.load(path, self.session.save_path)
+                loaded = Session.load(path, target)
+                # The game being left stays on disk: it is moved aside, not overwritten.
+                kept = keep_unfinished(target) if target is not None else None
             except SessionError as exc:
                 self.notify(str(exc), title="Cannot open", severity="error")
                 return
+            except OSError as exc:
+                self.notify(f"Cannot keep the current game: {exc.strerror or exc}",
+                            severity="error")
+                return
+            if kept is not None:
+                self.notify(f"The game you left was kept as {kept}.", timeout=15)
             self.call_later(self._replace_session, loaded)
 
-        self._open(PathScreen("Open a saved game (it replaces this one: save this one first "
-                              "to keep it)", default, "Open"), load)
+        self._open(PathScreen("Open a saved game in place of this one", default, "Open"),
+                   load)
 
     async def _replace_session(self, loaded: Session) -> None:
         self.session.close()
