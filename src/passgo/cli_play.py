@@ -96,7 +96,10 @@ def open_session(args: argparse.Namespace) -> tuple[Session, str | None]:
 
 
 def full_screen_wanted(args: argparse.Namespace) -> bool:
-    return not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+    """Full screen only on a terminal: keys come from stdin and Textual draws on stderr, and
+    output piped to a file or a program should get the plain lines instead."""
+    streams = (sys.stdin, sys.stdout, sys.stderr)
+    return not args.plain and all(s.isatty() for s in streams)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from passgo.tui.decision import ActionButton, DecisionPanel
 SIZE = (140, 45)
 
 
-async def until(pilot: Any, test: Callable[[], bool], timeout: float = 10) -> None:
+async def until(pilot: Any, test: Callable[[], bool], timeout: float = 30) -> None:
     """Let the app run (bots move on timers) until `test()` holds."""
     deadline = time.monotonic() + timeout
     while not test():

@@ -54,7 +54,8 @@ class PlayerPanel(Static):
             return Text("bankrupt: out of the game", style="dim italic")
         text = Text()
         text.append(f"{g.board.currency}{g.cash[p]:,}", style="bold")
-        where = "in jail" if g.jailed[p] else f"on {g.board.squares[g.pos[p]].name}"
+        where = (f"in jail (turn {g.jail_turns[p] + 1} of {g.rules.jail_max_turns})"
+                 if g.jailed[p] else f"on {g.board.squares[g.pos[p]].name}")
         text.append(f"  {where}\n")
         if g.cards[p]:
             n = len(g.cards[p])
