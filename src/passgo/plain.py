@@ -9,11 +9,12 @@ leaves with the game saved. Tests drive whole games through it.
 
 from __future__ import annotations
 
+import sys
 from typing import TextIO
 
 from passgo.core import Action, IllegalActionError
 from passgo.narrate import debt_line, describe_action, explain, money, question, square
-from passgo.session import BOTS_ALONE_ROUNDS, Session
+from passgo.session import BOTS_ALONE_ROUNDS, Session, SessionError
 
 HINT = ("Type a number or an action (e.g. 'bid 120', 'trade 1 give 39 for $500'); "
         "'help' explains, 'quit' saves and leaves.")
@@ -28,6 +29,7 @@ class PlainGame:
         self.session = session
         self.out = out
         self.inp = inp
+        self.save_error = ""
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -53,17 +55,26 @@ class PlainGame:
                 for line in s.bot_step():
                     self.say(line)
                 continue
-            s.checkpoint()
+            self._save()
             action = self._ask(s.waiting_for)
             if action is None:
-                s.checkpoint()
+                self._save()
                 self.say(f"Game saved to {s.save_path}." if s.save_path else "Bye.")
                 return 0
             for line in s.apply(action):
                 self.say(line)
-        s.checkpoint()
+        self._save()
         self._summary()
         return 0
+
+    def _save(self) -> None:
+        """Autosave; a failure is reported on stderr (once per reason) and play goes on."""
+        try:
+            self.session.checkpoint()
+        except SessionError as exc:
+            if str(exc) != self.save_error:
+                self.save_error = str(exc)
+                print(f"passgo: {exc}", file=sys.stderr, flush=True)
 
     def _status(self, player: int) -> None:
         g = self.session.game

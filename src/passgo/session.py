@@ -187,22 +187,26 @@ class Session:
         return self.apply(self.bots[player].act(self.game, player))
 
     def checkpoint(self) -> None:
-        """Write the save file if anything changed since it was last written."""
+        """Write the save file if anything changed since it was last written (SessionError
+        when it cannot be written; the game goes on and the next checkpoint tries again)."""
         if self.dirty and self.save_path is not None:
             self.save_to(self.save_path)
         self.dirty = False
 
     def save_to(self, path: Path) -> None:
         """Write the game to `path` atomically: a crash mid-write never leaves a broken file."""
-        path.parent.mkdir(parents=True, exist_ok=True)
         data = {
             "kind": SAVE_KIND,
             "seats": [[s.name, s.kind] for s in self.seats],
             "game": game_to_dict(self.game),
         }
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(data), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise SessionError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
 
     def write_log(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -101,6 +101,7 @@ def test_killed_game_resumes_in_the_identical_state(tmp_path: Path) -> None:
         (["--resume", "bad.json"], "cannot read saved game bad.json"),
         (["--resume", "other.json"], "other.json is not a passgo saved game"),
         (["--resume", "bad.json", "--seed", "3"], "drop --seed"),
+        (["--save", "bad.json/game.json"], "cannot save the game to bad.json/game.json"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str],

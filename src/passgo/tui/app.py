@@ -112,6 +112,7 @@ class PassgoApp(App[int]):
         self._timer: Timer | None = None
         self._results_shown = False
         self._too_small: TooSmallScreen | None = None
+        self._save_error = ""
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -164,14 +165,14 @@ class PassgoApp(App[int]):
             self._timer = None
         s = self.session
         if s.finished:
-            s.checkpoint()
+            self._save()
             if not self._results_shown and not self._dialog_open():
                 self._results_shown = True
                 self._open(ResultsScreen(s))
             return
         if not s.bot_to_move():
             self.pace.skipping = False
-            s.checkpoint()
+            self._save()
             return
         if not self._dialog_open():
             # A zero-second Textual timer divides by zero: the shortest wait is 1 ms.
@@ -189,7 +190,7 @@ class PassgoApp(App[int]):
             said += s.bot_step()
             if not self.pace.instant or time.monotonic() > deadline:
                 break
-        s.checkpoint()
+        self._save()
         self.query_one(EventLog).add(said)
         self.refresh_view()
         self.schedule()
@@ -213,7 +214,7 @@ class PassgoApp(App[int]):
         except IllegalActionError as exc:
             self.notify(str(exc), title="Not possible", severity="error")
             return False
-        self.session.checkpoint()
+        self._save()
         self.query_one(EventLog).add(said)
         self.refresh_view()
         self.schedule()
@@ -323,8 +324,8 @@ class PassgoApp(App[int]):
         def write(path: Path) -> None:
             try:
                 self.session.save_to(path)
-            except OSError as exc:
-                self.notify(f"Cannot write {path}: {exc.strerror or exc}", severity="error")
+            except SessionError as exc:
+                self.notify(str(exc), severity="error")
             else:
                 self.notify(f"Game saved to {path}: passgo play --resume {path}")
 
@@ -367,8 +368,20 @@ class PassgoApp(App[int]):
         self.schedule()
 
     async def action_quit(self) -> None:
-        self.session.checkpoint()
+        self._save()
         self.exit(0)
+
+    def _save(self) -> None:
+        """Autosave; a save that fails is said once, and the game goes on (the next action
+        tries again)."""
+        try:
+            self.session.checkpoint()
+        except SessionError as exc:
+            if str(exc) != self._save_error:
+                self._save_error = str(exc)
+                self.notify(str(exc), title="Not saved", severity="error", timeout=15)
+        else:
+            self._save_error = ""
 
     # -- terminal size -------------------------------------------------------------------------
 
