@@ -13,6 +13,7 @@ every action, to `--save FILE` or the autosave file, and `--resume` continues it
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from pathlib import Path
@@ -122,9 +123,19 @@ def cmd_play(args: argparse.Namespace) -> int:
                       "'passgo[tui]'); playing line by line instead", file=sys.stderr)
             else:
                 return run(session, bot_delay=args.bot_delay, notice=note)
-        return PlainGame(session, sys.stdout, sys.stdin).run()
+        return play_plain(session)
     finally:
         session.close()
+
+
+def play_plain(session: Session) -> int:
+    try:
+        return PlainGame(session, sys.stdout, sys.stdin).run()
+    except BrokenPipeError:
+        # Whoever read the game went away (`| head`): stop quietly; the game was saved before
+        # the last question. Point stdout at nothing so the exit flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def add_play(sub: Any) -> None:
