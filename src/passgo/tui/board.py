@@ -20,6 +20,7 @@ from passgo.core.state import BANK, HOTEL
 from passgo.tui.theme import (
     group_colour,
     group_text_colour,
+    owner_colour,
     player_colour,
     short_name,
     token_letters,
@@ -91,7 +92,9 @@ class SquareCell(Widget):
         owner = g.owner[sq]
         if owner == BANK:
             return Text(f"{g.board.currency}{s.price}", style="dim")
-        text = Text(self.board.letters[owner], style=f"bold black on {player_colour(owner)}")
+        # The owner's letter on a dark band of their colour (tokens are bright chips).
+        band = f"on {owner_colour(owner)}"
+        text = Text(self.board.letters[owner], style=f"bold white {band}")
         lv = g.level[sq]
         if g.mortgaged[sq]:
             text.append(" mtg", style="bold red")
@@ -105,6 +108,8 @@ class SquareCell(Widget):
         elif lv:
             text.append(" ")
             text.append("■" * lv, style="bold green")
+        text.pad_right(max(0, width - text.cell_len))
+        text.stylize_before(band)
         return text
 
     def _jailed(self, g: Game) -> Text:

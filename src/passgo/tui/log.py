@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 # The log on screen keeps this many lines; the whole log stays in the session for saving.
@@ -15,6 +16,11 @@ class EventLog(RichLog):
 
     def __init__(self) -> None:
         super().__init__(id="log", max_lines=SHOWN, wrap=True, markup=False, min_width=20)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The decision panel above grows and shrinks with each decision: keep the newest
+        # lines in sight.
+        self.scroll_end(animate=False, immediate=True)
 
     def add(self, lines: list[str]) -> None:
         for line in lines:

@@ -64,6 +64,13 @@ def player_colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
+def owner_colour(seat: int) -> str:
+    """A player's colour darkened, for marking what they own apart from their token."""
+    colour = player_colour(seat)
+    r, g, b = (int(colour[i:i + 2], 16) * 2 // 5 for i in (1, 3, 5))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
 def group_label(board: Board, group: int) -> str:
     return board.group_names[group].replace("_", " ").title()
 
