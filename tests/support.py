@@ -47,10 +47,11 @@ def setup(
 ) -> Game:
     """A game from a position (docs/positions.md) with the first player to throw.
 
-    `levels` maps an owned street to its houses (5 = hotel); the Bank's stock follows. `jailed`
-    maps a seat to the jail turns it has already used. `jail_cards` gives seats Get Out of Jail
-    Free cards by deck name. Like any position it is checked: a state the rules cannot reach
-    (uneven building, buildings on a mortgaged group, ...) is refused."""
+    `levels` maps an owned street to its houses (5 = hotel; 6-10 with double hotels); the Bank's
+    stock follows. `jailed` maps a seat to the jail turns it has already used. `jail_cards`
+    gives seats Get Out of Jail Free cards by deck name. Like any position it is checked: a
+    state the rules cannot reach (uneven building, buildings on a mortgaged group, ...) is
+    refused."""
     names = list(players)
     rules = rules or Rules.classic()
     position: dict[str, Any] = {
@@ -76,6 +77,8 @@ def setup(
         lv = (levels or {}).get(square, 0)
         if lv == HOTEL:
             deed["hotel"] = True
+        elif lv > HOTEL:  # double hotels: a hotel and houses (6-9), or two hotels (10)
+            deed.update({"hotels": 2} if lv == 2 * HOTEL else {"hotel": True, "houses": lv - HOTEL})
         elif lv:
             deed["houses"] = lv
         if square in mortgaged:

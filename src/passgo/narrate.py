@@ -15,43 +15,64 @@ from passgo.core import Game
 from passgo.core.actions import (
     AcceptTrade,
     Action,
+    AllowTravel,
     Bid,
     Build,
+    BuildHotel,
     Bundle,
     Buy,
     ChooseTax,
     CounterTrade,
     DeclareBankruptcy,
     Decline,
+    DrawCard,
     EndTurn,
     FineOrChance,
+    ForbidTravel,
+    ForceAuction,
+    Foreclose,
+    HireLawyer,
     KeepMortgage,
     LiftMortgage,
     Mortgage,
+    NoDraw,
+    NoLawyer,
+    NoTravel,
     Pass,
     PayJailFine,
     PlaceBuilding,
     ProposeTrade,
+    Refuse,
     RejectTrade,
+    RepayLoan,
     Roll,
     Sell,
+    SellDeed,
     SellDown,
+    TakeLoan,
     TradeOffer,
+    Travel,
     Unmortgage,
     UseJailCard,
     WantBuildings,
 )
 from passgo.core.board import DECK_NAMES
+from passgo.core.buildings import instant_price
 from passgo.core.events import Event
 from passgo.core.frames import (
     AuctionFrame,
     BuyFrame,
     CallFrame,
     DebtFrame,
+    ForeclosureFrame,
+    OptionFrame,
+    SealedFrame,
     TradeFrame,
     TransferFrame,
     TurnFrame,
 )
+from passgo.core.money import LOAN
+from passgo.core.offers import foreclose_cost, option_price
 
 
 def money(game: Game, amount: int) -> str:
@@ -73,6 +94,8 @@ def describe(game: Game, e: Event) -> str | None:
     k = e.kind
     if k == "dice" and e.dice is not None:
         a, b = e.dice
+        if b == 0:
+            return f"{name} rolled {a} on one die"  # dice control
         return f"{name} rolled {a}+{b}" + (", doubles" if a == b else "")
     if k == "move":
         if e.amount < 0:
@@ -142,10 +165,44 @@ def describe(game: Game, e: Event) -> str | None:
         return f"{name} sold buildings on {square(g, e.square)} (now {level(e.amount)})"
     if k == "transfer":
         return f"{square(g, e.square)} passed from {name} to {who(g, e.other)}"
+    if k in _DEED_RULE_EVENTS:
+        return _deed_rule_event(g, e, name)
+    if k in _HOUSE_EVENTS:
+        return _house_event(g, e, name)
     return f"{k} {name}".strip()
 
 
+_DEED_RULE_EVENTS = frozenset({"deed_sold", "foreclosure", "auction_forced", "sealed_bid",
+                               "bids_revealed", "order_of_play"})
+
+
+def _deed_rule_event(g: Game, e: Event, name: str) -> str:
+    """Events of the building, deed and auction house rules."""
+    k = e.kind
+    if k == "deed_sold":
+        return f"{name} sold {square(g, e.square)} back to the Bank for {money(g, e.amount)}"
+    if k == "foreclosure":
+        return (f"{name} landed on {square(g, e.square)}, mortgaged: no rent. "
+                f"{who(g, e.other)} may lift the mortgage, or else {name} may buy it")
+    if k == "auction_forced":
+        return (f"{name} forces an auction of {square(g, e.square)}, opening at "
+                f"{money(g, e.amount)}")
+    if k == "sealed_bid":
+        return f"{name} wrote down a bid"
+    if k == "bids_revealed":
+        bids = [f"{who(g, int(seat))} {money(g, int(amount))}"
+                for seat, _, amount in (item.partition(":") for item in e.detail.split())]
+        return "Bids shown: " + (", ".join(bids) if bids else "nobody bid")
+    order = ", ".join(who(g, int(seat)) for seat in e.detail.split())
+    return f"Order of play by the bids: {order}. First turn: {name}"
+
+
 def level(lv: int) -> str:
+    """A street's buildings in words (double hotels: 6-9 a hotel and houses, 10 two hotels)."""
+    if lv == 10:
+        return "two hotels"
+    if lv > 5:
+        return f"a hotel and {level(lv - 5)}"
     return "a hotel" if lv == 5 else f"{lv} house{'s' if lv != 1 else ''}"
 
 
@@ -153,7 +210,9 @@ def describe_action(game: Game, a: Action) -> str:
     """What choosing an action means, in words."""
     g = game
     if isinstance(a, Roll):
-        return "Throw the dice" + (" (try for doubles)" if g.jailed[a.player] else "")
+        dice = {(): "the dice", (6,): "one die"}.get(
+            a.dice, " and ".join(f"a d{sides}" for sides in a.dice))
+        return f"Throw {dice}" + (" (try for doubles)" if g.jailed[a.player] else "")
     if isinstance(a, PayJailFine):
         return f"Pay the {money(g, g.board.jail_fine)} fine and leave jail"
     if isinstance(a, UseJailCard):
@@ -164,7 +223,7 @@ def describe_action(game: Game, a: Action) -> str:
         return "Take a Chance card" if a.chance else "Pay the fine"
     if isinstance(a, Buy):
         sq = g.pos[a.player]
-        return f"Buy {square(g, sq)} for {money(g, g.board.squares[sq].price)}"
+        return f"Buy {square(g, sq)} for {money(g, g.deed_price(sq))}"
     if isinstance(a, Decline):
         return "Do not buy: the Bank auctions it"
     if isinstance(a, Bid):
@@ -199,7 +258,27 @@ def describe_action(game: Game, a: Action) -> str:
         return "Reject the trade"
     if isinstance(a, ProposeTrade | CounterTrade):
         return f"Offer: {a.offer.text()}"
+    if isinstance(a, BuildHotel):
+        return (f"Buy a hotel for {square(g, a.square)} at once for "
+                f"{money(g, instant_price(g, a.square))}")
+    if isinstance(a, SellDeed):
+        return (f"Sell {square(g, a.square)} back to the Bank for "
+                f"{money(g, g.board.squares[a.square].price // 2)}")
+    if isinstance(a, Foreclose):
+        owner_part, bank_part = foreclose_cost(g, a.square)
+        return (f"Buy {square(g, a.square)}: {money(g, owner_part)} to its owner and "
+                f"{money(g, bank_part)} to the Bank")
+    if isinstance(a, ForceAuction):
+        top = g.frames[-1]
+        sq = getattr(top, "square", -1)
+        return (f"Force an auction of {square(g, sq)}, opening at "
+                f"{money(g, option_price(g, sq))}" if sq >= 0 else "Force an auction")
+    if isinstance(a, Refuse):
+        return "No"
+    if isinstance(a, _HOUSE_ACTIONS):
+        return _house_action(g, a)
     return a.text()
+
 
 # Why money moved, for the reasons the engine gives that are not already words.
 _REASONS = {
@@ -438,6 +517,18 @@ def question(game: Game) -> str:
         return f"{name}: where does your building go?"
     if k == "fine_or_chance":
         return f"{name}: pay the fine or take a Chance?"
+    if k == "sealed_bid" and isinstance(top, SealedFrame):
+        thing = "the first turn" if top.item == "order" else (
+            square(g, top.square) if top.item == "deed" else f"a {top.item}")
+        return f"{name}: write down a sealed bid for {thing}"
+    if k == "foreclosure_owner" and isinstance(top, ForeclosureFrame):
+        return f"{name}: lift the mortgage on {square(g, top.square)} now?"
+    if k == "foreclosure_buy" and isinstance(top, ForeclosureFrame):
+        return f"{name}: buy the mortgaged {square(g, top.square)}?"
+    if k == "auction_option" and isinstance(top, OptionFrame):
+        return f"{name}: force an auction of {square(g, top.square)}?"
+    if k in _HOUSE_QUESTIONS:
+        return f"{name}: {_HOUSE_QUESTIONS[k]}"
     return f"{name}: {k.replace('_', ' ')}"
 
 
@@ -543,4 +634,118 @@ def explain(game: Game) -> str:
         return "Put the building you got on one of your streets, keeping the group even."
     if k == "fine_or_chance":
         return "The card lets you choose: pay the fine, or take the top Chance card instead."
+    if k == "sealed_bid" and isinstance(top, SealedFrame):
+        if top.item == "order":
+            return ("Before the game, everyone writes down a bid for the right to go first: "
+                    "play goes from the highest bid down, ties decided by a throw, and each "
+                    f"player pays what they bid. Bid 0 to pay nothing (you have {cash}).")
+        rule = ("the highest bidder pays the second-highest bid"
+                if g.rules.auction == "vickrey" else "the highest bidder pays their bid")
+        return (f"{question(g)}. Nobody sees the bids until all are written; then {rule} "
+                f"(ties are thrown for). Bid up to your cash ({cash}), or pass.")
+    if k == "foreclosure_owner" and isinstance(top, ForeclosureFrame):
+        return (f"{who(g, top.lander)} landed on your mortgaged {square(g, top.square)}. "
+                f"Lift the mortgage now for {money(g, g.lift_cost(top.square))}, or else "
+                f"{who(g, top.lander)} may buy the deed from you. No rent is paid either way.")
+    if k == "foreclosure_buy" and isinstance(top, ForeclosureFrame):
+        owner_part, bank_part = foreclose_cost(g, top.square)
+        return (f"{square(g, top.square)} is mortgaged and its owner did not lift it. Buy it "
+                f"for {money(g, owner_part)} to the owner and {money(g, bank_part)} to the "
+                f"Bank (it is then unmortgaged), or refuse. You have {cash}.")
+    if k == "auction_option" and isinstance(top, OptionFrame):
+        return (f"{who(g, top.lander)} landed on {square(g, top.square)}. You may force an "
+                f"auction now by bidding {money(g, option_price(g, top.square))} (twice the "
+                "price); everyone, the lander included, may then outbid you.")
+    if k in _HOUSE_QUESTIONS:
+        return _house_explain(g, k)
     return question(g)
+
+
+# -- house rules: movement, money and jail (004 variant catalogue) ----------------------------
+
+_HOUSE_EVENTS = frozenset({
+    "start", "one_die_jail", "travel", "travel_forbidden", "doubled_up", "no_sale", "no_draw",
+    "pot", "jackpot", "pot_refill", "loan", "loan_repaid", "loan_passed", "rent_waived",
+    "lawyer", "jail_card", "tax_man",
+})
+
+
+def _house_event(g: Game, e: Event, name: str) -> str:
+    """Sentences for the events of the movement, money and jail house rules."""
+    k = e.kind
+    texts = {
+        "start": f"{name} starts on {square(g, e.square)}",
+        "one_die_jail": f"{name} rolled a 1 on one die and goes to jail",
+        "doubled_up": f"{square(g, e.square) if e.square >= 0 else ''} was occupied: {name} "
+        "goes back to GO and the turn is over",
+        "no_sale": f"Nobody has passed GO yet: {square(g, e.square) if e.square >= 0 else ''} "
+        "cannot be bought",
+        "no_draw": f"{name} chose not to draw a card",
+        "pot": f"The {money(g, e.amount)} went into the Free Parking pot",
+        "jackpot": f"{name} took the Free Parking pot: {money(g, e.amount)}",
+        "pot_refill": f"The Bank put {money(g, e.amount)} into the Free Parking pot",
+        "loan": f"{name} borrowed {money(g, e.amount)} from the Bank",
+        "loan_repaid": f"{name} repaid a loan of {money(g, e.amount)} to the Bank",
+        "loan_passed": f"The Bank dissolved {name}'s loan(s)" if e.other < 0
+        else f"{name}'s loan(s) passed to {who(g, e.other)}",
+        "rent_waived": f"{who(g, e.other)} is in jail and collects no rent from {name}",
+        "lawyer": f"{name} paid a lawyer {money(g, e.amount)} and is Just Visiting instead "
+        "of in jail",
+        "jail_card": f"{name} used a Get Out of Jail Free card instead of paying the fine",
+    }
+    if k in texts:
+        return texts[k]
+    if k == "travel":
+        return (f"{name} travelled by railroad from {square(g, e.other)} to "
+                f"{square(g, e.square)}")
+    if k == "travel_forbidden":
+        return (f"{name} refused the rent on {square(g, e.square)}: {who(g, e.other)} may "
+                "not travel")
+    a, b = e.dice or (0, 0)
+    return f"The tax man rolled {a}+{b} and moved to {square(g, e.square)}"
+
+
+_HOUSE_ACTIONS = (Travel, NoTravel, AllowTravel, ForbidTravel, DrawCard, NoDraw, HireLawyer,
+                  NoLawyer, TakeLoan, RepayLoan)
+
+
+def _house_action(g: Game, a: Action) -> str:
+    if isinstance(a, Travel):
+        return f"Travel to {square(g, a.square)}"
+    texts: dict[type[Action], str] = {
+        NoTravel: "Stay on this railroad",
+        AllowTravel: "Take the rent and let them travel",
+        ForbidTravel: "Refuse the rent: they may not travel",
+        DrawCard: "Draw the card",
+        NoDraw: "Do not draw a card",
+        HireLawyer: f"Pay a lawyer {money(g, g.rules.jail_lawyer)}: Just Visiting instead",
+        NoLawyer: "Go to jail",
+        TakeLoan: f"Borrow {money(g, LOAN)} from the Bank",
+        RepayLoan: f"Repay a {money(g, LOAN)} loan to the Bank",
+    }
+    return texts.get(type(a), a.text())
+
+
+_HOUSE_QUESTIONS = {
+    "travel": "travel to another railroad of its owner?",
+    "allow_travel": "take the rent and allow travel, or refuse both?",
+    "draw_card": "draw a card?",
+    "lawyer": "pay a lawyer to leave jail at once?",
+    "jail_exit": "pay the fine or use your Get Out of Jail Free card?",
+}
+
+
+def _house_explain(g: Game, k: str) -> str:
+    texts = {
+        "travel": "Travelling railroads: you may move to any other railroad of this one's "
+        "owner. Travel goes across the board: no salary for passing GO, no rent there, and "
+        "your move ends there.",
+        "allow_travel": "Your railroad was landed on. Take the rent and the lander may travel "
+        "to your other railroads, or refuse the rent and forbid the travel.",
+        "draw_card": "Drawing a card is optional in this game: draw it, or leave it.",
+        "lawyer": f"You were sent to jail. Pay a lawyer {money(g, g.rules.jail_lawyer)} now "
+        "and you are Just Visiting instead, or go to jail as usual.",
+        "jail_exit": f"Your last roll in jail failed: pay the {money(g, g.board.jail_fine)} "
+        "fine or use your Get Out of Jail Free card, then move by that roll.",
+    }
+    return texts[k]

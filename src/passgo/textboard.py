@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from passgo.core import Game
-from passgo.core.state import BANK, HOTEL
-from passgo.narrate import money
+from passgo.core.state import BANK
+from passgo.narrate import level, money
 
 
 def render_board(game: Game) -> str:
@@ -22,10 +22,8 @@ def render_board(game: Game) -> str:
         if s.ownable:
             owner = g.owner[sq]
             deed = "Bank" if owner == BANK else g.names[owner]
-            if g.level[sq] == HOTEL:
-                deed += ", hotel"
-            elif g.level[sq]:
-                deed += f", {g.level[sq]} house{'s' if g.level[sq] > 1 else ''}"
+            if g.level[sq]:
+                deed += f", {level(g.level[sq])}"  # a hotel, 3 houses, a hotel and 2 houses
             if g.mortgaged[sq]:
                 deed += ", mortgaged"
         lines.append(
@@ -35,7 +33,14 @@ def render_board(game: Game) -> str:
     for p in range(g.n):
         state = "out" if not g.alive[p] else money(g, g.cash[p])
         cards = f", {len(g.cards[p])} jail card(s)" if g.cards[p] else ""
+        if g.loans[p]:
+            cards += f", {g.loans[p]} Bank loan(s)"
         mark = " <- to move" if p == g.frames[-1].player else ""
         lines.append(f"{g.names[p]}: {state}{cards}{mark}")
-    lines.append(f"Bank: {g.bank_houses} houses, {g.bank_hotels} hotels")
+    bank = f"Bank: {g.bank_houses} houses, {g.bank_hotels} hotels"
+    if g.rules.free_parking_jackpot:
+        bank += f"; Free Parking pot: {money(g, g.pot)}"
+    if g.rules.tax_man:
+        bank += f"; tax man on {g.board.squares[g.tax_man].name}"
+    lines.append(bank)
     return "\n".join(lines)

@@ -134,9 +134,28 @@ class _AmountAction(Action):
 
 @dataclass(frozen=True, slots=True)
 class Roll(Action):
-    """Throw the dice (in jail: try for doubles)."""
+    """Throw the dice (in jail: try for doubles).
 
+    `dice` names the dice by their sides when the rules let the player choose (`Rules.dice`):
+    two of 4, 6, 8, 10 ("choice", text `roll d8,d10`) or one six-sided die ("control", text
+    `roll d6`); empty means the usual two six-sided dice."""
+
+    dice: tuple[int, ...] = ()
     word: ClassVar[str] = "roll"
+
+    def text(self) -> str:
+        if not self.dice:
+            return "roll"
+        return "roll " + ",".join(f"d{sides}" for sides in self.dice)
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        if not args:
+            return cls(player)
+        names = ",".join(args).split(",")
+        if not all(n.startswith("d") and n[1:].isdigit() for n in names if n):
+            raise IllegalActionError("write the dice as roll d8,d10 (or roll d6 for one die)")
+        return cls(player, tuple(int(n[1:]) for n in names if n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +365,123 @@ class RejectTrade(Action):
     word: ClassVar[str] = "reject"
 
 
+# -- house rules: building, deeds and auctions (004 variant catalogue) ------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BuildHotel(_SquareAction):
+    """`Rules.instant_hotels`: buy a hotel for this street at once, for five houses' price less
+    the houses already on it (they go back to the Bank)."""
+
+    word: ClassVar[str] = "build-hotel"
+
+
+@dataclass(frozen=True, slots=True)
+class SellDeed(_SquareAction):
+    """`Rules.no_mortgaging`: sell a deed back to the Bank for half its printed price."""
+
+    word: ClassVar[str] = "sell-deed"
+
+
+@dataclass(frozen=True, slots=True)
+class Foreclose(_SquareAction):
+    """`Rules.foreclosure`: buy the mortgaged deed you landed on (the mortgage value to its
+    owner, the value plus interest to the Bank)."""
+
+    word: ClassVar[str] = "foreclose"
+
+
+@dataclass(frozen=True, slots=True)
+class ForceAuction(Action):
+    """`Rules.option_to_auction`: put the deed another player landed on up for auction at once,
+    opening with a bid of twice its price."""
+
+    word: ClassVar[str] = "force-auction"
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse(Action):
+    """Say no to the offer pending for you (lift a mortgage on foreclosure, buy a foreclosed
+    deed, force an auction)."""
+
+    word: ClassVar[str] = "refuse"
+
+
+# -- house rules: movement, money and jail (004 variant catalogue) -----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Travel(_SquareAction):
+    """`Rules.travelling_railroads`: move from the railroad you landed on to this other railroad
+    of the same owner (no salary, no rent there)."""
+
+    word: ClassVar[str] = "travel"
+
+
+@dataclass(frozen=True, slots=True)
+class NoTravel(Action):
+    """Stay on the railroad you landed on."""
+
+    word: ClassVar[str] = "no-travel"
+
+
+@dataclass(frozen=True, slots=True)
+class AllowTravel(Action):
+    """Owner of the railroad landed on (travelling railroads, owner may forbid): take the rent
+    and let the lander travel."""
+
+    word: ClassVar[str] = "allow-travel"
+
+
+@dataclass(frozen=True, slots=True)
+class ForbidTravel(Action):
+    """Owner of the railroad landed on: refuse the rent and so forbid the lander to travel."""
+
+    word: ClassVar[str] = "forbid-travel"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    """`Rules.optional_card_draw`: draw the card of the square you landed on."""
+
+    word: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class NoDraw(Action):
+    """`Rules.optional_card_draw`: do not draw a card."""
+
+    word: ClassVar[str] = "no-draw"
+
+
+@dataclass(frozen=True, slots=True)
+class HireLawyer(Action):
+    """`Rules.jail_lawyer`: just sent to jail, pay the lawyer's fee to be on Just Visiting."""
+
+    word: ClassVar[str] = "lawyer"
+
+
+@dataclass(frozen=True, slots=True)
+class NoLawyer(Action):
+    """`Rules.jail_lawyer`: go to jail as usual."""
+
+    word: ClassVar[str] = "no-lawyer"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeLoan(Action):
+    """`Rules.bank_loans`: borrow $500 from the Bank (only without a loan outstanding)."""
+
+    word: ClassVar[str] = "loan"
+
+
+@dataclass(frozen=True, slots=True)
+class RepayLoan(Action):
+    """`Rules.bank_loans`: pay back a $500 loan (after passing GO once since taking it)."""
+
+    word: ClassVar[str] = "repay-loan"
+
+
 _BY_WORD: dict[str, type[Action]] = {
     k.word: k
     for k in (
@@ -374,8 +510,24 @@ _BY_WORD: dict[str, type[Action]] = {
         CounterTrade,
         AcceptTrade,
         RejectTrade,
+        BuildHotel,
+        SellDeed,
+        Foreclose,
+        ForceAuction,
+        Refuse,
+        Travel,
+        NoTravel,
+        AllowTravel,
+        ForbidTravel,
+        DrawCard,
+        NoDraw,
+        HireLawyer,
+        NoLawyer,
+        TakeLoan,
+        RepayLoan,
     )
 }
 
 # Actions that are open to every player at any time the game is running ("business").
-BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent)
+BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent, BuildHotel,
+            SellDeed, TakeLoan, RepayLoan)

@@ -5,12 +5,23 @@ The Banker asks the bidders in turn order, starting on the left of the player wh
 asked either bids more than the highest bid, with cash in hand for it, or passes and is out of
 that auction; the highest bidder is not asked again until someone outbids them. The auction ends
 when nobody but the highest bidder is left in; with no bid at all the deed stays with the Bank.
+
+With `Rules.auction` "closed" or "vickrey" every auction is a sealed-bid one instead
+(`auction_frame`; see `passgo.core.sealed`); both end in `award`.
 """
 
 from __future__ import annotations
 
+from passgo.core import house
 from passgo.core.events import Event
-from passgo.core.frames import AuctionFrame, CallFrame, PlaceFrame, TransferFrame
+from passgo.core.frames import (
+    AuctionFrame,
+    CallFrame,
+    Frame,
+    PlaceFrame,
+    SealedFrame,
+    TransferFrame,
+)
 from passgo.core.money import charge
 from passgo.core.state import BANK, GameState
 
@@ -19,7 +30,17 @@ def open_auction(g: GameState, item: str, square: int, first: int,
                  bidders: list[int] | None = None) -> None:
     """Push an auction; `first` is the seat asked first."""
     order = g.seats_from(first) if bidders is None else bidders
-    g.frames.append(AuctionFrame("bid", -1, item, square, list(order)))
+    g.frames.append(auction_frame(g, item, square, list(order)))
+
+
+def auction_frame(g: GameState, item: str, square: int, bidders: list[int]) -> Frame:
+    """A new auction among `bidders`: open, or sealed-bid (`Rules.auction`, see `sealed`)."""
+    if g.rules.maximum_punishment:
+        # "A player in Jail may not ... participate in any auctions"
+        bidders = [p for p in bidders if not g.jailed[p]]
+    if g.rules.auction != "open":
+        return SealedFrame("sealed_bid", -1, item, square, bidders, {})
+    return AuctionFrame("bid", -1, item, square, bidders)
 
 
 def min_bid(g: GameState, f: AuctionFrame) -> int:
@@ -33,6 +54,8 @@ def step(g: GameState, f: AuctionFrame) -> bool:
     if not f.opened:
         f.opened = True
         g.events.append(Event("auction_start", square=f.square, detail=f.item))
+        if g.rules.maximum_punishment:
+            f.bidders = [p for p in f.bidders if not g.jailed[p]]
     bidders = f.bidders
     if not bidders or (len(bidders) == 1 and bidders[0] == f.high_bidder):
         g.frames.pop()
@@ -61,8 +84,14 @@ def leave(g: GameState, f: AuctionFrame, player: int) -> None:
 
 
 def _finish(g: GameState, f: AuctionFrame) -> None:
-    winner = f.high_bidder
-    if f.item != "deed":
+    award(g, f.item, f.square, f.high_bidder, f.high)
+
+
+def award(g: GameState, item: str, square: int, winner: int, price: int) -> None:
+    """The end of an auction (open or sealed): `winner` (-1: nobody bid) pays `price`."""
+    if item == "deed" and g.rules.finders_fee_percent:
+        house.finders_fee(g, square, winner, price)
+    if item != "deed":
         # A building auction belongs to the shortage call below it: the winner wants one
         # building less; if nobody bid at all, nobody wants them at any price and it ends.
         call = next(c for c in reversed(g.frames) if isinstance(c, CallFrame))
@@ -71,20 +100,20 @@ def _finish(g: GameState, f: AuctionFrame) -> None:
         else:
             call.demand[winner] -= 1
     if winner < 0:
-        if f.item == "deed":
+        if item == "deed":
             # The deed stays with the Bank, whose own loan on it (a bankrupt's mortgage) ends:
             # the next buyer pays the printed price for an unmortgaged deed.
-            g.mortgaged[f.square] = False
-        g.events.append(Event("auction_unsold", square=f.square, detail=f.item))
+            g.mortgaged[square] = False
+        g.events.append(Event("auction_unsold", square=square, detail=item))
         return
     g.events.append(
-        Event("auction_won", winner, square=f.square, amount=f.high, detail=f.item)
+        Event("auction_won", winner, square=square, amount=price, detail=item)
     )
-    if f.item == "deed":
-        sq = f.square
+    if item == "deed":
+        sq = square
         g.owner[sq] = winner
         if g.mortgaged[sq]:
             g.frames.append(TransferFrame("mortgaged_deed", winner, sq))
     else:
-        g.frames.append(PlaceFrame("place_building", winner, f.item, f.high))
-    charge(g, winner, BANK, f.high, "auction")
+        g.frames.append(PlaceFrame("place_building", winner, item, price))
+    charge(g, winner, BANK, price, "auction")

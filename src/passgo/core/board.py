@@ -8,7 +8,7 @@ kinds are small int constants, because the rules engine looks them up on every m
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
@@ -310,3 +310,35 @@ def load_edition(edition_id: str) -> Board:
         raise DataError(f"unknown edition {edition_id!r} (known: {', '.join(EDITIONS)})")
     text = resources.files("passgo.core.data").joinpath(f"{edition_id}.toml").read_text("utf-8")
     return parse_edition(tomllib.loads(text))
+
+
+@cache
+def six_railroads_board(board: Board) -> Board:
+    """The board under `Rules.six_railroads` (004 "Six railroads"): "The two utilities are
+    treated like additional railroads. They cost $200 to buy and can be mortgaged for $100. The
+    rent for five railroads is $300 and for six railroads is $400."
+
+    The utilities take a railroad's price and mortgage from the edition's data and count as
+    railroads for rent (25/50/100/200/300/400). The cards still move by the printed squares:
+    "nearest Railroad" goes to one of the four railroads, "nearest Utility" to a utility
+    square, which now charges the railroad rent (once: the 10x-throw rule no longer applies)."""
+    rail = board.squares[board.railroads[0]]
+    squares = tuple(
+        replace(s, kind=RAILROAD, price=rail.price, mortgage=rail.mortgage)
+        if s.kind == UTILITY else s
+        for s in board.squares
+    )
+    rents = board.railroad_rents
+    decks = tuple(
+        tuple(replace(c, multiplier=1) if c.effect == ADVANCE_NEAREST and c.kind == UTILITY
+              else c for c in deck)
+        for deck in board.decks
+    )
+    return replace(
+        board,
+        squares=squares,
+        railroads=tuple(sorted(board.railroads + board.utilities)),
+        utilities=(),
+        railroad_rents=(*rents, rents[-1] * 3 // 2, rents[-1] * 2),
+        decks=(decks[0], decks[1]),
+    )

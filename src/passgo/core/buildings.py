@@ -9,6 +9,34 @@ could build (the requester first, then the others in turn order) says how many t
 price and places it; otherwise the buildings are auctioned one at a time among those who still
 want one, until the remaining demand fits the stock (then the rest are bought at the printed
 price) or the stock is gone. When the stock is plentiful nobody is asked anything.
+
+House rules (004 variant catalogue), each read only when its `Rules` switch is on:
+
+* `double_hotels`: after a hotel a street takes up to four more houses (levels 6-9) and then a
+  second hotel (level 10; its four houses go back to the Bank), so no street ever carries more
+  than four houses. Even building and selling work on this extended scale (a level is its
+  rank). Rent is the hotel rent plus the rent of the buildings above it: a hotel and k houses
+  pays hotel rent + the k-house rent, two hotels twice the hotel rent (`movement.rent_due`).
+  Selling goes back down the same scale; the second hotel breaks down into four houses.
+* `instant_hotels`: `BuildHotel` buys a hotel for a street of a complete group for five houses'
+  price (houses per hotel + 1) less the houses already on it, which go back to the Bank; the
+  Bank needs a hotel but no houses. Hotels rank above every house and stand outside the even
+  building of houses: houses must be even among the group's streets without a hotel, and a
+  hotel may go on any of them. A hotel sold breaks down into as many houses as keep that
+  evenness (at most four).
+* `uneven_building`: no even-building rule for building or selling; a street still needs its
+  own four houses before a normal hotel, and (unless `non_monopoly_building`) the whole group.
+* `non_monopoly_building`: a player may build on their streets of a group they do not own
+  whole (none of their streets of it mortgaged) for double the house price; the Bank buys
+  back at half the normal price. Even building applies among the player's own streets of the
+  group: build on a street with no fewer buildings than another, sell from streets that end
+  within one building of the highest. Buying or receiving a street can leave them uneven.
+  A deed is traded only while no street of its group carries buildings (anyone's).
+* `unlimited_housing`: the Bank's stock is still counted (on the board + in the Bank = the
+  edition's 32 and 12) but may go below zero: building is never refused for want of houses or
+  hotels, hotels always break down, and no shortage call is ever made.
+* `no_mortgaging`: no mortgages; `SellDeed` sells a deed (no buildings of the owner in its
+  group) back to the Bank for half its printed price; it returns to the Bank unowned.
 """
 
 from __future__ import annotations
@@ -18,13 +46,38 @@ from passgo.core.board import STREET
 from passgo.core.events import Event
 from passgo.core.frames import CallFrame, PlaceFrame, TransferFrame
 from passgo.core.money import bank_pays, pay_now
-from passgo.core.state import BANK, HOTEL, GameState
+from passgo.core.state import BANK, HOTEL, TWO_HOTELS, GameState, hotels_at, houses_at
 
 
 def group_buildable(g: GameState, player: int, group: int) -> bool:
     """A complete colour group of the player with no street mortgaged."""
     owner, mortgaged = g.owner, g.mortgaged
     return all(owner[sq] == player and not mortgaged[sq] for sq in g.board.groups[group])
+
+
+def _own_unmortgaged(g: GameState, player: int, group: int) -> bool:
+    """Non-monopoly building: the player owns streets of the group, none of them mortgaged."""
+    owner, mortgaged = g.owner, g.mortgaged
+    own = [sq for sq in g.board.groups[group] if owner[sq] == player]
+    return bool(own) and not any(mortgaged[sq] for sq in own)
+
+
+def _hotel_next(g: GameState, lv: int) -> bool:
+    """The next building on a street at this level is a hotel."""
+    return lv == g.rules.houses_per_hotel or lv == TWO_HOTELS - 1
+
+
+def build_price(g: GameState, player: int, sq: int) -> int:
+    """The price of the next house or hotel for a street: double without the whole group."""
+    square = g.board.squares[sq]
+    if g.rules.non_monopoly_building and not g.owns_group(player, square.group):
+        return 2 * square.house_cost
+    return square.house_cost
+
+
+def instant_price(g: GameState, sq: int) -> int:
+    """Instant hotels: five houses' price less the houses already on the street."""
+    return (g.rules.houses_per_hotel + 1 - g.level[sq]) * g.board.squares[sq].house_cost
 
 
 def build_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -> str | None:
@@ -34,27 +87,74 @@ def build_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -
         return f"{square.name} is not a street"
     if g.owner[sq] != player:
         return f"you do not own {square.name}"
+    if g.rules.maximum_punishment and g.jailed[player]:
+        return "a player in jail may not buy buildings (maximum punishment)"
+    rules = g.rules
     if not group_buildable(g, player, square.group):
-        return "you need the whole colour group, none of it mortgaged, to build"
+        if not rules.non_monopoly_building:
+            return "you need the whole colour group, none of it mortgaged, to build"
+        if not _own_unmortgaged(g, player, square.group):
+            return "none of your streets of the group may be mortgaged to build"
     lv = g.level[sq]
-    if lv == HOTEL:
-        return f"{square.name} already has a hotel"
-    rank = g.rank
-    here = rank(lv)
-    if any(rank(g.level[o]) < here for o in g.board.groups[square.group]):
-        return "build evenly: another street of the group has fewer buildings"
-    if check_cash and g.cash[player] < square.house_cost:
-        return "not enough cash"
-    hotel = lv == g.rules.houses_per_hotel
-    if hotel and g.bank_hotels == 0:
+    if lv >= HOTEL:
+        if not rules.double_hotels:
+            return f"{square.name} already has a hotel"
+        if lv == TWO_HOTELS:
+            return f"{square.name} already has two hotels"
+        hotel = lv == TWO_HOTELS - 1
+    else:
+        hotel = lv == rules.houses_per_hotel
+    if not rules.uneven_building and not (hotel and rules.instant_hotels):
+        rank = g.rank
+        here = rank(lv)
+        owner, level = g.owner, g.level
+        # Streets of other owners count only under non-monopoly building (else there are none).
+        if any(rank(level[o]) < here and owner[o] == player
+               for o in g.board.groups[square.group]):
+            return "build evenly: another street of the group has fewer buildings"
+    if check_cash:
+        price = square.house_cost
+        if rules.non_monopoly_building and not g.owns_group(player, square.group):
+            price *= 2
+        if g.cash[player] < price:
+            return "not enough cash"
+    if rules.unlimited_housing:
+        return None
+    if hotel and g.bank_hotels <= 0:
         return "the Bank has no hotels left"
-    if not hotel and g.bank_houses == 0:
+    if not hotel and g.bank_houses <= 0:
         return "the Bank has no houses left"
+    return None
+
+
+def hotel_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -> str | None:
+    """Why the player may not buy an instant hotel for this street now (None: they may)."""
+    if not g.rules.instant_hotels:
+        return "hotels are bought on full houses (instant hotels are not played)"
+    square = g.board.squares[sq]
+    if square.kind != STREET:
+        return f"{square.name} is not a street"
+    if g.owner[sq] != player:
+        return f"you do not own {square.name}"
+    if g.rules.maximum_punishment and g.jailed[player]:
+        return "a player in jail may not buy buildings (maximum punishment)"
+    if not group_buildable(g, player, square.group):
+        return "an instant hotel needs the whole colour group, none of it mortgaged"
+    if g.level[sq] >= HOTEL:
+        return f"{square.name} already has a hotel"
+    if check_cash and g.cash[player] < instant_price(g, sq):
+        return f"the hotel costs {instant_price(g, sq)} here"
+    if g.bank_hotels <= 0 and not g.rules.unlimited_housing:
+        return "the Bank has no hotels left"
     return None
 
 
 def buildable_squares(g: GameState, player: int) -> list[int]:
     """Streets the player may build on right now (one building each)."""
+    if g.rules.non_monopoly_building:
+        owner = g.owner
+        return [sq for sq in g.board.properties
+                if owner[sq] == player and build_problem(g, player, sq) is None]
     out: list[int] = []
     owner, mortgaged = g.owner, g.mortgaged
     for squares in g.board.groups:
@@ -67,9 +167,24 @@ def buildable_squares(g: GameState, player: int) -> list[int]:
     return out
 
 
+def hotel_squares(g: GameState, player: int) -> list[int]:
+    """Instant hotels: streets below full houses where a hotel may be bought now (on full
+    houses `Build` buys the hotel at the same price)."""
+    hph = g.rules.houses_per_hotel
+    return [sq for sq in g.board.properties
+            if g.owner[sq] == player and g.level[sq] < hph
+            and hotel_problem(g, player, sq) is None]
+
+
 def capacity(g: GameState, player: int, item: str) -> int:
     """How many houses (or hotels) the player could place now if the Bank had plenty."""
-    hph = g.rules.houses_per_hotel
+    rules = g.rules
+    if rules.maximum_punishment and g.jailed[player]:
+        return 0  # "A player in Jail may not ... buy buildings"
+    if (rules.double_hotels or rules.instant_hotels or rules.uneven_building
+            or rules.non_monopoly_building):
+        return _capacity_variant(g, player, item)
+    hph = rules.houses_per_hotel
     total = 0
     cheapest = 0
     for group, squares in enumerate(g.board.groups):
@@ -90,22 +205,72 @@ def capacity(g: GameState, player: int, item: str) -> int:
     return total
 
 
+def _capacity_variant(g: GameState, player: int, item: str) -> int:
+    """`capacity` under the building house rules: an upper bound, street by street, of the
+    houses (up to the next hotel) or hotels the player's streets could take."""
+    rules = g.rules
+    hph = rules.houses_per_hotel
+    total = 0
+    cheapest = 0
+    for group, squares in enumerate(g.board.groups):
+        complete = group_buildable(g, player, group)
+        if not complete and not (rules.non_monopoly_building
+                                 and _own_unmortgaged(g, player, group)):
+            continue
+        n = 0
+        for sq in squares:
+            if g.owner[sq] != player:
+                continue
+            lv = g.level[sq]
+            if item == "house":
+                if lv < hph:
+                    n += hph - lv
+                elif rules.double_hotels and HOTEL <= lv < TWO_HOTELS - 1:
+                    n += TWO_HOTELS - 1 - lv
+            elif _hotel_next(g, lv) or (rules.instant_hotels and complete and lv < HOTEL):
+                n += 1
+        if n:
+            total += n
+            cost = g.board.squares[squares[0]].house_cost * (1 if complete else 2)
+            cheapest = cost if not cheapest else min(cheapest, cost)
+    if not total or g.cash[player] < cheapest:
+        return 0
+    return total
+
+
+def _shortage_call(g: GameState, player: int, sq: int, item: str) -> bool:
+    """Open a building-shortage call for the player's request if others may want the short
+    buildings too (True: the call is open and decides who gets them)."""
+    rules = g.rules
+    if not rules.building_shortage_auctions or rules.unlimited_housing:
+        return False
+    stock = g.bank_hotels if item == "hotel" else g.bank_houses
+    others = 0
+    for other in g.seats_from(player)[1:]:
+        others += capacity(g, other, item)
+        if others >= stock:
+            break
+    if stock >= 1 + others:
+        return False
+    asked = [p for p in g.seats_from(player) if p == player or capacity(g, p, item)]
+    g.events.append(Event("shortage", player, detail=item, amount=stock))
+    g.frames.append(CallFrame("build_demand", player, item, player, sq, asked, {}))
+    return True
+
+
 def build(g: GameState, player: int, sq: int) -> None:
     """Buy a building for the street, or open a shortage call if others may want them too."""
-    item = "hotel" if g.level[sq] == g.rules.houses_per_hotel else "house"
-    stock = g.bank_hotels if item == "hotel" else g.bank_houses
-    if g.rules.building_shortage_auctions:
-        others = 0
-        for other in g.seats_from(player)[1:]:
-            others += capacity(g, other, item)
-            if others >= stock:
-                break
-        if stock < 1 + others:
-            asked = [p for p in g.seats_from(player) if p == player or capacity(g, p, item)]
-            g.events.append(Event("shortage", player, detail=item, amount=stock))
-            g.frames.append(CallFrame("build_demand", player, item, player, sq, asked, {}))
-            return
-    put_building(g, player, sq, g.board.squares[sq].house_cost)
+    item = "hotel" if _hotel_next(g, g.level[sq]) else "house"
+    if _shortage_call(g, player, sq, item):
+        return
+    put_building(g, player, sq, build_price(g, player, sq))
+
+
+def build_hotel(g: GameState, player: int, sq: int) -> None:
+    """Instant hotels: buy a hotel for the street, or open a shortage call for hotels."""
+    if _shortage_call(g, player, sq, "hotel"):
+        return
+    put_instant_hotel(g, player, sq, instant_price(g, sq))
 
 
 def put_building(g: GameState, player: int, sq: int, price: int) -> None:
@@ -113,10 +278,11 @@ def put_building(g: GameState, player: int, sq: int, price: int) -> None:
     if price:
         pay_now(g, player, BANK, price, "building")
     lv = g.level[sq]
-    if lv == g.rules.houses_per_hotel:
+    if lv == g.rules.houses_per_hotel or lv == TWO_HOTELS - 1:
+        # A hotel: the houses under it go back to the Bank.
         g.bank_hotels -= 1
-        g.bank_houses += lv
-        g.level[sq] = HOTEL
+        g.bank_houses += houses_at(lv)
+        g.level[sq] = HOTEL if lv < HOTEL else TWO_HOTELS
         g.events.append(Event("build", player, square=sq, amount=price, detail="hotel"))
     else:
         g.bank_houses -= 1
@@ -124,12 +290,25 @@ def put_building(g: GameState, player: int, sq: int, price: int) -> None:
         g.events.append(Event("build", player, square=sq, amount=price, detail="house"))
 
 
+def put_instant_hotel(g: GameState, player: int, sq: int, price: int) -> None:
+    """Instant hotels: a hotel on a street with fewer houses; those houses go back."""
+    if price:
+        pay_now(g, player, BANK, price, "building")
+    g.bank_hotels -= 1
+    g.bank_houses += g.level[sq]
+    g.level[sq] = HOTEL
+    g.events.append(Event("build", player, square=sq, amount=price, detail="hotel"))
+
+
 def place_problem(g: GameState, player: int, sq: int, item: str, price: int) -> str | None:
     """Why an obtained building may not go on this street (None: it may)."""
+    lv = g.level[sq]
+    if item == "hotel" and g.rules.instant_hotels and lv < HOTEL and not _hotel_next(g, lv):
+        return hotel_problem(g, player, sq, check_cash=price < 0)
     problem = build_problem(g, player, sq, check_cash=price < 0)
     if problem:
         return problem
-    is_hotel = g.level[sq] == g.rules.houses_per_hotel
+    is_hotel = _hotel_next(g, lv)
     if is_hotel != (item == "hotel"):
         return f"this street needs a {'hotel' if is_hotel else 'house'}, not a {item}"
     return None
@@ -145,7 +324,10 @@ def place_options(g: GameState, f: PlaceFrame) -> list[int]:
 
 def place(g: GameState, f: PlaceFrame, sq: int) -> None:
     g.frames.pop()
-    put_building(g, f.player, sq, g.board.squares[sq].house_cost if f.price < 0 else 0)
+    if f.item == "hotel" and not _hotel_next(g, g.level[sq]):
+        put_instant_hotel(g, f.player, sq, instant_price(g, sq) if f.price < 0 else 0)
+    else:
+        put_building(g, f.player, sq, build_price(g, f.player, sq) if f.price < 0 else 0)
 
 
 def settle_place(g: GameState, f: PlaceFrame) -> bool:
@@ -202,31 +384,72 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
     squares = g.board.groups[group]
     if len(levels) != len(squares):
         return f"give one level for each of the {len(squares)} streets of the group"
-    if any(g.owner[sq] != player for sq in squares):
-        return "you do not own that whole group"
-    rank = g.rank
+    rules = g.rules
     current = [g.level[sq] for sq in squares]
-    hph = g.rules.houses_per_hotel
-    if any(lv not in (*range(hph + 1), HOTEL) for lv in levels):
+    if not rules.non_monopoly_building:
+        if any(g.owner[sq] != player for sq in squares):
+            return "you do not own that whole group"
+    elif any(g.owner[sq] != player and new != old
+             for sq, new, old in zip(squares, levels, current, strict=True)):
+        return "you may sell only the buildings on your own streets"
+    rank = g.rank
+    hph = rules.houses_per_hotel
+    if rules.double_hotels:
+        if any(not 0 <= lv <= TWO_HOTELS for lv in levels):
+            return "a level is 0-4 houses, 5 a hotel, 6-9 a hotel and 1-4 houses, 10 two hotels"
+    elif any(lv not in (*range(hph + 1), HOTEL) for lv in levels):
         return "a level is 0 to the houses per hotel, or 5 for a hotel"
     if any(rank(new) > rank(old) for new, old in zip(levels, current, strict=True)):
         return "selling cannot add buildings"
     if tuple(current) == levels:
         return "nothing to sell"
-    ranks = [rank(lv) for lv in levels]
-    if max(ranks) - min(ranks) > 1:
-        return "sell evenly: the streets of a group may differ by one building at most"
-    if g.rules.hotel_sale == "exchange":
+    if not rules.uneven_building:
+        if rules.non_monopoly_building or rules.instant_hotels:
+            problem = _uneven_sale(g, player, squares, current, levels)
+            if problem:
+                return problem
+        else:
+            ranks = [rank(lv) for lv in levels]
+            if max(ranks) - min(ranks) > 1:
+                return "sell evenly: the streets of a group may differ by one building at most"
+    if rules.unlimited_housing:
+        return None
+    if rules.hotel_sale == "exchange":
         # "Sell Hotels to the Bank for half the cost, and exchange them immediately for 4
         # Houses": each hotel sold needs those houses in the Bank first.
-        exchanged = sum(1 for old, new in zip(current, levels, strict=True)
-                        if old == HOTEL and new != HOTEL)
+        exchanged = sum(max(0, hotels_at(old) - hotels_at(new))
+                        for old, new in zip(current, levels, strict=True))
         if exchanged * hph > g.bank_houses:
             return f"the Bank must exchange each hotel for {hph} houses and has {g.bank_houses}"
-    houses_now = sum(lv for lv in current if lv != HOTEL)
-    houses_after = sum(lv for lv in levels if lv != HOTEL)
+    houses_now = sum(houses_at(lv) for lv in current)
+    houses_after = sum(houses_at(lv) for lv in levels)
     if houses_after - houses_now > g.bank_houses:
         return "the Bank does not have the houses to break the hotel down into"
+    return None
+
+
+def _uneven_sale(g: GameState, player: int, squares: tuple[int, ...], current: list[int],
+                 levels: tuple[int, ...]) -> str | None:
+    """Even selling among the player's own streets of the group (non-monopoly building), and
+    among the streets without a hotel (instant hotels): every street sold from ends within one
+    building of the highest, and the spread does not grow beyond one."""
+    rank = g.rank
+    skip_hotels = g.rules.instant_hotels
+    before = [rank(old) for sq, old in zip(squares, current, strict=True)
+              if g.owner[sq] == player and not (skip_hotels and old >= HOTEL)]
+    after: list[int] = []
+    sold: list[int] = []
+    for sq, old, new in zip(squares, current, levels, strict=True):
+        if g.owner[sq] != player or (skip_hotels and new >= HOTEL):
+            continue
+        after.append(rank(new))
+        if new != old:
+            sold.append(rank(new))
+    if not after:
+        return None
+    spread = max(before) - min(before) if before else 0
+    if max(after) - min(after) > max(1, spread) or any(r < max(after) - 1 for r in sold):
+        return "sell evenly: sell from the streets with the most buildings"
     return None
 
 
@@ -239,14 +462,8 @@ def sell_down(g: GameState, player: int, group: int, levels: tuple[int, ...]) ->
         if old == new:
             continue
         refund += (g.units(old) - g.units(new)) * cost
-        if old == HOTEL:
-            g.bank_hotels += 1
-        else:
-            g.bank_houses += old
-        if new == HOTEL:
-            g.bank_hotels -= 1
-        else:
-            g.bank_houses -= new
+        g.bank_hotels += hotels_at(old) - hotels_at(new)
+        g.bank_houses += houses_at(old) - houses_at(new)
         g.level[sq] = new
         g.events.append(Event("sell", player, square=sq, amount=new))
     bank_pays(g, player, refund // 2, "buildings sold")
@@ -256,7 +473,18 @@ def sell_one_levels(g: GameState, sq: int) -> tuple[int, ...]:
     """The group's levels after selling one building of `sq` (a hotel becomes houses)."""
     group = g.board.squares[sq].group
     lv = g.level[sq]
-    new = g.rules.houses_per_hotel if lv == HOTEL else lv - 1
+    if lv == HOTEL:
+        rules = g.rules
+        new = rules.houses_per_hotel
+        if rules.instant_hotels and not rules.uneven_building:
+            # As many houses as keep the houses of the streets without a hotel even.
+            owner, level = g.owner, g.level
+            others = [level[o] for o in g.board.groups[group]
+                      if o != sq and owner[o] == owner[sq] and level[o] < HOTEL]
+            if others:
+                new = min(new, min(others) + 1)
+    else:
+        new = lv - 1
     return tuple(new if o == sq else g.level[o] for o in g.board.groups[group])
 
 
@@ -264,21 +492,48 @@ def sell_options(g: GameState, player: int) -> list[tuple[int, int, tuple[int, .
     """(square or -1, group, levels) for every legal one-building sale, and, in a group where a
     hotel cannot break down for lack of houses, every even sale of several buildings at once."""
     out: list[tuple[int, int, tuple[int, ...]]] = []
+    rules = g.rules
+    variant = rules.non_monopoly_building or rules.instant_hotels or rules.uneven_building
     for group, squares in enumerate(g.board.groups):
-        if g.owner[squares[0]] != player or not any(g.level[sq] for sq in squares):
+        if variant:
+            if not any(g.owner[sq] == player and g.level[sq] for sq in squares):
+                continue
+        elif g.owner[squares[0]] != player or not any(g.level[sq] for sq in squares):
             continue
         singles = []
         for sq in squares:
-            if g.level[sq] and sell_problem(g, player, group, sell_one_levels(g, sq)) is None:
+            if (g.level[sq] and g.owner[sq] == player
+                    and sell_problem(g, player, group, sell_one_levels(g, sq)) is None):
                 singles.append((sq, group, sell_one_levels(g, sq)))
         out.extend(singles)
         if singles:
             continue
-        units = [g.rank(g.level[sq]) for sq in squares]
-        for total in range(sum(units) - 1, -1, -1):
-            levels = _even_levels(g, squares, total)
-            if sell_problem(g, player, group, levels) is None:
+        candidates: list[tuple[int, ...]] = []
+        if all(g.owner[sq] == player for sq in squares):
+            units = [g.rank(g.level[sq]) for sq in squares]
+            candidates.extend(_even_levels(g, squares, total)
+                              for total in range(sum(units) - 1, -1, -1))
+        if variant:
+            candidates.extend(_street_sales(g, player, squares))
+        seen: set[tuple[int, ...]] = set()
+        for levels in candidates:
+            if levels not in seen and sell_problem(g, player, group, levels) is None:
+                seen.add(levels)
                 out.append((-1, group, levels))
+    return out
+
+
+def _street_sales(g: GameState, player: int, squares: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Sales of several buildings of one street at once (a hotel down to fewer houses), and of
+    every building of the player's in the group, for the house rules' uneven groups."""
+    current = [g.level[sq] for sq in squares]
+    out: list[tuple[int, ...]] = []
+    for i, sq in enumerate(squares):
+        if g.owner[sq] == player and current[i] >= HOTEL:
+            for new in range(current[i] - 1, -1, -1):
+                out.append(tuple(new if j == i else lv for j, lv in enumerate(current)))
+    out.append(tuple(0 if g.owner[sq] == player else lv
+                     for sq, lv in zip(squares, current, strict=True)))
     return out
 
 
@@ -298,11 +553,20 @@ def mortgage_problem(g: GameState, player: int, sq: int) -> str | None:
     square = g.board.squares[sq]
     if not square.ownable or g.owner[sq] != player:
         return f"you do not own {square.name}"
+    if g.rules.no_mortgaging:
+        return "mortgages are not played: sell the deed back to the Bank instead"
+    if g.rules.maximum_punishment and g.jailed[player]:
+        return "a player in jail may not mortgage (maximum punishment)"
     if g.mortgaged[sq]:
         return f"{square.name} is already mortgaged"
-    if square.kind == STREET and any(g.level[o] for o in g.board.groups[square.group]):
+    if square.kind == STREET and _own_buildings_in_group(g, player, square.group):
         return "sell every building of the group first"
     return None
+
+
+def _own_buildings_in_group(g: GameState, player: int, group: int) -> bool:
+    owner, level = g.owner, g.level
+    return any(level[o] and owner[o] == player for o in g.board.groups[group])
 
 
 def mortgage(g: GameState, player: int, sq: int) -> None:
@@ -333,3 +597,25 @@ def unmortgage(g: GameState, player: int, sq: int) -> None:
     g.cash[player] -= cost
     g.bank_flow += cost
     g.events.append(Event("unmortgage", player, square=sq, amount=cost))
+
+
+def sell_deed_problem(g: GameState, player: int, sq: int) -> str | None:
+    """No mortgaging: why the deed may not be sold back to the Bank now (None: it may)."""
+    if not g.rules.no_mortgaging:
+        return "deeds go back to the Bank only when mortgages are not played (mortgage it)"
+    square = g.board.squares[sq]
+    if not square.ownable or g.owner[sq] != player:
+        return f"you do not own {square.name}"
+    if square.kind == STREET and _own_buildings_in_group(g, player, square.group):
+        return "sell every building of the group first"
+    return None
+
+
+def sell_deed(g: GameState, player: int, sq: int) -> None:
+    """"You are allowed to sell property back for half the printed purchase price" (004 No
+    mortgaging): the deed returns to the Bank, unowned, and may be bought again."""
+    value = g.board.squares[sq].price // 2
+    g.owner[sq] = BANK
+    g.mortgaged[sq] = False
+    g.events.append(Event("deed_sold", player, square=sq, amount=value))
+    bank_pays(g, player, value, "deed sold")

@@ -43,6 +43,33 @@ EVENT_KINDS = {
     "want": "player wants amount buildings in a shortage call",
     "bankrupt": "player went bankrupt to other (-1 = the Bank)",
     "game_over": "the game ended; player is the winner (-1: none), detail the reason",
+    # House rules of the 004 catalogue (movement, money, jail).
+    "start": "player's token starts on square (start at corners)",
+    "one_die_jail": "player threw a 1 on one die and goes to jail (dice control)",
+    "travel": "player travelled by railroad from other (a square) to square",
+    "travel_forbidden": "player (the owner) refused the rent on square: other may not travel",
+    "doubled_up": "player landed on square, occupied by another token, and goes back to GO",
+    "no_sale": "player landed on square, which cannot be bought until someone passes GO",
+    "no_draw": "player chose not to draw a card (amount: the deck)",
+    "pot": "amount paid by player (detail: why) went into the Free Parking pot",
+    "jackpot": "player took the Free Parking pot of amount",
+    "pot_refill": "the Bank put amount into the Free Parking pot",
+    "loan": "player borrowed amount from the Bank",
+    "loan_repaid": "player repaid a loan of amount to the Bank",
+    "loan_passed": "player's amount loans passed to other (-1: the Bank dissolved them)",
+    "rent_waived": "player owes no rent on square: its owner (other) is in jail",
+    "lawyer": "player paid amount to a lawyer and is Just Visiting instead of in jail",
+    "jail_card": "player used a Get Out of Jail Free card (amount: its deck) after the last "
+    "jail throw",
+    "tax_man": "the Bank's tax man threw dice and moved to square",
+    # House rules of the 004 catalogue (building, deeds, auctions).
+    "deed_sold": "player sold square back to the Bank for amount (no mortgaging)",
+    "foreclosure": "player landed on square, mortgaged by other: the owner may lift it, else "
+    "the lander may buy it",
+    "auction_forced": "player forced an auction of square, opening at amount",
+    "sealed_bid": "player wrote a sealed bid (amount hidden) for square or detail",
+    "bids_revealed": "the sealed bids are shown: detail 'seat:amount ...' (amount: highest)",
+    "order_of_play": "the order of play won by bids: detail lists the seats, player starts",
 }
 
 

@@ -202,6 +202,116 @@ class PlaceFrame(Frame):
         self.price = price
 
 
+class SealedFrame(Frame):
+    """A sealed-bid auction (`Rules.auction` "closed" or "vickrey") of `item`: "deed" (of
+    `square`), "house", "hotel", or "order" (the order of play, `Rules.order_auction`). Each
+    player in `asked` writes a bid in turn (`player` is the one asked now); `bids` are hidden
+    from the others until all are in. `floor` is the lowest price (an opening bid forced by
+    `Rules.option_to_auction`, else 0)."""
+
+    __slots__ = ("item", "square", "asked", "bids", "floor", "opened")
+    tag = "sealed"
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        item: str,
+        square: int,
+        asked: list[int],
+        bids: dict[int, int],
+        floor: int = 0,
+        opened: bool = False,
+    ):
+        super().__init__(kind, player)
+        self.item = item
+        self.square = square
+        self.asked = asked
+        self.bids = bids
+        self.floor = floor
+        self.opened = opened  # the auction_start event has been sent
+
+
+class ForeclosureFrame(Frame):
+    """`Rules.foreclosure`: `lander` landed on the mortgaged deed `square` of its owner. Kind
+    "foreclosure_owner": the owner (`player`) may lift the mortgage at once; kind
+    "foreclosure_buy": the lander (`player`) may buy the deed."""
+
+    __slots__ = ("square", "lander")
+    tag = "foreclosure"
+
+    def __init__(self, kind: str, player: int, square: int, lander: int):
+        super().__init__(kind, player)
+        self.square = square
+        self.lander = lander
+
+
+class OptionFrame(Frame):
+    """`Rules.option_to_auction`: `lander` landed on the unowned deed `square`; each player in
+    `asked` in turn (`player`: the one asked now) may force an auction by bidding twice the
+    price."""
+
+    __slots__ = ("square", "lander", "asked")
+    tag = "option"
+
+    def __init__(self, kind: str, player: int, square: int, lander: int, asked: list[int]):
+        super().__init__(kind, player)
+        self.square = square
+        self.lander = lander
+        self.asked = asked
+
+
+class RailFrame(Frame):
+    """Travelling railroads (`Rules.travelling_railroads`) after landing on the railroad
+    `square`. Kind "travel": `player` (the lander) may move to another railroad of its owner;
+    kind "allow_travel": `player` (the owner) takes the `rent` due from `lander` and allows the
+    travel, or refuses the rent and forbids it."""
+
+    __slots__ = ("square", "lander", "rent")
+    tag = "rail"
+
+    def __init__(self, kind: str, player: int, square: int, lander: int = -1, rent: int = 0):
+        super().__init__(kind, player)
+        self.square = square
+        self.lander = lander
+        self.rent = rent
+
+
+class DrawFrame(Frame):
+    """`Rules.optional_card_draw`: `player` landed on a card square and may draw from `deck`
+    or not."""
+
+    __slots__ = ("deck",)
+    tag = "draw"
+
+    def __init__(self, kind: str, player: int, deck: int):
+        super().__init__(kind, player)
+        self.deck = deck
+
+
+class DecisionFrame(Frame):
+    """A house-rule decision whose details are all in the state. Kind "lawyer"
+    (`Rules.jail_lawyer`): pay the fee to leave jail for Just Visiting at once, or stay; kind
+    "jail_exit" (`Rules.jail_card_after_third_throw`): after the last failed jail throw, pay
+    the fine or use a Get Out of Jail Free card."""
+
+    __slots__ = ()
+    tag = "decision"
+
+
+class FinderFrame(Frame):
+    """`Rules.finders_fee_percent`: a marker under the auction of the deed `square` that
+    `player` landed on and declined; whoever else buys it at that auction, the Bank pays
+    `player` the finder's fee. It needs nobody's answer and goes when the auction ends."""
+
+    __slots__ = ("square",)
+    tag = "finder"
+
+    def __init__(self, kind: str, player: int, square: int):
+        super().__init__(kind, player)
+        self.square = square
+
+
 FRAME_TYPES: dict[str, type[Frame]] = {
     cls.tag: cls
     for cls in (
@@ -216,6 +326,13 @@ FRAME_TYPES: dict[str, type[Frame]] = {
         TransferFrame,
         CallFrame,
         PlaceFrame,
+        RailFrame,
+        DrawFrame,
+        DecisionFrame,
+        FinderFrame,
+        SealedFrame,
+        ForeclosureFrame,
+        OptionFrame,
     )
 }
 
@@ -253,4 +370,6 @@ def frame_from_dict(data: dict[str, Any]) -> Frame:
         data["bidders"] = [int(x) for x in data["bidders"]]
     if "asked" in data:
         data["asked"] = [int(x) for x in data["asked"]]
+    if "bids" in data:
+        data["bids"] = {int(k): int(v) for k, v in data["bids"].items()}
     return cls(**data)

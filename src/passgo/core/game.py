@@ -11,32 +11,47 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from passgo.core import auction, buildings, money, movement, trades
+from passgo.core import auction, buildings, house, money, movement, offers, sealed, trades
 from passgo.core.actions import (
     AcceptTrade,
     Action,
+    AllowTravel,
     Bid,
     Build,
+    BuildHotel,
     Buy,
     ChooseTax,
     ClaimRent,
     CounterTrade,
     DeclareBankruptcy,
     Decline,
+    DrawCard,
     EndTurn,
     FineOrChance,
+    ForbidTravel,
+    ForceAuction,
+    Foreclose,
+    HireLawyer,
     KeepMortgage,
     LiftMortgage,
     Mortgage,
+    NoDraw,
+    NoLawyer,
+    NoTravel,
     Pass,
     PayJailFine,
     PlaceBuilding,
     ProposeTrade,
+    Refuse,
     RejectTrade,
+    RepayLoan,
     Roll,
     Sell,
+    SellDeed,
     SellDown,
+    TakeLoan,
     TradeOffer,
+    Travel,
     Unmortgage,
     UseJailCard,
     WantBuildings,
@@ -53,10 +68,16 @@ from passgo.core.frames import (
     BuyFrame,
     CallFrame,
     DebtFrame,
+    DrawFrame,
+    FinderFrame,
     FineFrame,
+    ForeclosureFrame,
     Frame,
     MoveFrame,
+    OptionFrame,
     PlaceFrame,
+    RailFrame,
+    SealedFrame,
     TradeFrame,
     TransferFrame,
     TurnFrame,
@@ -113,15 +134,22 @@ class Game(GameState):
         # "the Chance and Community Chest cards face down": shuffled by the game's own PRNG.
         for deck in g.decks:
             g.rng.shuffle(deck)
+        g.pot = rules.free_parking_seed  # "$500 is placed in the middle of the board"
+        if rules.start_at_corners:
+            house.start_at_corners(g)
         first = 0
-        if order == "roll":
+        if order == "roll" and not rules.order_auction:
             first = g._opening_roll()
         g.current = first
         g.setup["first"] = first
         g.frames = [TurnFrame("roll", first)]
         if rules.deal_deeds:
             g._deal_deeds(first)
-        g.events.append(Event("turn", first))
+        if rules.order_auction:
+            # "Before the game begins, players bid for the right to go first" (004).
+            sealed.open_order_auction(g)
+        else:
+            g.events.append(Event("turn", first))
         return g
 
     def _deal_deeds(self, first: int) -> None:
@@ -135,7 +163,7 @@ class Game(GameState):
                 self.owner[sq] = p
                 self.events.append(Event("transfer", BANK, square=sq, other=p, detail="dealt"))
                 if self.rules.dealt_deeds_paid:
-                    money.pay_now(self, p, BANK, self.board.squares[sq].price, "dealt deed")
+                    money.pay_now(self, p, BANK, self.deed_price(sq), "dealt deed")
 
     @classmethod
     def from_position(
@@ -208,9 +236,11 @@ class Game(GameState):
     def _decision_actions(self, top: Frame, p: int) -> list[Action]:
         kind = top.kind
         if kind == "roll":
-            return [Roll(p)]
+            return [Roll(p)] if self.rules.dice == "standard" else [*house.roll_options(self, p)]
         if kind == "jail":
-            out: list[Action] = [Roll(p)]
+            out: list[Action] = (
+                [Roll(p)] if self.rules.dice == "standard" else [*house.roll_options(self, p)]
+            )
             if self._jail_problem(PayJailFine(p)) is None:
                 out.append(PayJailFine(p))
             if self.cards[p]:
@@ -220,7 +250,7 @@ class Game(GameState):
             return [EndTurn(p)]
         if kind == "buy":
             assert isinstance(top, BuyFrame)
-            price = self.board.squares[top.square].price
+            price = self.deed_price(top.square)
             return [Buy(p), Decline(p)] if self.cash[p] >= price else [Decline(p)]
         if kind == "bid":
             assert isinstance(top, AuctionFrame)
@@ -251,6 +281,44 @@ class Game(GameState):
         if kind == "place_building":
             assert isinstance(top, PlaceFrame)
             return [PlaceBuilding(p, sq) for sq in buildings.place_options(self, top)]
+        if kind == "sealed_bid":
+            assert isinstance(top, SealedFrame)
+            low = sealed.min_bid(self, top)
+            return [Bid(p, low), Pass(p)] if self.cash[p] >= low else [Pass(p)]
+        if kind in ("foreclosure_owner", "foreclosure_buy", "auction_option"):
+            return self._offer_actions(top, p)
+        return self._house_actions(top, p)
+
+    def _offer_actions(self, top: Frame, p: int) -> list[Action]:
+        """Answers to the decisions of the foreclosure and option-to-auction house rules."""
+        cash = self.cash[p]
+        if isinstance(top, ForeclosureFrame):
+            sq = top.square
+            if top.kind == "foreclosure_owner":
+                return ([LiftMortgage(p, sq)] if cash >= self.lift_cost(sq) else []) + [Refuse(p)]
+            cost = sum(offers.foreclose_cost(self, sq))
+            return ([Foreclose(p, sq)] if cash >= cost else []) + [Refuse(p)]
+        assert isinstance(top, OptionFrame)
+        if cash >= offers.option_price(self, top.square):
+            return [ForceAuction(p), Refuse(p)]
+        return [Refuse(p)]
+
+    def _house_actions(self, top: Frame, p: int) -> list[Action]:
+        """Answers to the decisions of the movement, money and jail house rules."""
+        kind = top.kind
+        if kind == "travel":
+            assert isinstance(top, RailFrame)
+            return [*(Travel(p, r) for r in house.travel_destinations(self, top.square)),
+                    NoTravel(p)]
+        if kind == "allow_travel":
+            return [AllowTravel(p), ForbidTravel(p)]
+        if kind == "draw_card":
+            return [DrawCard(p), NoDraw(p)]
+        if kind == "lawyer":
+            fee = self.rules.jail_lawyer
+            return [HireLawyer(p), NoLawyer(p)] if self.cash[p] >= fee else [NoLawyer(p)]
+        if kind == "jail_exit":
+            return [PayJailFine(p), UseJailCard(p)]
         raise AssertionError(f"no actions for pending {kind!r}")
 
     def business_actions(self, player: int) -> list[Action]:
@@ -259,6 +327,11 @@ class Game(GameState):
             return []
         out: list[Action] = []
         spending = not self.owes(player)
+        if self.rules.bank_loans:
+            if house.loan_problem(self, player, repay=False) is None:
+                out.append(TakeLoan(player))
+            if house.loan_problem(self, player, repay=True) is None:
+                out.append(RepayLoan(player))
         if spending:
             out.extend(Build(player, sq) for sq in buildings.buildable_squares(self, player))
         for sq, group, levels in buildings.sell_options(self, player):
@@ -272,12 +345,20 @@ class Game(GameState):
                     out.append(Mortgage(player, sq))
                 elif spending and buildings.unmortgage_problem(self, player, sq) is None:
                     out.append(Unmortgage(player, sq))
+        if spending and self.rules.instant_hotels:
+            out.extend(BuildHotel(player, sq) for sq in buildings.hotel_squares(self, player))
+        if self.rules.no_mortgaging:
+            out.extend(SellDeed(player, sq) for sq in self.board.properties
+                       if buildings.sell_deed_problem(self, player, sq) is None)
         out.extend(ClaimRent(player, c[2]) for c in self.claims if c[1] == player)
         return out
 
     def bid_range(self, player: int) -> tuple[int, int] | None:
         """(lowest, highest) bid the player may make now, or None if they may not bid."""
         top = self.frames[-1]
+        if isinstance(top, SealedFrame) and top.player == player:
+            low = sealed.min_bid(self, top)  # or 0: no bid
+            return (low, self.cash[player]) if self.cash[player] >= low else None
         if not isinstance(top, AuctionFrame) or top.player != player:
             return None
         low = auction.min_bid(self, top)
@@ -319,6 +400,12 @@ class Game(GameState):
 
     def _jail_problem(self, action: Action) -> str | None:
         p = action.player
+        if self.frames[-1].kind == "jail_exit":
+            # After the last failed throw: the fine is owed in any case (raise funds if need
+            # be), or a held card is used instead.
+            if isinstance(action, UseJailCard) and not self.cards[p]:
+                return "you have no Get Out of Jail Free card"
+            return None
         if isinstance(action, PayJailFine):
             if self.jail_turns[p] >= self.rules.jail_prepay_turns:
                 return "the fine may be paid before throwing only on the first jail turns"
@@ -382,18 +469,33 @@ class Game(GameState):
                 if buildings.settle_place(self, top):
                     continue
                 return
+            if isinstance(top, SealedFrame):
+                if sealed.step(self, top):
+                    continue
+                return
+            if isinstance(top, OptionFrame):
+                if offers.settle_option(self, top):
+                    continue
+                return
             return
 
     def _next_turn(self) -> None:
         p = self.current
+        rounds = self.rounds
         self.turns += 1
         n, alive = self.n, self.alive
-        nxt = (p + 1) % n
-        while not alive[nxt]:
-            nxt = (nxt + 1) % n
-        first = self.setup.get("first", 0)
-        if (nxt - first) % self.n <= (p - first) % self.n:
-            self.rounds += 1
+        if self.order:  # an order of play other than the seating (`Rules.order_auction`)
+            nxt = self.seats_from(self.left_of(p))[0]
+            at = self.order.index
+            if at(nxt) <= at(p):
+                self.rounds += 1
+        else:
+            nxt = (p + 1) % n
+            while not alive[nxt]:
+                nxt = (nxt + 1) % n
+            first = self.setup.get("first", 0)
+            if (nxt - first) % self.n <= (p - first) % self.n:
+                self.rounds += 1
         self.current = nxt
         self.doubles = 0
         turn = self.frames[0]
@@ -409,6 +511,8 @@ class Game(GameState):
         elif self.max_rounds is not None and self.rounds >= self.max_rounds:
             self._finish("round limit", limit=True)
         else:
+            if self.house_rules and self.rules.tax_man and self.rounds != rounds:
+                movement.tax_man(self)  # after every complete round
             self.events.append(Event("turn", nxt))
 
     def _finish(self, reason: str, limit: bool = False) -> None:
@@ -483,8 +587,12 @@ def _ok(g: Game, a: Action) -> str | None:
     return None
 
 
+def _roll_problem(g: Game, a: Roll) -> str | None:
+    return house.dice_problem(g, a.player, a.dice) if a.dice else None
+
+
 def _roll(g: Game, a: Roll) -> None:
-    movement.roll(g, a.player)
+    movement.roll(g, a.player, a.dice)
 
 
 def _end_turn(g: Game, a: EndTurn) -> None:
@@ -494,14 +602,14 @@ def _end_turn(g: Game, a: EndTurn) -> None:
 def _buy_problem(g: Game, a: Buy) -> str | None:
     top = g.frames[-1]
     assert isinstance(top, BuyFrame)
-    price = g.board.squares[top.square].price
+    price = g.deed_price(top.square)
     return None if g.cash[a.player] >= price else f"the price is {price}; raise cash first"
 
 
 def _buy(g: Game, a: Buy) -> None:
     top = g.frames.pop()
     assert isinstance(top, BuyFrame)
-    price = g.board.squares[top.square].price
+    price = g.deed_price(top.square)
     money.pay_now(g, a.player, BANK, price, "purchase")
     g.owner[top.square] = a.player
     g.events.append(Event("buy", a.player, square=top.square, amount=price))
@@ -510,12 +618,16 @@ def _buy(g: Game, a: Buy) -> None:
 def _decline(g: Game, a: Decline) -> None:
     top = g.frames.pop()
     assert isinstance(top, BuyFrame)
+    if g.rules.finders_fee_percent:
+        g.frames.append(FinderFrame("finder", a.player, top.square))
     # "Any player, including the one who declined the option to buy it ..., may bid."
-    auction.open_auction(g, "deed", top.square, (a.player + 1) % g.n)
+    auction.open_auction(g, "deed", top.square, g.left_of(a.player))
 
 
 def _bid_problem(g: Game, a: Bid) -> str | None:
     top = g.frames[-1]
+    if isinstance(top, SealedFrame):
+        return sealed.bid_problem(g, top, a.player, a.amount)
     assert isinstance(top, AuctionFrame)
     low = auction.min_bid(g, top)
     if a.amount < low:
@@ -527,12 +639,18 @@ def _bid_problem(g: Game, a: Bid) -> str | None:
 
 def _bid(g: Game, a: Bid) -> None:
     top = g.frames[-1]
+    if isinstance(top, SealedFrame):
+        sealed.bid(g, top, a.player, a.amount)
+        return
     assert isinstance(top, AuctionFrame)
     auction.bid(g, top, a.player, a.amount)
 
 
 def _pass(g: Game, a: Pass) -> None:
     top = g.frames[-1]
+    if isinstance(top, SealedFrame):
+        sealed.bid(g, top, a.player, 0)
+        return
     assert isinstance(top, AuctionFrame)
     auction.leave(g, top, a.player)
 
@@ -559,11 +677,79 @@ def _fine_or_chance(g: Game, a: FineOrChance) -> None:
 
 
 def _pay_fine(g: Game, a: PayJailFine) -> None:
-    movement.pay_jail_fine(g, a.player)
+    if g.frames[-1].kind == "jail_exit":
+        movement.jail_exit(g, a.player, card=False)
+    else:
+        movement.pay_jail_fine(g, a.player)
 
 
 def _use_card(g: Game, a: UseJailCard) -> None:
-    movement.use_jail_card(g, a.player)
+    if g.frames[-1].kind == "jail_exit":
+        movement.jail_exit(g, a.player, card=True)
+    else:
+        movement.use_jail_card(g, a.player)
+
+
+# -- house rules: movement, money and jail ---------------------------------------------------
+
+
+def _travel_problem(g: Game, a: Travel) -> str | None:
+    top = g.frames[-1]
+    assert isinstance(top, RailFrame)
+    if a.square not in house.travel_destinations(g, top.square):
+        return "travel only to another railroad of the owner of the one you landed on"
+    return None
+
+
+def _travel(g: Game, a: Travel) -> None:
+    g.frames.pop()
+    house.travel(g, a.player, a.square)
+
+
+def _no_travel(g: Game, a: NoTravel) -> None:
+    g.frames.pop()
+
+
+def _allow_travel(g: Game, a: AllowTravel | ForbidTravel) -> None:
+    top = g.frames.pop()
+    assert isinstance(top, RailFrame)
+    if isinstance(a, ForbidTravel):
+        g.events.append(Event("travel_forbidden", a.player, square=top.square, other=top.lander))
+        return
+    g.frames.append(RailFrame("travel", top.lander, top.square))
+    movement.collect_rent(g, top.lander, a.player, top.square, top.rent)
+
+
+def _draw(g: Game, a: DrawCard | NoDraw) -> None:
+    top = g.frames.pop()
+    assert isinstance(top, DrawFrame)
+    if isinstance(a, DrawCard):
+        movement.draw(g, a.player, top.deck)
+    else:
+        g.events.append(Event("no_draw", a.player, square=g.pos[a.player], amount=top.deck))
+
+
+def _lawyer_problem(g: Game, a: HireLawyer) -> str | None:
+    fee = g.rules.jail_lawyer
+    return None if g.cash[a.player] >= fee else f"the lawyer costs {fee}"
+
+
+def _lawyer(g: Game, a: HireLawyer | NoLawyer) -> None:
+    g.frames.pop()
+    if isinstance(a, HireLawyer):
+        house.hire_lawyer(g, a.player)
+
+
+def _loan_problem(g: Game, a: TakeLoan | RepayLoan) -> str | None:
+    return house.loan_problem(g, a.player, repay=isinstance(a, RepayLoan))
+
+
+def _take_loan(g: Game, a: TakeLoan) -> None:
+    house.take_loan(g, a.player)
+
+
+def _repay_loan(g: Game, a: RepayLoan) -> None:
+    house.repay_loan(g, a.player)
 
 
 def _build_problem(g: Game, a: Build) -> str | None:
@@ -630,7 +816,7 @@ def _unmortgage(g: Game, a: Unmortgage) -> None:
 
 def _transfer_problem(g: Game, a: LiftMortgage | KeepMortgage) -> str | None:
     top = g.frames[-1]
-    assert isinstance(top, TransferFrame)
+    assert isinstance(top, TransferFrame | ForeclosureFrame)
     if a.square != top.square:
         return f"the deed to decide on is square {top.square}"
     if isinstance(a, LiftMortgage) and g.cash[a.player] < g.lift_cost(a.square):
@@ -754,18 +940,85 @@ def _counter(g: Game, a: CounterTrade) -> None:
     trades.counter(g, top, _counter_offer(g, a))
 
 
+# -- house rules: building, deeds and auctions ------------------------------------------------
+
+
+def _build_hotel_problem(g: Game, a: BuildHotel) -> str | None:
+    if not 0 <= a.square < len(g.board.squares):
+        return f"no square {a.square}"
+    if g.owes(a.player):
+        return "settle your debt before spending"
+    return buildings.hotel_problem(g, a.player, a.square)
+
+
+def _build_hotel(g: Game, a: BuildHotel) -> None:
+    buildings.build_hotel(g, a.player, a.square)
+
+
+def _sell_deed_problem(g: Game, a: SellDeed) -> str | None:
+    return _square_ok(g, a.square) or buildings.sell_deed_problem(g, a.player, a.square)
+
+
+def _sell_deed(g: Game, a: SellDeed) -> None:
+    buildings.sell_deed(g, a.player, a.square)
+
+
+def _foreclose_problem(g: Game, a: Foreclose) -> str | None:
+    top = g.frames[-1]
+    assert isinstance(top, ForeclosureFrame)
+    return offers.foreclose_problem(g, top, a.player, a.square)
+
+
+def _foreclose(g: Game, a: Foreclose) -> None:
+    top = g.frames[-1]
+    assert isinstance(top, ForeclosureFrame)
+    offers.foreclose(g, top)
+
+
+def _force_problem(g: Game, a: ForceAuction) -> str | None:
+    top = g.frames[-1]
+    assert isinstance(top, OptionFrame)
+    price = offers.option_price(g, top.square)
+    return None if g.cash[a.player] >= price else f"the opening bid is {price}; raise cash first"
+
+
+def _force_auction(g: Game, a: ForceAuction) -> None:
+    top = g.frames[-1]
+    assert isinstance(top, OptionFrame)
+    offers.force_auction(g, top, a.player)
+
+
+def _refuse(g: Game, a: Refuse) -> None:
+    top = g.frames[-1]
+    if isinstance(top, OptionFrame):
+        offers.refuse_option(g, top, a.player)
+    else:
+        assert isinstance(top, ForeclosureFrame)
+        offers.refuse_foreclosure(g, top)
+
+
 _CHECKS: dict[type[Action], tuple[tuple[str, ...] | None, Check]] = {
-    Roll: (("roll", "jail"), _ok),
-    PayJailFine: (("jail",), Game._jail_problem),
-    UseJailCard: (("jail",), Game._jail_problem),
+    Roll: (("roll", "jail"), _roll_problem),
+    PayJailFine: (("jail", "jail_exit"), Game._jail_problem),
+    UseJailCard: (("jail", "jail_exit"), Game._jail_problem),
+    Travel: (("travel",), _travel_problem),
+    NoTravel: (("travel",), _ok),
+    AllowTravel: (("allow_travel",), _ok),
+    ForbidTravel: (("allow_travel",), _ok),
+    DrawCard: (("draw_card",), _ok),
+    NoDraw: (("draw_card",), _ok),
+    HireLawyer: (("lawyer",), _lawyer_problem),
+    NoLawyer: (("lawyer",), _ok),
+    TakeLoan: (None, _loan_problem),
+    RepayLoan: (None, _loan_problem),
     EndTurn: (("end_turn",), _ok),
     Buy: (("buy",), _buy_problem),
     Decline: (("buy",), _ok),
-    Bid: (("bid",), _bid_problem),
-    Pass: (("bid",), _ok),
+    Bid: (("bid", "sealed_bid"), _bid_problem),
+    Pass: (("bid", "sealed_bid"), _ok),
     ChooseTax: (("tax",), _ok),
     FineOrChance: (("fine_or_chance",), _ok),
-    LiftMortgage: (("mortgaged_deed",), _transfer_problem),
+    LiftMortgage: (("mortgaged_deed", "foreclosure_owner"), _transfer_problem),
     KeepMortgage: (("mortgaged_deed",), _transfer_problem),
     DeclareBankruptcy: (("raise_funds",), _bankruptcy_problem),
     WantBuildings: (("build_demand",), _want_problem),
@@ -780,10 +1033,25 @@ _CHECKS: dict[type[Action], tuple[tuple[str, ...] | None, Check]] = {
     Unmortgage: (None, _unmortgage_problem),
     ProposeTrade: (None, _propose_problem),
     ClaimRent: (None, _claim_problem),
+    BuildHotel: (None, _build_hotel_problem),
+    SellDeed: (None, _sell_deed_problem),
+    Foreclose: (("foreclosure_buy",), _foreclose_problem),
+    ForceAuction: (("auction_option",), _force_problem),
+    Refuse: (("foreclosure_owner", "foreclosure_buy", "auction_option"), _ok),
 }
 
 _HANDLERS: dict[type[Action], Handler] = {
     Roll: _roll,
+    Travel: _travel,
+    NoTravel: _no_travel,
+    AllowTravel: _allow_travel,
+    ForbidTravel: _allow_travel,
+    DrawCard: _draw,
+    NoDraw: _draw,
+    HireLawyer: _lawyer,
+    NoLawyer: _lawyer,
+    TakeLoan: _take_loan,
+    RepayLoan: _repay_loan,
     PayJailFine: _pay_fine,
     UseJailCard: _use_card,
     EndTurn: _end_turn,
@@ -808,4 +1076,9 @@ _HANDLERS: dict[type[Action], Handler] = {
     Unmortgage: _unmortgage,
     ProposeTrade: _propose,
     ClaimRent: _claim,
+    BuildHotel: _build_hotel,
+    SellDeed: _sell_deed,
+    Foreclose: _foreclose,
+    ForceAuction: _force_auction,
+    Refuse: _refuse,
 }

@@ -15,8 +15,20 @@ later debts lapse.
 from __future__ import annotations
 
 from passgo.core.events import Event
-from passgo.core.frames import DONE, AuctionFrame, DebtFrame, Frame, TransferFrame, TurnFrame
-from passgo.core.state import BANK, HOTEL, GameState
+from passgo.core.frames import (
+    DONE,
+    AuctionFrame,
+    CallFrame,
+    DebtFrame,
+    ForeclosureFrame,
+    Frame,
+    OptionFrame,
+    SealedFrame,
+    TradeFrame,
+    TransferFrame,
+    TurnFrame,
+)
+from passgo.core.state import BANK, GameState, hotels_at, houses_at
 
 
 def bank_pays(g: GameState, player: int, amount: int, why: str) -> None:
@@ -33,6 +45,11 @@ def pay_now(g: GameState, player: int, creditor: int, amount: int, why: str) -> 
     else:
         g.cash[creditor] += amount
     g.events.append(Event("pay", player, amount=amount, other=creditor, detail=why))
+    if g.pot_sources and creditor == BANK and why in g.pot_sources:
+        # `Rules.free_parking_jackpot`: fines and taxes go to the middle of the board. The pot
+        # is the Bank's side of the ledger: `bank_flow` already counts this money.
+        g.pot += amount
+        g.events.append(Event("pot", player, amount=amount, detail=why))
 
 
 def charge(g: GameState, player: int, creditor: int, amount: int, why: str) -> None:
@@ -68,8 +85,40 @@ def may_declare_bankruptcy(g: GameState, player: int) -> bool:
     return (
         isinstance(top, DebtFrame)
         and top.player == player
-        and g.liquidation_value(player) < top.amount
+        and raisable(g, player) < top.amount
     )
+
+
+LOAN = 500  # a Bank loan (`Rules.bank_loans`)
+
+
+def raisable(g: GameState, player: int) -> int:
+    """Cash the player could raise from the Bank alone: `liquidation_value`, less the
+    mortgages a jailed player may not raise under `Rules.maximum_punishment`, plus a Bank loan
+    the player may still take (`Rules.bank_loans`)."""
+    value = g.liquidation_value(player)
+    rules = g.rules
+    if rules.maximum_punishment and g.jailed[player] and not rules.no_mortgaging:
+        squares, owner, mortgaged = g.board.squares, g.owner, g.mortgaged
+        value -= sum(squares[sq].mortgage for sq in g.board.properties
+                     if owner[sq] == player and not mortgaged[sq])
+    if rules.bank_loans and not g.loans[player]:
+        value += LOAN
+    return value
+
+
+def pass_loans(g: GameState, player: int, creditor: int) -> None:
+    """A bankrupt's Bank loans: "If a player bankrupts the debtor, he or she inherits that
+    debt, unless the 'Bank Repossession' rule is used, in which case the bank dissolves the
+    debt." A debt to the Bank ends them too."""
+    count = g.loans[player]
+    if creditor != BANK and not g.rules.bank_repossession:
+        g.loans[creditor] += count
+        g.loans_repayable[creditor] += g.loans_repayable[player]
+    else:
+        creditor = BANK
+    g.loans[player] = g.loans_repayable[player] = 0
+    g.events.append(Event("loan_passed", player, amount=count, other=creditor))
 
 
 def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
@@ -78,6 +127,8 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
     `final`: this bankruptcy ends the game (short games); with
     `final_bankruptcy_keeps_buildings` the buildings pass to a player creditor with the deeds,
     and the Bank holds a bankrupt's deeds without auctioning them, since play has ceased."""
+    from passgo.core.auction import auction_frame  # auction imports this module
+
     top = g.frames.pop()
     assert isinstance(top, DebtFrame)
     creditor = top.creditor
@@ -87,20 +138,26 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
     deeds = [sq for sq in board.properties if g.owner[sq] == player]
     g.alive[player] = False
     g.jailed[player] = False
+    if g.loans[player]:
+        pass_loans(g, player, creditor)
     pushed: list[Frame] = []
     # Buildings go back to the Bank: for half their cost when the debt is to a player (that
     # cash goes to the creditor), for nothing when the debt is to the Bank.
-    keep_buildings = final and creditor != BANK and g.rules.final_bankruptcy_keeps_buildings
+    # Bank repossession (004): "the debtor must mortgage all his or her properties, pay the
+    # creditor as much as possible, and then return all of the debtor's properties to the bank".
+    repossess = creditor != BANK and g.rules.bank_repossession
+    keep_buildings = (final and creditor != BANK and g.rules.final_bankruptcy_keeps_buildings
+                      and not repossess)
     for sq in deeds:
         lv = g.level[sq]
         if lv and not keep_buildings:
-            if lv == HOTEL:
-                g.bank_hotels += 1
-            else:
-                g.bank_houses += lv
+            g.bank_hotels += hotels_at(lv)
+            g.bank_houses += houses_at(lv)
             g.level[sq] = 0
             if creditor != BANK:
                 bank_pays(g, player, g.units(lv) * squares[sq].house_cost // 2, "buildings")
+    if repossess:
+        _mortgage_everything(g, player, deeds)
     cash = g.cash[player]
     if cash:
         pay_now(g, player, creditor, cash, "bankruptcy")
@@ -114,9 +171,18 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
             if g.rules.bank_bankruptcy_cancels_mortgages:
                 g.mortgaged[sq] = False
             g.events.append(Event("transfer", player, square=sq, other=BANK))
-        bidders = g.seats_from((player + 1) % g.n)
+        bidders = g.seats_from(g.left_of(player))
         for sq in reversed(deeds if not final else []):
-            pushed.append(AuctionFrame("bid", -1, "deed", sq, list(bidders)))
+            pushed.append(auction_frame(g, "deed", sq, list(bidders)))
+    elif repossess:
+        # "players must land on the properties in question to be able to purchase them": no
+        # auction; the Bank's loans end, and the jail cards go back under their decks.
+        for deck, card in cards:
+            g.decks[deck].append(card)
+        for sq in deeds:
+            g.owner[sq] = BANK
+            g.mortgaged[sq] = False
+            g.events.append(Event("transfer", player, square=sq, other=BANK, detail="repossessed"))
     else:
         g.cards[creditor].extend(cards)
         for sq in deeds:
@@ -133,9 +199,21 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
         turn.stage = DONE
 
 
+def _mortgage_everything(g: GameState, player: int, deeds: list[int]) -> None:
+    """Bank repossession: the debtor raises what the Bank lends on every unmortgaged deed
+    (with `no_mortgaging`: what it pays for the deed, half its price)."""
+    squares = g.board.squares
+    sell = g.rules.no_mortgaging
+    for sq in deeds:
+        if not g.mortgaged[sq]:
+            value = squares[sq].price // 2 if sell else squares[sq].mortgage
+            bank_pays(g, player, value, "deed sold" if sell else "mortgage")
+            g.mortgaged[sq] = not sell
+
+
 def drop_player_frames(g: GameState, player: int) -> None:
-    """Remove the decisions of a player who left the game (the turn frame stays), and rent
-    waiting to be asked for from or by them."""
+    """Remove the decisions of a player who left the game (the turn frame stays), offers they
+    made that wait for an answer, and rent waiting to be asked for from or by them."""
     g.claims = [c for c in g.claims if player not in (c[0], c[1])]
     keep: list[Frame] = [g.frames[0]]
     for f in g.frames[1:]:
@@ -150,7 +228,29 @@ def drop_player_frames(g: GameState, player: int) -> None:
                 if f.bidders:
                     f.turn %= len(f.bidders)
             keep.append(f)
-        elif f.player == player or (isinstance(f, DebtFrame) and f.creditor == player):
+        elif isinstance(f, SealedFrame | OptionFrame):
+            # A sealed-bid auction or an option to force one goes on without the bankrupt.
+            if player in f.asked:
+                f.asked.remove(player)
+            if isinstance(f, SealedFrame):
+                f.bids.pop(player, None)
+                keep.append(f)
+            elif f.lander != player:
+                keep.append(f)
+        elif isinstance(f, ForeclosureFrame) and player in (f.player, f.lander):
+            continue
+        elif isinstance(f, CallFrame):
+            # A shortage call is everyone's (its `player` is only the one asked last): the
+            # bankrupt's answer and demand go, the call goes on for the others.
+            if player in f.asked:
+                f.asked.remove(player)
+            f.demand.pop(player, None)
+            keep.append(f)
+        elif (
+            f.player == player
+            or (isinstance(f, DebtFrame) and f.creditor == player)
+            or (isinstance(f, TradeFrame) and f.offer.proposer == player)
+        ):
             continue
         else:
             keep.append(f)

@@ -9,18 +9,22 @@ from __future__ import annotations
 from typing import cast
 
 from passgo.core import board as B
+from passgo.core import house, offers
 from passgo.core.events import Event
 from passgo.core.frames import (
     MOVED,
     POST_ROLL,
     BuyFrame,
+    DecisionFrame,
+    DrawFrame,
     FineFrame,
     MoveFrame,
+    RailFrame,
     TaxFrame,
     TurnFrame,
 )
 from passgo.core.money import bank_pays, charge, pay_now
-from passgo.core.state import BANK, GameState
+from passgo.core.state import BANK, HOTEL, TWO_HOTELS, GameState
 
 
 def turn_frame(g: GameState) -> TurnFrame:
@@ -29,19 +33,28 @@ def turn_frame(g: GameState) -> TurnFrame:
     return turn
 
 
-def roll(g: GameState, player: int) -> None:
-    """The player throws: a normal throw, or a try for doubles in jail."""
+def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
+    """The player throws: a normal throw, or a try for doubles in jail. `sides`: the dice the
+    player chose (`Rules.dice`; empty: two six-sided dice)."""
     turn = cast(TurnFrame, g.frames[0])
     if g.claims:
         expire_claims(g)
-    d = g.throw()
+    d = g.throw() if not sides else house.throw_dice(g, sides)
     g.dice = d
     g.events.append(Event("dice", player, dice=d))
     total = d[0] + d[1]
+    if g.house_rules and d[0] == d[1]:
+        house.dice_bonus(g, player, d[0])
     if g.jailed[player]:
         _jail_throw(g, player, d)
         return
     turn.stage = MOVED
+    if sides and d[1] == 0 and d[0] == 1:
+        # Dice control: "If a player rolls a one, he or she must go directly to jail."
+        turn.again = False
+        g.events.append(Event("one_die_jail", player))
+        send_to_jail(g, player)
+        return
     if d[0] == d[1]:
         g.doubles += 1
         if g.doubles >= 3:
@@ -78,6 +91,10 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
         g.events.append(Event("jail_free", player, detail="third-roll"))
         turn.stage = MOVED
         g.frames.append(MoveFrame("move", player, total))
+        if g.rules.jail_card_after_third_throw and g.cards[player]:
+            # "you have to pay the $50, or use a 'Get out of jail free' card if you have one"
+            g.frames.append(DecisionFrame("jail_exit", player))
+            return
         charge(g, player, BANK, g.board.jail_fine, "jail fine")
         return
     g.events.append(Event("jail_stay", player))
@@ -95,6 +112,18 @@ def use_jail_card(g: GameState, player: int) -> None:
     deck, card = g.cards[player].pop(0)
     g.decks[deck].append(card)
     _leave_jail(g, player, "card")
+
+
+def jail_exit(g: GameState, player: int, card: bool) -> None:
+    """`Rules.jail_card_after_third_throw`: after the last failed throw, pay the fine or use a
+    card; the move by that throw (a `MoveFrame` below) follows."""
+    g.frames.pop()
+    if card:
+        deck, index = g.cards[player].pop(0)
+        g.decks[deck].append(index)
+        g.events.append(Event("jail_card", player, amount=deck))
+    else:
+        charge(g, player, BANK, g.board.jail_fine, "jail fine")
 
 
 def _leave_jail(g: GameState, player: int, how: str) -> None:
@@ -115,6 +144,8 @@ def send_to_jail(g: GameState, player: int) -> None:
         turn = turn_frame(g)
         turn.again = False
         turn.stage = MOVED
+    if g.rules.jail_lawyer:
+        g.frames.append(DecisionFrame("lawyer", player))
 
 
 def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
@@ -125,7 +156,10 @@ def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
     g.pos[player] = new
     g.events.append(Event("move", player, square=new, amount=steps))
     if old + steps >= n:
-        bank_pays(g, player, g.board.go_salary, "salary")
+        if g.house_rules:
+            house.salary(g, player, new == 0)
+        else:
+            bank_pays(g, player, g.board.go_salary, "salary")
     land(g, player, dice_total)
 
 
@@ -137,7 +171,10 @@ def advance_to(g: GameState, player: int, target: int, multiplier: int = 0) -> N
     g.pos[player] = target
     g.events.append(Event("move", player, square=target, amount=steps))
     if old + steps >= n:
-        bank_pays(g, player, g.board.go_salary, "salary")
+        if g.house_rules:
+            house.salary(g, player, target == 0)
+        else:
+            bank_pays(g, player, g.board.go_salary, "salary")
     land(g, player, g.dice[0] + g.dice[1], multiplier)
 
 
@@ -145,13 +182,29 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
     """Carry out the square the player's token reached. `multiplier` is set by the
     nearest-Railroad (rent x2) and nearest-Utility (10x a fresh throw) cards."""
     sq = g.pos[player]
+    variants = g.house_rules  # (the classic rules test only this flag below)
+    if variants and g.rules.doubling_up and house.doubled_up(g, player, sq):
+        return
     square = g.board.squares[sq]
     kind = square.kind
     if kind <= B.UTILITY and kind >= B.STREET:
         owner = g.owner[sq]
         if owner == BANK:
-            g.frames.append(BuyFrame("buy", player, sq))
+            if not variants or not g.rules.first_to_go or g.go_passed:
+                g.frames.append(BuyFrame("buy", player, sq))
+                if g.rules.option_to_auction:
+                    offers.offer_option(g, player, sq)
+            else:
+                # First to go: "Players may not purchase properties until one player has
+                # passed Go." (no auction either)
+                g.events.append(Event("no_sale", player, square=sq))
+        elif variants and kind == B.RAILROAD and g.rules.travelling_railroads != "off":
+            railroad_landing(g, player, sq, multiplier)
         elif owner != player and not g.mortgaged[sq]:
+            if variants and g.rules.maximum_punishment and g.jailed[owner]:
+                # "A player in Jail may not collect rent"
+                g.events.append(Event("rent_waived", player, square=sq, other=owner))
+                return
             rent = rent_due(g, sq, dice_total, multiplier)
             if kind == B.UTILITY and multiplier:
                 d = g.throw()
@@ -165,10 +218,16 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
                 g.events.append(Event("rent_due", player, square=sq, amount=rent, other=owner))
             else:
                 charge(g, player, owner, rent, "rent")
-    elif kind == B.CHANCE:
-        draw(g, player, B.DECK_CHANCE)
-    elif kind == B.COMMUNITY_CHEST:
-        draw(g, player, B.DECK_COMMUNITY_CHEST)
+        elif owner != player and g.rules.foreclosure:
+            # A mortgaged deed of another player: no rent, but it may be foreclosed.
+            offers.offer_foreclosure(g, player, sq)
+    elif kind == B.CHANCE or kind == B.COMMUNITY_CHEST:
+        deck = B.DECK_CHANCE if kind == B.CHANCE else B.DECK_COMMUNITY_CHEST
+        if variants and g.rules.optional_card_draw:
+            # "When a player lands on Chance or Community Chest, drawing a card is optional."
+            g.frames.append(DrawFrame("draw_card", player, deck))
+        else:
+            draw(g, player, deck)
     elif kind == B.INCOME_TAX:
         if g.rules.income_tax == "choice" and g.board.income_tax_percent:
             g.frames.append(TaxFrame("tax", player))
@@ -178,6 +237,62 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
         charge(g, player, BANK, square.amount, "luxury tax")
     elif kind == B.GO_TO_JAIL:
         send_to_jail(g, player)
+    elif variants and kind == B.FREE_PARKING and g.rules.free_parking_jackpot:
+        house.take_pot(g, player)
+
+
+def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> None:
+    """Travelling railroads: "The player must pay rent even if he or she does not travel. A
+    player may travel on his or her own railroads, for free of course." The rent is paid (or
+    claimed) first, then the lander chooses a destination, if the owner has other railroads.
+    With "owner_may_forbid": "The owner may disallow a player from travelling on his or her
+    railroads if the owner refuses to take the rent" and "must decide to disallow travel before
+    the player is required to specify his or her destination", but "must allow travel from a
+    mortgaged railroad" (no rent there, so nothing to refuse)."""
+    owner = g.owner[sq]
+    rent = 0
+    if owner != player and not g.mortgaged[sq]:
+        if g.rules.maximum_punishment and g.jailed[owner]:
+            g.events.append(Event("rent_waived", player, square=sq, other=owner))
+        else:
+            rent = rent_due(g, sq, 0, multiplier)
+    if house.travel_destinations(g, sq):
+        if rent and g.rules.travelling_railroads == "owner_may_forbid":
+            g.frames.append(RailFrame("allow_travel", owner, sq, player, rent))
+            return
+        g.frames.append(RailFrame("travel", player, sq))
+    if rent:
+        collect_rent(g, player, owner, sq, rent)
+
+
+def collect_rent(g: GameState, player: int, owner: int, sq: int, rent: int) -> None:
+    """Charge the rent, or leave it for the owner to ask for (`Rules.rent_claim`)."""
+    window = RENT_WINDOWS[g.rules.rent_claim]
+    if window:
+        g.claims.append([player, owner, sq, rent, g.turns + window - 1])
+        g.events.append(Event("rent_due", player, square=sq, amount=rent, other=owner))
+    else:
+        charge(g, player, owner, rent, "rent")
+
+
+def tax_man(g: GameState) -> None:
+    """Tax man: "The bank gets a token known at the 'tax man' and a player will roll the dice
+    for the bank on it's turn. If it lands on any owned property, the owner pays the bank the
+    amount that would normally be charged in rent. The tax man ignores the normal meaning of any
+    other square". It throws once after every round, moves by the total (doubles mean nothing,
+    GO pays nothing) and charges the rent of an owned, unmortgaged deed (a utility by this
+    throw)."""
+    d = g.throw()
+    total = d[0] + d[1]
+    sq = g.tax_man = (g.tax_man + total) % len(g.board.squares)
+    g.events.append(Event("tax_man", square=sq, amount=total, dice=d))
+    owner = g.owner[sq]
+    if owner != BANK and not g.mortgaged[sq]:
+        rent = rent_due(g, sq, total)
+        if g.cash[owner] >= rent:
+            pay_now(g, owner, BANK, rent, "tax man")
+        else:
+            charge(g, owner, BANK, rent, "tax man")  # raised before the next throw
 
 
 RENT_WINDOWS = {"always": 0, "before_next_roll": 1, "before_second_roll": 2}
@@ -203,7 +318,7 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
     if kind == B.STREET:
         lv = g.level[sq]
         if lv:
-            return square.rents[lv]
+            return square.rents[lv] if lv <= HOTEL else double_hotel_rent(square.rents, lv)
         base = square.rents[0]
         # Double rent on unimproved streets of a complete group, "even if another property in
         # that color-group is mortgaged".
@@ -214,6 +329,15 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
         return rent * multiplier if multiplier else rent
     count = sum(1 for u in g.board.utilities if g.owner[u] == owner)
     return g.board.utility_multipliers[count - 1] * dice_total
+
+
+def double_hotel_rent(rents: tuple[int, ...], lv: int) -> int:
+    """Double hotels: "Rent must be paid on all buildings on a property" - read as the hotel
+    rent plus the rent of the buildings above it: a hotel and k houses pays the hotel rent
+    plus the k-house rent, two hotels twice the hotel rent."""
+    if lv >= TWO_HOTELS:
+        return 2 * rents[HOTEL]
+    return rents[HOTEL] + rents[lv - HOTEL]
 
 
 def draw(g: GameState, player: int, deck: int) -> None:

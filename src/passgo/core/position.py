@@ -20,7 +20,7 @@ from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, load_edition
 from passgo.core.errors import PassgoError
 from passgo.core.frames import PRE_ROLL, TurnFrame
 from passgo.core.rules import Rules
-from passgo.core.state import BANK, HOTEL
+from passgo.core.state import BANK, HOTEL, TWO_HOTELS, hotels_at, houses_at
 
 if TYPE_CHECKING:
     from passgo.core.game import Game
@@ -31,9 +31,10 @@ class PositionError(PassgoError, ValueError):
 
 
 _TOP_KEYS = {"rules", "to_move", "doubles_this_turn", "players", "properties", "bank", "decks",
-             "dice", "turns", "rounds", "engine"}
-_PLAYER_KEYS = {"name", "cash", "position", "in_jail", "jail_turns", "get_out_of_jail_free"}
-_PROPERTY_KEYS = {"owner", "houses", "hotel", "mortgaged"}
+             "dice", "turns", "rounds", "engine", "free_parking_pot", "tax_man", "go_passed"}
+_PLAYER_KEYS = {"name", "cash", "position", "in_jail", "jail_turns", "get_out_of_jail_free",
+                "bank_loans", "bank_loans_repayable"}
+_PROPERTY_KEYS = {"owner", "houses", "hotel", "hotels", "mortgaged"}
 
 
 def _expect(value: Any, kind: type | tuple[type, ...], key: str) -> Any:
@@ -122,6 +123,7 @@ def game_from_position(source: str | dict[str, Any], seed: int = 0) -> Game:
     _turn(g, data)
     _decks(g, board, _expect(data.get("decks", {}), dict, "decks"))
     _dice(g, _expect(data.get("dice", {}), dict, "dice"))
+    _house(g, board, data, raw_players)
     g.bank_flow = g.n * board.starting_cash - sum(g.cash)
     for key in ("turns", "rounds"):
         value = _expect(data.get(key, 0), int, key)
@@ -199,7 +201,11 @@ def _properties(g: Game, board: Board, raw: dict[str, Any]) -> None:
         houses = _expect(spec.get("houses", 0), int, f"{key}.houses")
         hotel = _expect(spec.get("hotel", False), bool, f"{key}.hotel")
         g.mortgaged[sq] = _expect(spec.get("mortgaged", False), bool, f"{key}.mortgaged")
-        if houses or hotel:
+        if g.mortgaged[sq] and g.rules.no_mortgaging:
+            raise PositionError(f"{key}.mortgaged: mortgages are not played (no_mortgaging)")
+        if g.rules.double_hotels or "hotels" in spec:
+            _double_hotels(g, sq, spec, key, houses, hotel)
+        elif houses or hotel:
             if square.kind != STREET:
                 raise PositionError(f"{key}: only streets carry buildings")
             if houses and hotel:
@@ -214,6 +220,10 @@ def _properties(g: Game, board: Board, raw: dict[str, Any]) -> None:
         if not built:
             continue
         gname = board.group_names[group]
+        if g.rules.non_monopoly_building:
+            # Buildings on streets of several owners, each even at most among its own when
+            # built, but a street bought or received later may leave them uneven.
+            continue
         owners = {g.owner[sq] for sq in squares}
         if len(owners) != 1 or BANK in owners:
             raise PositionError(
@@ -223,21 +233,42 @@ def _properties(g: Game, board: Board, raw: dict[str, Any]) -> None:
             raise PositionError(
                 f"properties: buildings in the {gname} group while a street of it is mortgaged"
             )
-        ranks = [g.rank(g.level[sq]) for sq in squares]
-        if max(ranks) - min(ranks) > 1:
+        ranks = [g.rank(g.level[sq]) for sq in squares
+                 if not (g.rules.instant_hotels and g.level[sq] >= HOTEL)]
+        if ranks and max(ranks) - min(ranks) > 1 and not g.rules.uneven_building:
             raise PositionError(
                 f"properties: uneven building in the {gname} group "
                 f"({', '.join(str(r) for r in ranks)}): streets may differ by one at most"
             )
 
 
+def _double_hotels(g: Game, sq: int, spec: dict[str, Any], key: str, houses: int,
+                   hotel: bool) -> None:
+    """Double hotels: `hotel = true` with `houses = 1..4` is a hotel with houses on it,
+    `hotels = 2` two hotels (`hotels = 1` is the same as `hotel = true`)."""
+    if not g.rules.double_hotels:
+        raise PositionError(f"{key}.hotels: a second hotel needs the double_hotels rule")
+    hotels = _expect(spec.get("hotels", int(hotel)), int, f"{key}.hotels")
+    if hotel and hotels != 1:
+        raise PositionError(f"{key}: give hotel = true or hotels = N, not both")
+    if not 0 <= hotels <= 2:
+        raise PositionError(f"{key}.hotels: must be 0 to 2")
+    if not 0 <= houses <= 4 or (hotels == 2 and houses):
+        raise PositionError(f"{key}.houses: 0 to 4, and none on two hotels")
+    if (hotels or houses) and g.board.squares[sq].kind != STREET:
+        raise PositionError(f"{key}: only streets carry buildings")
+    if (hotels or houses) and g.mortgaged[sq]:
+        raise PositionError(f"{key}: a mortgaged lot cannot carry buildings")
+    g.level[sq] = (houses, HOTEL + houses, TWO_HOTELS)[hotels]
+
+
 def _bank(g: Game, raw: dict[str, Any]) -> None:
     _unknown_keys(raw, {"houses", "hotels"}, "bank")
     board = g.board
-    houses = sum(lv for lv in g.level if lv != HOTEL)
-    hotels = sum(1 for lv in g.level if lv == HOTEL)
+    houses = sum(houses_at(lv) for lv in g.level)
+    hotels = sum(hotels_at(lv) for lv in g.level)
     for what, count, supply in (("houses", houses, board.houses), ("hotels", hotels, board.hotels)):
-        if count > supply:
+        if count > supply and not g.rules.unlimited_housing:
             raise PositionError(f"properties: {count} {what} on the board; the game has {supply}")
     g.bank_houses = board.houses - houses
     g.bank_hotels = board.hotels - hotels
@@ -292,21 +323,59 @@ def _decks(g: Game, board: Board, raw: dict[str, Any]) -> None:
 
 def _dice(g: Game, raw: dict[str, Any]) -> None:
     _unknown_keys(raw, {"script", "last"}, "dice")
+    top = 10 if g.rules.dice == "choice" else 6  # `Rules.dice` "choice": up to a d10
     script = []
     for i, throw in enumerate(_expect(raw.get("script", []), list, "dice.script")):
         key = f"dice.script[{i}]"
         if (not isinstance(throw, list) or len(throw) != 2
-                or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= top
                            for d in throw)):
-            raise PositionError(f"{key}: a throw is two dice from 1 to 6, like [3, 4]")
+            raise PositionError(f"{key}: a throw is two dice from 1 to {top}, like [3, 4]")
         script.append((throw[0], throw[1]))
     g.dice_script = script
     last = raw.get("last")
     if last is not None:
         if (not isinstance(last, list) or len(last) != 2
-                or not all(isinstance(d, int) and 0 <= d <= 6 for d in last)):
+                or not all(isinstance(d, int) and 0 <= d <= top for d in last)):
             raise PositionError("dice.last: the last throw is two dice, like [3, 4]")
         g.dice = (last[0], last[1])
+
+
+def _house(g: Game, board: Board, data: dict[str, Any], raw_players: list[Any]) -> None:
+    """House-rule state: the Free Parking pot (default: the seed, as at the start of a game),
+    the tax man's square, whether anyone has passed GO (first to go) and each player's Bank
+    loans; each only under its rule."""
+    rules = g.rules
+    g.pot = rules.free_parking_seed  # no key: the pot as at the start of a game
+    checks = (("free_parking_pot", 0, int, rules.free_parking_jackpot, "free_parking_jackpot"),
+              ("tax_man", 0, (int, str), rules.tax_man, "tax_man"),
+              ("go_passed", False, bool, rules.first_to_go, "first_to_go"))
+    for key, default, kind, allowed, option in checks:
+        if key not in data:
+            continue
+        value = data[key]
+        if key == "tax_man":
+            value = _square(board, value, key)
+        else:
+            _expect(value, kind, key)
+        if value != default and not allowed:
+            raise PositionError(f"{key}: the rules do not play {option}")
+        if key == "free_parking_pot" and value < 0:
+            raise PositionError(f"{key}: must not be negative")
+        setattr(g, {"free_parking_pot": "pot"}.get(key, key), value)
+    for p, raw in enumerate(raw_players):
+        key = f"players[{p}]"
+        loans = _expect(raw.get("bank_loans", 0), int, f"{key}.bank_loans")
+        repayable = _expect(raw.get("bank_loans_repayable", 0), int,
+                            f"{key}.bank_loans_repayable")
+        if loans and not rules.bank_loans:
+            raise PositionError(f"{key}.bank_loans: the rules do not play bank_loans")
+        if loans < 0:
+            raise PositionError(f"{key}.bank_loans: must not be negative")
+        if not 0 <= repayable <= loans:
+            raise PositionError(f"{key}.bank_loans_repayable: must be 0 to bank_loans ({loans})")
+        g.loans[p] = loans
+        g.loans_repayable[p] = repayable
 
 
 def _engine(g: Game, raw: dict[str, Any]) -> None:
@@ -331,7 +400,8 @@ def position_of(g: Game) -> dict[str, Any]:
     board = g.board
     rules: Any = "classic" if g.rules == Rules.classic() else g.rules.to_dict()
     players = []
-    for p in range(g.n):
+    # Players in order of play (an order auction may have changed it from the seating).
+    for p in g.order or range(g.n):
         if not g.alive[p]:
             raise PositionError(f"{g.names[p]} is out of the game; positions list players in it")
         entry: dict[str, Any] = {"name": g.names[p], "cash": g.cash[p],
@@ -341,16 +411,24 @@ def position_of(g: Game) -> dict[str, Any]:
             entry["jail_turns"] = g.jail_turns[p]
         if g.cards[p]:
             entry["get_out_of_jail_free"] = [DECK_NAMES[d] for d, _ in g.cards[p]]
+        if g.loans[p]:
+            entry["bank_loans"] = g.loans[p]
+            entry["bank_loans_repayable"] = g.loans_repayable[p]
         players.append(entry)
     properties: dict[str, Any] = {}
     for sq in board.properties:
         if g.owner[sq] == BANK:
             continue
         spec: dict[str, Any] = {"owner": g.names[g.owner[sq]]}
-        if g.level[sq] == HOTEL:
+        lv = g.level[sq]
+        if lv == TWO_HOTELS:
+            spec["hotels"] = 2
+        elif lv >= HOTEL:
             spec["hotel"] = True
-        elif g.level[sq]:
-            spec["houses"] = g.level[sq]
+            if lv > HOTEL:  # double hotels: houses on the hotel
+                spec["houses"] = lv - HOTEL
+        elif lv:
+            spec["houses"] = lv
         if g.mortgaged[sq]:
             spec["mortgaged"] = True
         properties[board.squares[sq].name] = spec
@@ -370,6 +448,12 @@ def position_of(g: Game) -> dict[str, Any]:
         "dice": {"script": [list(t) for t in g.dice_script], "last": list(g.dice)},
         "engine": {"rng": rng.decode()},
     }
+    if g.rules.free_parking_jackpot:
+        data["free_parking_pot"] = g.pot
+    if g.rules.tax_man:
+        data["tax_man"] = _square_ref(board, g.tax_man)
+    if g.rules.first_to_go:
+        data["go_passed"] = g.go_passed
     return data
 
 
@@ -401,7 +485,8 @@ def _toml_key(key: str) -> str:
 def position_to_toml(data: dict[str, Any]) -> str:
     """Write a position in the layout of docs/positions.md."""
     lines = []
-    for key in ("rules", "to_move", "doubles_this_turn", "turns", "rounds"):
+    for key in ("rules", "to_move", "doubles_this_turn", "turns", "rounds", "free_parking_pot",
+                "tax_man", "go_passed"):
         if key in data:
             lines.append(f"{key} = {_toml_value(data[key])}")
     for player in data.get("players", []):

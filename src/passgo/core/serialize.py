@@ -49,6 +49,15 @@ def state_dict(g: Game) -> dict[str, Any]:
     data["over"] = g.over
     data["winner"] = g.winner
     data["end_reason"] = g.end_reason
+    # House rules (004): the Free Parking pot, the tax man's square, whether anyone has passed
+    # GO (first to go), Bank loans.
+    data["pot"] = g.pot
+    data["tax_man"] = g.tax_man
+    data["go_passed"] = g.go_passed
+    data["loans"] = list(g.loans)
+    data["loans_repayable"] = list(g.loans_repayable)
+    # The order of play won in an order auction (empty: the seating order).
+    data["order"] = list(g.order)
     return data
 
 
@@ -118,13 +127,13 @@ def game_from_dict(data: dict[str, Any], verify: bool = True) -> Game:
             f"saved game format {data.get('version')!r}; this engine reads {SAVE_FORMAT_VERSION}"
         )
     try:
-        rules = Rules.from_dict(data["rules"])
-        names = [str(n) for n in data["players"]]
-        seed = data["seed"]
-        setup = dict(data["setup"])
-        history = [str(h) for h in data["history"]]
+        rules = Rules.from_dict(_field(data, "rules", dict, "a table of rules options"))
+        names = _list_of(data, "players", str, "a list of player names")
+        seed = _field(data, "seed", int, "an integer")
+        setup = dict(_field(data, "setup", dict, "a table"))
+        history = _list_of(data, "history", str, "a list of action lines")
         g = new_from_setup(names, rules, seed, setup)
-        _load_state(g, data["state"])
+        _load_state(g, _field(data, "state", dict, "a table"))
         g.history = [_parse_line(i, line) for i, line in enumerate(history)]
     except SaveFileError:
         raise
@@ -137,33 +146,91 @@ def game_from_dict(data: dict[str, Any], verify: bool = True) -> Game:
     return g
 
 
+def _field(data: dict[str, Any], key: str, kind: type, what: str,
+           where: str = "saved game") -> Any:
+    """`data[key]`, refused with a message naming it when missing or not of type `kind`."""
+    if key not in data:
+        raise SaveFileError(f"{where} has no field {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise SaveFileError(f"{where} field {key!r} must be {what}, not {value!r:.40}")
+    return value
+
+
+def _list_of(data: dict[str, Any], key: str, kind: type, what: str,
+             where: str = "saved game") -> list[Any]:
+    """`data[key]` as a list whose items are all exactly of type `kind` (a bool is no int)."""
+    values: list[Any] = _field(data, key, list, what, where)
+    if any(type(v) is not kind for v in values):
+        raise SaveFileError(f"{where} field {key!r} must be {what}, not {values!r:.40}")
+    return values
+
+
+def _parsed(s: dict[str, Any], key: str, parse: Any) -> Any:
+    """`parse(s[key])`, refused with a message naming the field when it cannot be read."""
+    if key not in s:
+        raise SaveFileError(f"state has no field {key!r}")
+    try:
+        return parse(s[key])
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise SaveFileError(
+            f"state field {key!r} is damaged: {type(exc).__name__}: {exc}") from None
+
+
+_BOOL_LISTS = ("jailed", "alive", "mortgaged")
+
+
 def _load_state(g: Game, s: dict[str, Any]) -> None:
     n, nsq = g.n, len(g.board.squares)
     for name in _LIST_FIELDS:
-        values = list(s[name])
+        kind, what = (bool, "a list of true/false") if name in _BOOL_LISTS else (
+            int, "a list of integers")
+        values = list(_list_of(s, name, kind, what, "state"))
         size = nsq if name in ("owner", "level", "mortgaged") else n
         if len(values) != size:
             raise SaveFileError(f"state field {name!r} has {len(values)} entries, not {size}")
         setattr(g, name, values)
     for name in _INT_FIELDS:
-        value = s[name]
-        if not isinstance(value, int):
-            raise SaveFileError(f"state field {name!r} must be an integer")
-        setattr(g, name, value)
-    g.cards = [[(int(d), int(c)) for d, c in held] for held in s["cards"]]
-    g.decks = [[int(c) for c in d] for d in s["decks"]]
-    g.frames = [frame_from_dict(f) for f in s["frames"]]
+        setattr(g, name, _field(s, name, int, "an integer", "state"))
+    g.cards = _parsed(s, "cards", lambda v: [[(int(d), int(c)) for d, c in held] for held in v])
+    g.decks = _parsed(s, "decks", lambda v: [[int(c) for c in d] for d in v])
+    g.frames = _parsed(s, "frames", lambda v: [frame_from_dict(f) for f in v])
     if not g.frames:
         raise SaveFileError("state has no pending decision")
-    g.claims = [[int(x) for x in c] for c in s["claims"]]
-    g.dice = (int(s["dice"][0]), int(s["dice"][1]))
-    g.dice_script = [(int(a), int(b)) for a, b in s["dice_script"]]
-    version, internal, gauss = s["rng"]
-    g.rng.setstate((version, tuple(internal), gauss))
-    g.over = bool(s["over"])
-    g.winner = s["winner"]
-    g.end_reason = str(s["end_reason"])
+    g.claims = _parsed(s, "claims", lambda v: [[int(x) for x in c] for c in v])
+    g.dice = _parsed(s, "dice", lambda v: (int(v[0]), int(v[1])))
+    g.dice_script = _parsed(s, "dice_script", lambda v: [(int(a), int(b)) for a, b in v])
+    version, internal, gauss = _parsed(s, "rng", lambda v: (v[0], tuple(v[1]), v[2]))
+    _parsed(s, "rng", lambda v: g.rng.setstate((version, internal, gauss)))
+    g.over = _field(s, "over", bool, "true or false", "state")
+    if "winner" not in s:
+        raise SaveFileError("state has no field 'winner'")
+    winner = s["winner"]
+    if winner is not None and (type(winner) is not int or not 0 <= winner < n):
+        raise SaveFileError(f"state field 'winner' must be a seat or null, not {winner!r:.40}")
+    g.winner = winner
+    g.end_reason = _field(s, "end_reason", str, "a text", "state")
+    _load_house_state(g, s)
+    order = [int(x) for x in s.get("order", [])]
+    if order and sorted(order) != list(range(n)):
+        raise SaveFileError("state field 'order' must list every seat once")
+    g.order = order
     g.events = []
+
+
+def _load_house_state(g: Game, s: dict[str, Any]) -> None:
+    """The house-rule fields; saves written before they existed lack them (all inert)."""
+    for name in ("pot", "tax_man"):
+        value = s.get(name, 0)
+        if not isinstance(value, int) or value < 0:
+            raise SaveFileError(f"state field {name!r} must be a whole number")
+        setattr(g, name, value)
+    g.go_passed = bool(s.get("go_passed", False))
+    for name in ("loans", "loans_repayable"):
+        values = [int(x) for x in s.get(name, [0] * g.n)]
+        if len(values) != g.n:
+            raise SaveFileError(f"state field {name!r} has {len(values)} entries, not {g.n}")
+        setattr(g, name, values)
 
 
 def game_from_json(text: str, verify: bool = True) -> Game:
@@ -180,6 +247,11 @@ def player_view(g: Game, player: int) -> dict[str, Any]:
     for secret in ("decks", "rng", "dice_script"):
         s.pop(secret)
     s["deck_sizes"] = [len(d) for d in g.decks]
+    for frame in s["frames"]:
+        if frame["frame"] == "sealed":
+            # Sealed bids stay hidden until all are in: the viewer sees only their own (who is
+            # still to answer is `asked`; an opening bid that forced the auction is `floor`).
+            frame["bids"] = {k: v for k, v in frame["bids"].items() if k == str(player)}
     top = g.frames[-1]
     return {
         "viewer": player,

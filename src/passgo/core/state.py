@@ -77,6 +77,13 @@ class GameState:
         "events",
         "setup",
         "order",
+        "house_rules",
+        "pot",
+        "pot_sources",
+        "tax_man",
+        "go_passed",
+        "loans",
+        "loans_repayable",
     )
 
     def __init__(self, rules: Rules, names: list[str], seed: int) -> None:
@@ -132,6 +139,24 @@ class GameState:
         # Seats in order of play when it is not the seating order (`Rules.order_auction`);
         # empty: play passes from each seat to the next.
         self.order: list[int] = []
+        # House rules of the 004 catalogue (all inert under the classic rules). `house_rules`:
+        # one of those that hook into throwing, moving and landing is on (`house.py`); the
+        # classic rules test only this flag on those hot paths.
+        self.house_rules = _house_rules(rules)
+        # the Free Parking pot (`Rules.free_parking_jackpot`). Its money counts as the Bank's
+        # in `bank_flow` (paid in: the Bank took it; taken: the Bank paid it), so the ledger
+        # `sum(cash) + bank_flow` stays constant; `pot_sources` are the payment reasons that go
+        # into it instead of the Bank's till.
+        self.pot = 0
+        self.pot_sources: frozenset[str] = (
+            _pot_sources(rules, board) if rules.free_parking_jackpot else frozenset()
+        )
+        self.tax_man = 0  # square of the Bank's token (`Rules.tax_man`)
+        self.go_passed = False  # some player has passed GO (kept only for `Rules.first_to_go`)
+        # Bank loans (`Rules.bank_loans`): $500 loans outstanding per player, and how many of
+        # them may be repaid (the holder has passed GO since taking them).
+        self.loans = [0] * n
+        self.loans_repayable = [0] * n
 
     # -- chance ------------------------------------------------------------------------------
 
@@ -165,6 +190,12 @@ class GameState:
 
     def lift_cost(self, square: int) -> int:
         return self.board.squares[square].mortgage + self.interest(square)
+
+    def deed_price(self, square: int) -> int:
+        """What the Bank sells a deed for: the printed price, twice it with
+        `Rules.double_prices` ("All property costs twice the face value.")."""
+        price = self.board.squares[square].price
+        return price * 2 if self.rules.double_prices else price
 
     def alive_players(self) -> list[int]:
         return [p for p in range(self.n) if self.alive[p]]
@@ -241,3 +272,26 @@ class GameState:
     def owes(self, player: int) -> bool:
         """The player has an unsettled debt somewhere on the stack of decisions."""
         return any(f.tag == "debt" and f.player == player for f in self.frames)
+
+
+def _house_rules(r: Rules) -> bool:
+    """Any option whose hooks sit on the hot paths of throwing, moving and landing."""
+    return bool(
+        r.snake_eyes_bonus or r.box_cars_bonus or r.go_landing_salary or r.bank_loans
+        or r.first_to_go or r.doubling_up or r.travelling_railroads != "off"
+        or r.maximum_punishment or r.optional_card_draw or r.free_parking_jackpot or r.tax_man
+    )
+
+
+def _pot_sources(rules: Rules, board: Board) -> frozenset[str]:
+    """Reasons of payments to the Bank that go into the Free Parking pot instead: "Any time a
+    player must pay a fine or tax" (Income and Luxury Tax, jail fines, the fees, fines and
+    repairs of the cards), or the Luxury Tax only ("Some players only put Luxury Tax money
+    there")."""
+    if rules.free_parking_sources == "luxury_tax":
+        return frozenset({"luxury tax"})
+    from passgo.core.board import PAY, REPAIRS
+
+    cards = {c.id for deck in board.decks for c in deck if c.effect in (PAY, REPAIRS)}
+    return frozenset({"income tax", "income tax (10%)", "luxury tax", "jail fine", "fine",
+                      *cards})

@@ -1,0 +1,118 @@
+"""Decisions that two house rules add to landing on a deed (004 variant catalogue).
+
+Foreclosure (`Rules.foreclosure`): "When a player lands on a mortgaged property, the owner may
+immediately unmortgage the property by paying the mortgage value plus %10 interest. If the
+owner does not do this, the player may purchase it by paying the player the mortgage value and
+the bank the mortgage value plus the %10 interest. Either way the player still pays no rent."
+The owner decides first (`foreclosure_owner`: `lift` or `refuse`), then, if the mortgage is
+still on, the lander (`foreclosure_buy`: `foreclose` or `refuse`). A lander who forecloses has
+repaid the Bank's loan, so the deed passes to them unmortgaged (and no further interest is
+due). No rent is paid either way.
+
+Option to auction (`Rules.option_to_auction`): "Whenever a player lands on an unpurchased
+property, any other player can immediately start an auction for that property by bidding twice
+the normal purchase price." Before the lander decides to buy, every other player who has twice
+the price in cash is asked in turn order from the lander's left (`auction_option`:
+`force-auction` or `refuse`). The first who forces it opens the auction with that bid; the
+lander's purchase at the printed price is gone, and every player still in the game, the lander
+included, may bid (open: asked from the opener's left and must outbid the opening bid; sealed:
+the opening bid is the opener's bid and the lowest price).
+"""
+
+from __future__ import annotations
+
+from passgo.core.auction import auction_frame
+from passgo.core.events import Event
+from passgo.core.frames import AuctionFrame, BuyFrame, ForeclosureFrame, OptionFrame, SealedFrame
+from passgo.core.money import pay_now
+from passgo.core.state import BANK, GameState
+
+# -- foreclosure -----------------------------------------------------------------------------
+
+
+def offer_foreclosure(g: GameState, lander: int, sq: int) -> None:
+    """The lander reached another player's mortgaged deed: its owner decides first."""
+    owner = g.owner[sq]
+    g.events.append(Event("foreclosure", lander, square=sq, other=owner))
+    g.frames.append(ForeclosureFrame("foreclosure_owner", owner, sq, lander))
+
+
+def foreclose_cost(g: GameState, sq: int) -> tuple[int, int]:
+    """(to the owner, to the Bank): the mortgage value, and the value plus interest."""
+    return g.board.squares[sq].mortgage, g.lift_cost(sq)
+
+
+def foreclose_problem(g: GameState, f: ForeclosureFrame, player: int, sq: int) -> str | None:
+    if sq != f.square:
+        return f"the deed to decide on is square {f.square}"
+    owner_part, bank_part = foreclose_cost(g, sq)
+    if g.cash[player] < owner_part + bank_part:
+        return f"foreclosing costs {owner_part + bank_part}; raise cash first"
+    return None
+
+
+def refuse_foreclosure(g: GameState, f: ForeclosureFrame) -> None:
+    """The owner does not lift the mortgage: the lander may buy; the lander refuses: done."""
+    g.frames.pop()
+    if f.kind == "foreclosure_owner":
+        g.frames.append(ForeclosureFrame("foreclosure_buy", f.lander, f.square, f.lander))
+
+
+def foreclose(g: GameState, f: ForeclosureFrame) -> None:
+    """The lander buys the mortgaged deed; the Bank's loan is repaid, so it is unmortgaged."""
+    g.frames.pop()
+    sq, lander = f.square, f.lander
+    owner = g.owner[sq]
+    owner_part, bank_part = foreclose_cost(g, sq)
+    pay_now(g, lander, owner, owner_part, "foreclosure")
+    pay_now(g, lander, BANK, bank_part, "foreclosure")
+    g.owner[sq] = lander
+    g.mortgaged[sq] = False
+    g.events.append(Event("transfer", owner, square=sq, other=lander, detail="foreclosed"))
+
+
+# -- option to auction -----------------------------------------------------------------------
+
+
+def offer_option(g: GameState, lander: int, sq: int) -> None:
+    """Above the lander's buy decision: the other players may force an auction."""
+    asked = g.seats_from(lander)[1:]
+    g.frames.append(OptionFrame("auction_option", -1, sq, lander, asked))
+
+
+def option_price(g: GameState, sq: int) -> int:
+    return 2 * g.board.squares[sq].price
+
+
+def settle_option(g: GameState, f: OptionFrame) -> bool:
+    """Ask the next player who can afford to force the auction; True when nobody is left."""
+    price = option_price(g, f.square)
+    f.asked = [p for p in f.asked if g.alive[p] and g.cash[p] >= price]
+    if f.asked:
+        f.player = f.asked[0]
+        return False
+    g.frames.pop()
+    return True
+
+
+def refuse_option(g: GameState, f: OptionFrame, player: int) -> None:
+    f.asked.remove(player)
+
+
+def force_auction(g: GameState, f: OptionFrame, player: int) -> None:
+    """Open the auction with a bid of twice the price; the lander's offer to buy is gone."""
+    g.frames.pop()
+    buy = g.frames.pop()
+    assert isinstance(buy, BuyFrame) and buy.square == f.square
+    price = option_price(g, f.square)
+    g.events.append(Event("auction_forced", player, square=f.square, amount=price))
+    auction = auction_frame(g, "deed", f.square, g.seats_from(player))
+    if isinstance(auction, AuctionFrame):
+        auction.high, auction.high_bidder = price, player
+    else:
+        assert isinstance(auction, SealedFrame)
+        if player in auction.asked:
+            auction.asked.remove(player)
+        auction.bids[player] = price
+        auction.floor = price
+    g.frames.append(auction)
