@@ -1,5 +1,8 @@
 """Money: payments, debts and bankruptcy. Every transfer of cash goes through this module, so
-the Bank's ledger (`bank_flow`) always balances the players' cash.
+the Bank's ledger (`bank_flow`) always balances the players' cash. The Free Parking pot
+(`Rules.free_parking_jackpot`) is on the Bank's side of that ledger: fines paid into it count as
+taken by the Bank and the pot taken by a player as paid by the Bank, so `sum(cash) + bank_flow`
+stays constant with or without it.
 
 A debt the debtor can pay is paid at once. One they cannot pay becomes a `raise_funds`
 decision: the debtor sells buildings, mortgages and trades until the debt is covered (it is then

@@ -43,19 +43,13 @@ def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
     g.dice = d
     g.events.append(Event("dice", player, dice=d))
     total = d[0] + d[1]
-    if g.house_rules and d[0] == d[1]:
-        house.dice_bonus(g, player, d[0])
     if g.jailed[player]:
         _jail_throw(g, player, d)
         return
     turn.stage = MOVED
-    if sides and d[1] == 0 and d[0] == 1:
-        # Dice control: "If a player rolls a one, he or she must go directly to jail."
-        turn.again = False
-        g.events.append(Event("one_die_jail", player))
-        send_to_jail(g, player)
-        return
     if d[0] == d[1]:
+        if g.house_rules:
+            house.dice_bonus(g, player, d[0])
         g.doubles += 1
         if g.doubles >= 3:
             # "If you throw doubles three times in succession, move your token immediately to
@@ -66,6 +60,11 @@ def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
         turn.again = True
     else:
         turn.again = False
+        if sides and d[0] == 1 and d[1] == 0:
+            # Dice control: "If a player rolls a one, he or she must go directly to jail."
+            g.events.append(Event("one_die_jail", player))
+            send_to_jail(g, player)
+            return
     move_by(g, player, total, total)
 
 
@@ -74,6 +73,8 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
     turn.again = False
     total = d[0] + d[1]
     if d[0] == d[1]:
+        if g.house_rules:
+            house.dice_bonus(g, player, d[0])
         # "you immediately move forward ... even though you had thrown doubles, you do not
         # take another turn"
         g.jailed[player] = False

@@ -51,6 +51,12 @@ class Rules:
         3, "jail turns before the fine must be paid after a failed throw",
         "000: \"If you do not throw doubles by your third turn, you must pay the $50 fine.\"; "
         "short game: \"you must exit on your next turn\"")
+    jail_card_after_third_throw: bool = _opt(
+        False, "after the last failed jail throw, a player holding a Get Out of Jail Free card "
+        "chooses: pay the fine or use the card (then moves by the throw)",
+        "004: \"If you fail to roll doubles three times in a row, you have to pay the $50, or "
+        "use a 'Get out of jail free' card if you have one.\"; 000: \"you must pay the $50 "
+        "fine\"")
     auction_min_bid: int = _opt(
         1, "lowest opening bid in an auction",
         "000: \"Bidding may start at any price.\"; 001: \"Bidding starts at $10\"")
