@@ -696,7 +696,7 @@ def _house_event(g: Game, e: Event, name: str) -> str:
     if k in texts:
         return texts[k]
     if k == "travel":
-        return (f"{name} travelled by railroad from {square(g, e.other)} to "
+        return (f"{name} travelled by railroad from {square(g, e.amount)} to "
                 f"{square(g, e.square)}")
     if k == "travel_forbidden":
         return (f"{name} refused the rent on {square(g, e.square)}: {who(g, e.other)} may "

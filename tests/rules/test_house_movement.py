@@ -184,7 +184,7 @@ def test_travel_after_paying_rent() -> None:
     assert g.legal_actions(0) == [Travel(0, 15), Travel(0, 25), NoTravel(0)]
     events = g.apply(Travel(0, 25))
     assert kinds(events) == ["travel"]
-    assert events[0].square == 25 and events[0].other == 5
+    assert events[0].square == 25 and events[0].amount == 5
     assert g.pos[0] == 25 and g.pending.kind == "end_turn"
     assert g.cash == [1400, 1600]
 
@@ -521,3 +521,47 @@ def test_bots_play_every_house_rule(options: dict[str, Any], seed: int) -> None:
             g = reload(g)
     assert g.over
     reload(g)
+
+
+def test_narration_of_the_new_events_actions_and_decisions() -> None:
+    """Front-ends speak through `passgo.narrate`: every event, action and decision of these
+    house rules has its own sentence (not the raw kind)."""
+    from passgo.core.actions import (
+        HireLawyer,
+        NoLawyer,
+        RepayLoan,
+        TakeLoan,
+    )
+    from passgo.core.events import Event
+    from passgo.core.frames import DecisionFrame, DrawFrame, RailFrame
+    from passgo.narrate import describe, describe_action, explain, question
+
+    g = setup(("Ann", "Bob", "Cy"), rules=Rules(jail_lawyer=100, bank_loans=True))
+    events = [
+        Event("start", 0, square=20), Event("one_die_jail", 0),
+        Event("travel", 0, square=15, amount=5), Event("travel_forbidden", 1, square=5, other=0),
+        Event("doubled_up", 0, square=9), Event("no_sale", 0, square=3),
+        Event("no_draw", 0, amount=0), Event("pot", 0, amount=75, detail="luxury tax"),
+        Event("jackpot", 0, amount=575), Event("pot_refill", amount=50),
+        Event("loan", 0, amount=500), Event("loan_repaid", 0, amount=500),
+        Event("loan_passed", 0, amount=1, other=1), Event("loan_passed", 0, amount=1),
+        Event("rent_waived", 0, square=3, other=1), Event("lawyer", 0, amount=100, square=10),
+        Event("jail_card", 0, amount=0), Event("tax_man", square=7, amount=7, dice=(3, 4)),
+        Event("dice", 0, dice=(4, 0)),
+    ]
+    for e in events:
+        text = describe(g, e)
+        assert text and not text.startswith(e.kind), (e.kind, text)
+    actions = [Roll(0, (8, 10)), Roll(0, (6,)), Travel(0, 15), NoTravel(0), AllowTravel(1),
+               ForbidTravel(1), DrawCard(0), NoDraw(0), HireLawyer(0), NoLawyer(0), TakeLoan(0),
+               RepayLoan(0)]
+    for a in actions:
+        assert describe_action(g, a) != a.text(), a
+    for frame in (RailFrame("travel", 0, 5), RailFrame("allow_travel", 1, 5, 0, 50),
+                  DrawFrame("draw_card", 0, 0), DecisionFrame("lawyer", 0),
+                  DecisionFrame("jail_exit", 0)):
+        g.frames.append(frame)
+        fallback = f"{g.names[frame.player]}: {frame.kind.replace('_', ' ')}"
+        assert question(g) != fallback
+        assert explain(g) != question(g)
+        g.frames.pop()

@@ -46,7 +46,7 @@ EVENT_KINDS = {
     # House rules of the 004 catalogue (movement, money, jail).
     "start": "player's token starts on square (start at corners)",
     "one_die_jail": "player threw a 1 on one die and goes to jail (dice control)",
-    "travel": "player travelled by railroad from other (a square) to square",
+    "travel": "player travelled by railroad from square amount to square",
     "travel_forbidden": "player (the owner) refused the rent on square: other may not travel",
     "doubled_up": "player landed on square, occupied by another token, and goes back to GO",
     "no_sale": "player landed on square, which cannot be bought until someone passes GO",

@@ -194,7 +194,7 @@ def travel(g: GameState, player: int, dest: int) -> None:
     moves to `dest` and the move ends there (no rent, no other effect of the square)."""
     origin = g.pos[player]
     g.pos[player] = dest
-    g.events.append(Event("travel", player, square=dest, other=origin))
+    g.events.append(Event("travel", player, square=dest, amount=origin))
 
 
 # -- Bank loans --------------------------------------------------------------------------------
