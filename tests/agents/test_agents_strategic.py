@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 import pytest
 
 from passgo.agents import BasicBot, StrategicBot, StrategicParams, make_agent, play
 from passgo.agents.landing import landing_rates
 from passgo.agents.strategic import PROFILES
-from passgo.core import Bundle, Game, TradeOffer
+from passgo.core import Bundle, Game, Rules, TradeOffer
 from passgo.core.actions import (
     AcceptTrade,
     Bid,
@@ -185,6 +187,20 @@ def test_beats_the_basic_bot_clearly_in_a_short_match() -> None:
         specs = ["strategic" if i == seat else "basic" for i in range(2)]
         wins += play_match(specs, seed, max_rounds=300).winner == seat
     assert wins / games > 0.58
+
+
+SWITCHES = [f.name for f in fields(Rules) if isinstance(getattr(Rules(), f.name), bool)]
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+def test_plays_legally_under_every_rule_switch(switch: str) -> None:
+    """Each on/off switch of the rules flipped in turn (house rules included): its judgement
+    assumes the classic rules, but where a switch forbids what it would do it still answers
+    legally (the play loop checks every action)."""
+    rules = replace(Rules(), **{switch: not getattr(Rules(), switch)})
+    game = Game.new(["S", "C", "A"], rules=rules, seed=2, max_rounds=60)
+    play(game, [make_agent("strategic"), make_agent("cautious"), make_agent("aggressive")])
+    assert game.over
 
 
 def test_plays_whole_games_against_every_kind_of_bot() -> None:

@@ -76,6 +76,17 @@ class Incident:
 
 
 def safe_action(g: Game, player: int) -> Action:
+    """`_safe_choice`, or where a house rule forbids it, the first legal answer to the
+    decision (else the first legal action)."""
+    action = _safe_choice(g, player)
+    if g.is_legal(action):
+        return action
+    legal = g.legal_actions(player)
+    answers = [a for a in legal if not isinstance(a, BUSINESS)]
+    return (answers or legal)[0]
+
+
+def _safe_choice(g: Game, player: int) -> Action:
     """The action played for a bot that gave no usable answer: the one that commits to the
     least. Throw (also in jail: no fine paid), end the turn, decline to buy, pass in an
     auction, the smaller income tax, reject a trade, keep a received mortgage, want the fewest

@@ -150,7 +150,14 @@ class StrategicBot:
     # -- the decision --------------------------------------------------------------------------
 
     def act(self, game: Game, player: int) -> Action:
-        g = game
+        action = self._decide(game, player)
+        if game.is_legal(action):
+            return action
+        # A house rule forbids what the bot's judgement assumes (no mortgages, say): the
+        # baseline's answer instead.
+        return self._baseline.act(game, player)
+
+    def _decide(self, g: Game, player: int) -> Action:
         top = g.frames[-1]
         kind = top.kind
         if kind == "roll":
@@ -437,11 +444,13 @@ class StrategicBot:
             raised *= squares[streets[0]].house_cost // 2
             action: Action = (Sell(player, sq) if sq >= 0
                               else SellDown(player, g.board.group_names[group], levels))
+            if not g.is_legal(action):
+                continue
             lost = before - valuer.value(g, player, level=level)
             best = _cheaper(best, (lost - raised) / max(1, raised), action)
         mortgaged = list(g.mortgaged)
         for sq in g.board.properties:
-            if g.owner[sq] != player or B.mortgage_problem(g, player, sq) is not None:
+            if g.owner[sq] != player or not g.is_legal(Mortgage(player, sq)):
                 continue
             mortgaged[sq] = True
             lost = before - valuer.value(g, player, mortgaged=mortgaged)
