@@ -183,29 +183,17 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
     """Carry out the square the player's token reached. `multiplier` is set by the
     nearest-Railroad (rent x2) and nearest-Utility (10x a fresh throw) cards."""
     sq = g.pos[player]
-    variants = g.house_rules  # (the classic rules test only this flag below)
-    if variants and g.rules.doubling_up and house.doubled_up(g, player, sq):
+    if g.house_rules and _house_landing(g, player, sq, multiplier):
         return
     square = g.board.squares[sq]
     kind = square.kind
     if kind <= B.UTILITY and kind >= B.STREET:
         owner = g.owner[sq]
         if owner == BANK:
-            if not variants or not g.rules.first_to_go or g.go_passed:
-                g.frames.append(BuyFrame("buy", player, sq))
-                if g.rules.option_to_auction:
-                    offers.offer_option(g, player, sq)
-            else:
-                # First to go: "Players may not purchase properties until one player has
-                # passed Go." (no auction either)
-                g.events.append(Event("no_sale", player, square=sq))
-        elif variants and kind == B.RAILROAD and g.rules.travelling_railroads != "off":
-            railroad_landing(g, player, sq, multiplier)
+            g.frames.append(BuyFrame("buy", player, sq))
+            if g.rules.option_to_auction:
+                offers.offer_option(g, player, sq)
         elif owner != player and not g.mortgaged[sq]:
-            if variants and g.rules.maximum_punishment and g.jailed[owner]:
-                # "A player in Jail may not collect rent"
-                g.events.append(Event("rent_waived", player, square=sq, other=owner))
-                return
             rent = rent_due(g, sq, dice_total, multiplier)
             if kind == B.UTILITY and multiplier:
                 d = g.throw()
@@ -222,13 +210,10 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
         elif owner != player and g.rules.foreclosure:
             # A mortgaged deed of another player: no rent, but it may be foreclosed.
             offers.offer_foreclosure(g, player, sq)
-    elif kind == B.CHANCE or kind == B.COMMUNITY_CHEST:
-        deck = B.DECK_CHANCE if kind == B.CHANCE else B.DECK_COMMUNITY_CHEST
-        if variants and g.rules.optional_card_draw:
-            # "When a player lands on Chance or Community Chest, drawing a card is optional."
-            g.frames.append(DrawFrame("draw_card", player, deck))
-        else:
-            draw(g, player, deck)
+    elif kind == B.CHANCE:
+        draw(g, player, B.DECK_CHANCE)
+    elif kind == B.COMMUNITY_CHEST:
+        draw(g, player, B.DECK_COMMUNITY_CHEST)
     elif kind == B.INCOME_TAX:
         if g.rules.income_tax == "choice" and g.board.income_tax_percent:
             g.frames.append(TaxFrame("tax", player))
@@ -238,8 +223,43 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
         charge(g, player, BANK, square.amount, "luxury tax")
     elif kind == B.GO_TO_JAIL:
         send_to_jail(g, player)
-    elif variants and kind == B.FREE_PARKING and g.rules.free_parking_jackpot:
-        house.take_pot(g, player)
+
+
+def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
+    """Landing under the movement, money and jail house rules (`GameState.house_rules`): True
+    when one of them takes the place of the usual landing on `sq`."""
+    rules = g.rules
+    if rules.doubling_up and house.doubled_up(g, player, sq):
+        return True
+    square = g.board.squares[sq]
+    kind = square.kind
+    if square.ownable:
+        owner = g.owner[sq]
+        if owner == BANK:
+            if rules.first_to_go and not g.go_passed:
+                # First to go: "Players may not purchase properties until one player has
+                # passed Go." (no auction either)
+                g.events.append(Event("no_sale", player, square=sq))
+                return True
+            return False
+        if kind == B.RAILROAD and rules.travelling_railroads != "off":
+            railroad_landing(g, player, sq, multiplier)
+            return True
+        if (owner != player and not g.mortgaged[sq] and rules.maximum_punishment
+                and g.jailed[owner]):
+            # Maximum punishment: "A player in Jail may not collect rent"
+            g.events.append(Event("rent_waived", player, square=sq, other=owner))
+            return True
+        return False
+    if (kind == B.CHANCE or kind == B.COMMUNITY_CHEST) and rules.optional_card_draw:
+        # "When a player lands on Chance or Community Chest, drawing a card is optional."
+        deck = B.DECK_CHANCE if kind == B.CHANCE else B.DECK_COMMUNITY_CHEST
+        g.frames.append(DrawFrame("draw_card", player, deck))
+        return True
+    if kind == B.FREE_PARKING and rules.free_parking_jackpot:
+        house.take_pot(g, player)  # "he or she gets the money in the middle"
+        return True
+    return False
 
 
 def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> None:
