@@ -134,6 +134,13 @@ def game_from_dict(data: dict[str, Any], verify: bool = True) -> Game:
         history = _list_of(data, "history", str, "a list of action lines")
         g = new_from_setup(names, rules, seed, setup)
         _load_state(g, _field(data, "state", dict, "a table"))
+        if "first" in setup:
+            # Who plays first can be settled during the game (`Rules.order_auction`); the
+            # round count goes by it.
+            first = _field(setup, "first", int, "a seat", "setup")
+            if not 0 <= first < g.n:
+                raise SaveFileError(f"setup field 'first' must be a seat, not {first}")
+            g.setup["first"] = first
         g.history = [_parse_line(i, line) for i, line in enumerate(history)]
     except SaveFileError:
         raise
@@ -141,7 +148,8 @@ def game_from_dict(data: dict[str, Any], verify: bool = True) -> Game:
         raise SaveFileError(f"saved game is damaged: {type(exc).__name__}: {exc}") from None
     if verify:
         replayed = replay(names, rules, seed, setup, history)
-        if state_dict(replayed) != state_dict(g):
+        if (state_dict(replayed) != state_dict(g)
+                or replayed.setup.get("first") != g.setup.get("first")):
             raise SaveFileError("saved state does not match its history: the file was altered")
     return g
 
