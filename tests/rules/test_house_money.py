@@ -503,3 +503,21 @@ def test_tax_man_is_saved_shown_and_part_of_positions() -> None:
     classic = setup().position()
     with pytest.raises(PositionError, match="tax_man"):
         Game.from_position({**classic, "tax_man": "Boardwalk"})
+
+
+def test_finders_fee_after_a_forced_auction() -> None:
+    """"If the player landing on the property does not end up buying it, he or she gets a
+    'finder's fee'": also when another player forces the auction (004 Option to auction) and
+    wins it."""
+    from passgo.core.actions import ForceAuction
+
+    rules = Rules(double_prices=True, finders_fee_percent=10, option_to_auction=True)
+    g = setup(rules=rules, dice=[(1, 2)])
+    total = money_total(g)
+    g.apply(Roll(0))
+    assert g.pending.kind == "auction_option" and g.pending.player == 1
+    g.apply(ForceAuction(1))  # opens at twice the printed price, $120
+    events = g.apply(Pass(0))
+    assert received(events, "finder's fee") == [12]
+    assert g.owner[3] == 1 and g.cash == [1512, 1380] and money_total(g) == total
+    assert len(g.frames) == 1

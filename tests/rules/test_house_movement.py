@@ -565,3 +565,22 @@ def test_narration_of_the_new_events_actions_and_decisions() -> None:
         assert question(g) != fallback
         assert explain(g) != question(g)
         g.frames.pop()
+
+
+def test_travel_from_a_foreclosable_railroad() -> None:
+    """Travelling railroads with foreclosure (004): landing on another player's mortgaged
+    railroad, the foreclosure offer ("the owner may immediately unmortgage the property ... If
+    the owner does not do this, the player may purchase it") is decided first, then the travel
+    ("A player may travel to or from a mortgages railroad")."""
+    from passgo.core.actions import Refuse
+
+    rules = Rules(travelling_railroads="on", foreclosure=True)
+    g = setup(rules=rules, dice=[(2, 3)], owners={5: 1, 15: 1}, mortgaged=[5])
+    g.apply(Roll(0))
+    assert g.pending.kind == "foreclosure_owner" and g.pending.player == 1
+    g.apply(Refuse(1))
+    assert g.pending.kind == "foreclosure_buy" and g.pending.player == 0
+    g.apply(Refuse(0))
+    assert g.pending.kind == "travel" and g.legal_actions(0)[:2] == [Travel(0, 15), NoTravel(0)]
+    g.apply(Travel(0, 15))
+    assert g.pos[0] == 15 and g.cash == [1500, 1500]

@@ -284,6 +284,8 @@ def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> Non
         g.frames.append(RailFrame("travel", player, sq))
     if rent:
         collect_rent(g, player, owner, sq, rent)
+    elif owner != player and g.mortgaged[sq] and g.rules.foreclosure:
+        offers.offer_foreclosure(g, player, sq)  # decided before the travel
 
 
 def collect_rent(g: GameState, player: int, owner: int, sq: int, rent: int) -> None:

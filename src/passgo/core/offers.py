@@ -23,7 +23,14 @@ from __future__ import annotations
 
 from passgo.core.auction import auction_frame
 from passgo.core.events import Event
-from passgo.core.frames import AuctionFrame, BuyFrame, ForeclosureFrame, OptionFrame, SealedFrame
+from passgo.core.frames import (
+    AuctionFrame,
+    BuyFrame,
+    FinderFrame,
+    ForeclosureFrame,
+    OptionFrame,
+    SealedFrame,
+)
 from passgo.core.money import pay_now
 from passgo.core.state import BANK, GameState
 
@@ -115,4 +122,7 @@ def force_auction(g: GameState, f: OptionFrame, player: int) -> None:
             auction.asked.remove(player)
         auction.bids[player] = price
         auction.floor = price
+    if g.rules.finders_fee_percent:
+        # The lander did not buy it: a finder's fee if another player does (`house.py`).
+        g.frames.append(FinderFrame("finder", f.lander, f.square))
     g.frames.append(auction)
