@@ -75,6 +75,8 @@ EVENT_KINDS = {
 
 @dataclass(slots=True)
 class Event:
+    """One event. The engine's hot paths pass fields by position, which is cheaper."""
+
     kind: str
     player: int = -1
     square: int = -1

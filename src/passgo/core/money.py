@@ -37,7 +37,7 @@ from passgo.core.state import BANK, GameState, hotels_at, houses_at
 def bank_pays(g: GameState, player: int, amount: int, why: str) -> None:
     g.cash[player] += amount
     g.bank_flow -= amount
-    g.events.append(Event("receive", player, amount=amount, detail=why))
+    g.events.append(Event("receive", player, -1, amount, -1, why))
 
 
 def pay_now(g: GameState, player: int, creditor: int, amount: int, why: str) -> None:
@@ -47,7 +47,7 @@ def pay_now(g: GameState, player: int, creditor: int, amount: int, why: str) -> 
         g.bank_flow += amount
     else:
         g.cash[creditor] += amount
-    g.events.append(Event("pay", player, amount=amount, other=creditor, detail=why))
+    g.events.append(Event("pay", player, -1, amount, creditor, why))
     if g.pot_sources and creditor == BANK and why in g.pot_sources:
         # `Rules.free_parking_jackpot`: fines and taxes go to the middle of the board. The pot
         # is the Bank's side of the ledger: `bank_flow` already counts this money.
