@@ -341,3 +341,33 @@ def test_shortage_illegal_actions_change_nothing() -> None:
     g.apply(PlaceBuilding(0, PARK_PLACE))
     assert levels_of(g, DARK_BLUE) == (1, 1)
     assert g.cash == [1500 - 251 - 1, 250]
+
+
+def test_no_new_request_while_a_shortage_call_is_open() -> None:
+    """"two or more players wish to buy more than the Bank has, the houses or hotels must be
+    sold at auction" (000): while the Bank is finding out who wants the short houses, nobody
+    may ask for more outside the call."""
+    from passgo.core import Game
+    from passgo.core.actions import Build
+
+    g = Game.from_position({
+        "players": [{"name": "Ann", "cash": 3000}, {"name": "Bob", "cash": 3000}],
+        "properties": {
+            "Park Place": {"owner": "Ann", "houses": 1}, "Boardwalk": {"owner": "Ann"},
+            "Mediterranean Avenue": {"owner": "Bob"}, "Baltic Avenue": {"owner": "Bob"},
+            "Oriental Avenue": {"owner": "Ann", "houses": 4},
+            "Vermont Avenue": {"owner": "Ann", "houses": 4},
+            "Connecticut Avenue": {"owner": "Ann", "houses": 4},
+            "St. Charles Place": {"owner": "Ann", "houses": 4},
+            "States Avenue": {"owner": "Ann", "houses": 4},
+            "Virginia Avenue": {"owner": "Ann", "houses": 4},
+            "St. James Place": {"owner": "Ann", "houses": 2},
+            "Tennessee Avenue": {"owner": "Ann", "houses": 2},
+            "New York Avenue": {"owner": "Ann", "houses": 2},
+        },
+    })
+    assert g.bank_houses == 1
+    g.apply(Build(0, 39))
+    assert g.pending.kind == "build_demand"
+    assert not any(isinstance(a, Build) for a in g.legal_actions(1))
+    assert_illegal(g, Build(1, 1))

@@ -176,6 +176,12 @@ def hotel_squares(g: GameState, player: int) -> list[int]:
             and hotel_problem(g, player, sq) is None]
 
 
+def call_open(g: GameState) -> bool:
+    """A building-shortage call is under way: until it ends, nobody asks for more buildings
+    (a new request would jump the queue of those who declared what they want)."""
+    return any(isinstance(f, CallFrame) for f in g.frames)
+
+
 def capacity(g: GameState, player: int, item: str) -> int:
     """How many houses (or hotels) the player could place now if the Bank had plenty."""
     rules = g.rules

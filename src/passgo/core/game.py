@@ -332,7 +332,7 @@ class Game(GameState):
                 out.append(TakeLoan(player))
             if house.loan_problem(self, player, repay=True) is None:
                 out.append(RepayLoan(player))
-        if spending:
+        if spending and not buildings.call_open(self):
             out.extend(Build(player, sq) for sq in buildings.buildable_squares(self, player))
         for sq, group, levels in buildings.sell_options(self, player):
             if sq >= 0:
@@ -513,7 +513,7 @@ class Game(GameState):
         else:
             if self.house_rules and self.rules.tax_man and self.rounds != rounds:
                 movement.tax_man(self)  # after every complete round
-            self.events.append(Event("turn", nxt))
+            self.events.append(Event("turn", nxt))  # (positional events: hot path)
 
     def _finish(self, reason: str, limit: bool = False) -> None:
         self.over = True
@@ -757,6 +757,8 @@ def _build_problem(g: Game, a: Build) -> str | None:
         return f"no square {a.square}"
     if g.owes(a.player):
         return "settle your debt before spending"
+    if buildings.call_open(g):
+        return "a building-shortage call is open: buildings are handed out by it first"
     return buildings.build_problem(g, a.player, a.square)
 
 
