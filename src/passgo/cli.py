@@ -5,6 +5,7 @@ in one line on stderr and exit status 2, never a traceback."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -51,9 +52,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"passgo: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\npassgo: interrupted (the game was saved after your last action)",
-              file=sys.stderr)
+        saved = " (the game was saved after your last action)" if _is_play(argv) else ""
+        print(f"\npassgo: interrupted{saved}", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, and keep Python from complaining
+        # about the unflushed output at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _is_play(argv: list[str] | None) -> bool:
+    words = sys.argv[1:] if argv is None else argv
+    return "play" in words
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
         expire_claims(g)
     d = g.throw() if not sides else house.throw_dice(g, sides)
     g.dice = d
-    g.events.append(Event("dice", player, dice=d))
+    g.events.append(Event("dice", player, -1, 0, -1, "", d))  # positional: hot path
     total = d[0] + d[1]
     if g.jailed[player]:
         _jail_throw(g, player, d)
@@ -155,7 +155,7 @@ def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
     old = g.pos[player]
     new = (old + steps) % n
     g.pos[player] = new
-    g.events.append(Event("move", player, square=new, amount=steps))
+    g.events.append(Event("move", player, new, steps))
     if old + steps >= n:
         if g.house_rules:
             house.salary(g, player, new == 0)

@@ -34,18 +34,21 @@ _INT_FIELDS = (
 )
 
 
-def state_dict(g: Game) -> dict[str, Any]:
-    """The whole state as plain JSON-able data (the PRNG state included)."""
-    version, internal, gauss = g.rng.getstate()
+def state_dict(g: Game, secrets: bool = True) -> dict[str, Any]:
+    """The whole state as plain JSON-able data; `secrets=False` leaves out what players may
+    not see (deck order, the PRNG state, scripted dice)."""
     data: dict[str, Any] = {name: list(getattr(g, name)) for name in _LIST_FIELDS}
     data.update({name: getattr(g, name) for name in _INT_FIELDS})
     data["cards"] = [[list(c) for c in held] for held in g.cards]
-    data["decks"] = [list(d) for d in g.decks]
+    if secrets:
+        data["decks"] = [list(d) for d in g.decks]
     data["frames"] = [f.to_dict() for f in g.frames]
     data["claims"] = [list(c) for c in g.claims]
     data["dice"] = list(g.dice)
-    data["dice_script"] = [list(d) for d in g.dice_script]
-    data["rng"] = [version, list(internal), gauss]
+    if secrets:
+        data["dice_script"] = [list(d) for d in g.dice_script]
+        version, internal, gauss = g.rng.getstate()
+        data["rng"] = [version, list(internal), gauss]
     data["over"] = g.over
     data["winner"] = g.winner
     data["end_reason"] = g.end_reason
@@ -251,9 +254,7 @@ def game_from_json(text: str, verify: bool = True) -> Game:
 
 def player_view(g: Game, player: int) -> dict[str, Any]:
     """The public state plus the viewer's own facts; no deck order, PRNG or scripted dice."""
-    s = state_dict(g)
-    for secret in ("decks", "rng", "dice_script"):
-        s.pop(secret)
+    s = state_dict(g, secrets=False)
     s["deck_sizes"] = [len(d) for d in g.decks]
     for frame in s["frames"]:
         if frame["frame"] == "sealed":

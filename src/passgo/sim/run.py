@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from passgo.agents import make_agent
+from passgo.agents import make_agent, split_specs
 from passgo.cli_position import CommandError
 from passgo.core import Game, Rules
 from passgo.core.board import load_edition
@@ -30,8 +30,9 @@ MAX_CHUNK = 25
 
 
 def parse_bots(spec: str) -> tuple[str, ...]:
-    """ "strategic,basic,basic" -> the bot names, each checked by creating it."""
-    bots = tuple(name.strip() for name in spec.split(","))
+    """ "strategic:reserve=300,jail=stay,basic" -> the bot specs (options stay with their
+    bot), each checked by creating it."""
+    bots = tuple(split_specs(spec))
     if not 2 <= len(bots) <= 8:
         raise CommandError("--players needs 2 to 8 bots")
     for bot in dict.fromkeys(bots):
