@@ -1,4 +1,4 @@
-"""Engine benchmark: full games of basic bots in one process, with the full classic rules.
+"""Engine benchmark: full games of basic bots in one process, with the full rules (classic by default).
 
     python benchmarks/run.py [--games N] [--players 4] [--max-rounds 1000] [--seed S] [--json]
 
@@ -17,16 +17,19 @@ import sys
 import time
 from typing import Any
 
-from passgo import Game, __version__
+from passgo import Game, Rules, __version__
 from passgo.agents import BasicBot, play
+from passgo.core.errors import DataError
+from passgo.rulespec import load_rules
 
 
-def run(games: int, players: int, max_rounds: int, seed: int, checked: bool) -> dict[str, Any]:
+def run(games: int, players: int, max_rounds: int, seed: int, checked: bool,
+        rules: Rules) -> dict[str, Any]:
     names = [f"P{i + 1}" for i in range(players)]
     turns = rounds = capped = actions = 0
     start = time.perf_counter()
     for i in range(games):
-        g = Game.new(names, seed=seed + i, max_rounds=max_rounds)
+        g = Game.new(names, rules, seed=seed + i, max_rounds=max_rounds)
         play(g, [BasicBot() for _ in names], checked=checked)
         turns += g.turns
         rounds += g.rounds
@@ -51,13 +54,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--max-rounds", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rules", default="classic", help="a preset name or a TOML rules file")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args(argv)
     if args.games < 1 or not 2 <= args.players <= 8 or args.max_rounds < 1:
         ap.error("need --games >= 1, --players 2..8 and --max-rounds >= 1")
+    try:
+        rules = load_rules(args.rules)
+    except DataError as exc:
+        ap.error(str(exc))
     rows = [
-        run(args.games, args.players, args.max_rounds, args.seed, checked=False),
-        run(args.games, args.players, args.max_rounds, args.seed, checked=True),
+        run(args.games, args.players, args.max_rounds, args.seed, checked=False, rules=rules),
+        run(args.games, args.players, args.max_rounds, args.seed, checked=True, rules=rules),
     ]
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     report = {
@@ -66,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "players": args.players,
         "bots": "basic",
+        "rules": args.rules,
         "max_rounds": args.max_rounds,
         "peak_memory_mib": round(peak_mib, 1),
         "results": rows,
@@ -76,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         f"passgo {__version__} engine benchmark: {args.games} games, {args.players} basic bots, "
-        f"classic rules, cap {args.max_rounds} rounds, Python {report['python']}"
+        f"{args.rules} rules, cap {args.max_rounds} rounds, Python {report['python']}"
     )
     header = ("path", "turns/s", "actions/s", "games/s", "mean rounds", "capped", "seconds")
     print("  ".join(f"{h:>12}" for h in header))
