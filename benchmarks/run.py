@@ -1,6 +1,7 @@
-"""Engine benchmark: full games of basic bots in one process, with the full rules (classic by default).
+"""Engine benchmark: full games of basic bots in one process, full rules (classic by default).
 
-    python benchmarks/run.py [--games N] [--players 4] [--max-rounds 1000] [--seed S] [--json]
+    python benchmarks/run.py [--games N] [--players 4] [--max-rounds 1000] [--seed S]
+                              [--rules NAME|FILE] [--json]
 
 Each game runs to its end or to the round cap. A turn is one player's turn, doubles re-rolls
 included. Two rows: the simulation path (`apply_unchecked`, bots answer with legal actions)
