@@ -406,6 +406,27 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "auction": draw(st.sampled_from(("open", "closed", "vickrey"))),
         "option_to_auction": draw(st.booleans()),
         "order_auction": draw(st.booleans()),
+        # House rules of movement, money and jail (004).
+        "dice": draw(st.sampled_from(("standard", "choice", "control"))),
+        "travelling_railroads": draw(st.sampled_from(("off", "on", "owner_may_forbid"))),
+        "start_at_corners": draw(st.booleans()),
+        "first_to_go": draw(st.booleans()),
+        "doubling_up": draw(st.booleans()),
+        "optional_card_draw": draw(st.booleans()),
+        "snake_eyes_bonus": draw(st.sampled_from((0, 500))),
+        "box_cars_bonus": draw(st.sampled_from((0, 500))),
+        "go_landing_salary": draw(st.sampled_from((0, 400, 500, 686))),
+        "free_parking_jackpot": draw(st.booleans()),
+        "free_parking_seed": draw(st.sampled_from((0, 500))),
+        "free_parking_refill": draw(st.sampled_from((0, 50))),
+        "free_parking_sources": draw(st.sampled_from(("fines_and_taxes", "luxury_tax"))),
+        "bank_loans": draw(st.booleans()),
+        "double_prices": draw(st.booleans()),
+        "finders_fee_percent": draw(st.sampled_from((0, 10))),
+        "maximum_punishment": draw(st.booleans()),
+        "jail_lawyer": draw(st.sampled_from((0, 100))),
+        "tax_man": draw(st.booleans()),
+        "jail_card_after_third_throw": draw(st.booleans()),
     }
     # Draw a subset of the switches on top of a preset, so presets are also played as they are.
     chosen = draw(st.sets(st.sampled_from(sorted(options))))
@@ -420,7 +441,31 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         picked["auction_min_increment"] = 1
     if picked.get("no_mortgaging"):
         picked["foreclosure"] = False
-    return Rules.preset(preset).with_options(**picked)
+    if picked.get("dice") == "control":
+        picked["snake_eyes_bonus"] = picked["box_cars_bonus"] = 0
+    if not picked.get("double_prices"):
+        picked["finders_fee_percent"] = 0
+    if not picked.get("free_parking_jackpot"):
+        picked.update(free_parking_seed=0, free_parking_refill=0,
+                      free_parking_sources="fines_and_taxes")
+    base = Rules.preset(preset)
+    if picked.get("tax_man"):
+        picked["rent_claim"] = "always"
+    elif base.tax_man:
+        picked.pop("rent_claim", None)
+    return base.with_options(**picked)
+
+
+def test_rules_variants_cover_every_option() -> None:
+    """The random rule sets above can switch every option `Rules` has (a new option must be
+    added there, so that the invariants are checked under it too)."""
+    from dataclasses import fields
+    from pathlib import Path
+
+    text = Path(__file__).read_text(encoding="utf-8")
+    source = text[text.index("def rules_variants"):text.index("def test_rules_variants_cover")]
+    missing = [f.name for f in fields(Rules) if f'"{f.name}"' not in source]
+    assert missing == []
 
 
 def hot_start(g: Game, rng: random.Random) -> Game:
