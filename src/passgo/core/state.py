@@ -171,7 +171,10 @@ class GameState:
 
     def owns_group(self, player: int, group: int) -> bool:
         owner = self.owner
-        return all(owner[sq] == player for sq in self.board.groups[group])
+        for sq in self.board.groups[group]:  # a loop: cheaper than all() on 2-3 squares
+            if owner[sq] != player:
+                return False
+        return True
 
     def rank(self, level: int) -> int:
         """Building level on the even-building scale (a hotel ranks one above full houses;
