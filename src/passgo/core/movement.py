@@ -200,13 +200,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
                 g.dice = d
                 g.events.append(Event("dice", player, dice=d))
                 rent = multiplier * (d[0] + d[1])
-            window = RENT_WINDOWS[g.rules.rent_claim]
-            if window:
-                # The owner must ask: until the next (or second next) player's turn.
-                g.claims.append([player, owner, sq, rent, g.turns + window - 1])
-                g.events.append(Event("rent_due", player, square=sq, amount=rent, other=owner))
-            else:
-                charge(g, player, owner, rent, "rent")
+            collect_rent(g, player, owner, sq, rent)
         elif owner != player and g.rules.foreclosure:
             # A mortgaged deed of another player: no rent, but it may be foreclosed.
             offers.offer_foreclosure(g, player, sq)
@@ -289,7 +283,8 @@ def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> Non
 
 
 def collect_rent(g: GameState, player: int, owner: int, sq: int, rent: int) -> None:
-    """Charge the rent, or leave it for the owner to ask for (`Rules.rent_claim`)."""
+    """Charge the rent, or leave it for the owner to ask for (`Rules.rent_claim`): until the
+    next (or second next) player's turn."""
     window = RENT_WINDOWS[g.rules.rent_claim]
     if window:
         g.claims.append([player, owner, sq, rent, g.turns + window - 1])
