@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from passgo.core import Game, Rules
@@ -86,6 +88,19 @@ def setup(
         position["properties"][str(square)] = deed
     # The scenario's position is validated like any hand-written one.
     return Game.from_position(position, seed=seed)
+
+
+def find_reference() -> Path | None:
+    """shared/reference beside the repository (or $PASSGO_SHARED), where the checked board and
+    card data lie; None where it is not (tests that need it skip)."""
+    candidates = [Path(__file__).resolve().parents[2] / "shared" / "reference"]
+    shared = os.environ.get("PASSGO_SHARED")
+    if shared:
+        candidates += [Path(shared) / "reference", Path(shared)]
+    for folder in candidates:
+        if (folder / "board.json").is_file() and (folder / "cards.json").is_file():
+            return folder
+    return None
 
 
 def kinds(events: Iterable[object]) -> list[str]:

@@ -11,7 +11,6 @@ by the environment variable PASSGO_SHARED (the `shared/` folder, or its `referen
 from __future__ import annotations
 
 import json
-import os
 import re
 import tomllib
 from pathlib import Path
@@ -19,23 +18,14 @@ from typing import Any
 
 import pytest
 
+from support import find_reference
+
 DATA_FILE = (
     Path(__file__).resolve().parents[1] / "src" / "passgo" / "core" / "data" / "us-classic.toml"
 )
 
 
-def _find_reference() -> Path | None:
-    candidates = [Path(__file__).resolve().parents[2] / "shared" / "reference"]
-    shared = os.environ.get("PASSGO_SHARED")
-    if shared:
-        candidates += [Path(shared) / "reference", Path(shared)]
-    for folder in candidates:
-        if (folder / "board.json").is_file() and (folder / "cards.json").is_file():
-            return folder
-    return None
-
-
-REFERENCE = _find_reference()
+REFERENCE = find_reference()
 if REFERENCE is None:
     pytest.skip(
         "reference data not found: no board.json/cards.json in ../shared/reference beside the "

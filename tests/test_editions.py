@@ -19,7 +19,6 @@ The files are read with `tomllib` directly for the data facts, and through
 from __future__ import annotations
 
 import json
-import os
 import re
 import tomllib
 from pathlib import Path
@@ -29,6 +28,7 @@ import pytest
 
 from passgo.core import board as B
 from passgo.core.errors import DataError
+from support import find_reference
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "passgo" / "core" / "data"
 BOARD_SIZE = 40
@@ -47,18 +47,7 @@ US2008 = _load("us-2008")
 UK = _load("uk")
 
 
-def _find_reference() -> Path | None:
-    candidates = [Path(__file__).resolve().parents[2] / "shared" / "reference"]
-    shared = os.environ.get("PASSGO_SHARED")
-    if shared:
-        candidates += [Path(shared) / "reference", Path(shared)]
-    for folder in candidates:
-        if (folder / "board.json").is_file() and (folder / "cards.json").is_file():
-            return folder
-    return None
-
-
-REFERENCE = _find_reference()
+REFERENCE = find_reference()
 needs_reference = pytest.mark.skipif(
     REFERENCE is None,
     reason="reference data not found (../shared/reference or PASSGO_SHARED)",

@@ -13,7 +13,6 @@ from typing import Any, NoReturn
 from passgo import __version__
 from passgo.cli_play import PlayError, add_play
 from passgo.cli_position import CommandError, add_commands
-from passgo.cli_rules import RulesError
 from passgo.cli_rules import add_commands as add_rules_commands
 from passgo.sim.command import add_simulate
 from passgo.tournament.cli import add_tournament
@@ -48,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         result: int = args.func(args)
         return result
-    except (UsageError, CommandError, RulesError, PlayError) as exc:
+    except (UsageError, CommandError, PlayError) as exc:
         print(f"passgo: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -6,14 +6,10 @@ import argparse
 import json
 from typing import Any
 
+from passgo.cli_position import CommandError
 from passgo.core.errors import DataError
 from passgo.core.rules import PRESETS, Rules, option_docs
 from passgo.rulespec import load_rules
-
-
-class RulesError(Exception):
-    """A rules name or file that cannot be used; reported in one line."""
-
 
 PRESET_SUMMARIES = {
     "classic": "the classic Parker Brothers rules (000), the default",
@@ -40,7 +36,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args.name)
     except DataError as exc:
-        raise RulesError(str(exc)) from None
+        raise CommandError(str(exc)) from None
     if args.json:
         print(json.dumps(rules.to_dict(), indent=2))
         return 0
