@@ -200,7 +200,7 @@ def test_json_round_trip_and_copy_at_random_points(
         if not twin.over:
             record(twin, bots_for(kinds, seed + 1), max_steps=5)
             assert state_dict(g) == state, "playing a copy changed the original"
-        again = replay(list(g.names), g.rules, g.seed, dict(g.setup), history(g))
+        again = replay(Game, list(g.names), g.rules, g.seed, dict(g.setup), history(g))
         assert state_dict(again) == state
         if g.over:
             break

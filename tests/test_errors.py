@@ -555,9 +555,11 @@ def test_a_players_view_hides_the_decks_the_prng_and_the_dice_script(
     for p in range(n):
         view = g.view(p)
         assert not all_keys(view) & {"decks", "rng", "dice_script"}
-        assert view["state"]["cash"] == g.cash and view["state"]["owner"] == g.owner
-        assert view["state"]["deck_sizes"] == [len(d) for d in g.decks]
-        assert view["pending"] == {"kind": g.pending.kind, "player": g.pending.player}
+        assert [v["cash"] for v in view["players"]] == g.cash
+        assert {d["square"]: d["owner"] for d in view["deeds"]} == {
+            sq: (None if g.owner[sq] < 0 else g.owner[sq]) for sq in g.board.properties}
+        assert view["deck_sizes"] == {"chance": len(g.decks[0]), "community_chest": len(g.decks[1])}
+        assert view["pending"] == g.pending.to_dict()
         text = json.dumps(view)
         internal = state_dict(g)["rng"][1]
         assert json.dumps(internal)[1:-1] not in text

@@ -183,7 +183,7 @@ def test_position_of_mid_decision_is_refused() -> None:
     g = Game.from_position(EXAMPLE.replace("position = 24", "position = 17").replace(
         "script = [[3, 4], [6, 6]]", "script = [[1, 2]]"))
     g.apply(Roll(0))  # Chance at 20? 17 + 3 = Free Parking... any pending decision works
-    if g.pending.kind in ("roll", "jail") and len(g.frames) == 1:
+    if g.pending.kind in ("roll", "jail", "end_turn") and len(g.frames) == 1:
         g.frames.append(g.frames[0].__class__("buy", 0))  # force a decision on top
     with pytest.raises(PositionError, match="start of a throw"):
         g.position()

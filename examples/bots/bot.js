@@ -18,8 +18,7 @@ let board = []; // the squares, from the handshake
 
 function decide(message) {
   const { pending, legal, view, seat } = message;
-  const state = view.state;
-  const cash = state.cash[seat];
+  const cash = view.players[seat].cash;
   const has = (text) => legal.includes(text);
   switch (pending.kind) {
     case "buy":

@@ -12,7 +12,6 @@ from passgo.core.actions import EndTurn
 from passgo.core.board import DECK_NAMES, load_edition
 from passgo.core.errors import DataError
 from passgo.core.position import PositionError, position_to_toml
-from passgo.core.serialize import game_from_dict
 from passgo.textboard import render_board
 
 
@@ -43,7 +42,7 @@ def _saved_game(path: str) -> Game:
     if isinstance(data, dict) and "game" in data:  # a `passgo play` save wraps the game
         data = data["game"]
     try:
-        return game_from_dict(data)
+        return Game.from_dict(data)
     except SaveFileError as exc:
         raise CommandError(f"{path}: {exc}") from None
 

@@ -24,9 +24,9 @@ from typing import Any
 
 from passgo.agents import make_agent
 from passgo.agents.base import Agent
-from passgo.core import Action, Game, Rules, SaveFileError
+from passgo.core import Action, Game, SaveFileError
 from passgo.core.actions import DeclareBankruptcy
-from passgo.core.serialize import game_from_dict, game_to_dict, new_from_setup, state_dict
+from passgo.core.serialize import game_to_dict, state_dict
 from passgo.narrate import sentences
 
 SAVE_KIND = "passgo-play"
@@ -263,7 +263,7 @@ class Session:
             raise SessionError(f"{path} is not a passgo saved game")
         try:
             seats = [Seat(str(n), str(k)) for n, k in data["seats"]]
-            game = game_from_dict(data["game"], verify=False)
+            game = Game.from_dict(data["game"], verify=False)
             replayed, log = _replay(data["game"])
         except SaveFileError as exc:
             raise SessionError(f"{path}: {exc}") from None
@@ -277,13 +277,7 @@ class Session:
 def _replay(data: dict[str, Any]) -> tuple[Game, list[str]]:
     """Play a saved game again from its start, checking every action, and tell it: the file
     holds actions, not words, and the replay also proves the saved state is the true one."""
-    g = new_from_setup([str(n) for n in data["players"]], Rules.from_dict(data["rules"]),
-                       data["seed"], dict(data["setup"]))
-    log = sentences(g, g.events)
-    for i, line in enumerate(data["history"]):
-        who, _, text = str(line).partition(":")
-        try:
-            log.extend(sentences(g, g.apply(Action.parse(text, int(who)))))
-        except ValueError as exc:
-            raise SaveFileError(f"history line {i + 1} ({line!r}) does not replay: {exc}") from None
+    log: list[str] = []
+    for g, _, events in Game.replay(data):
+        log.extend(sentences(g, events))
     return g, log

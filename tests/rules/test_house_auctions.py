@@ -84,8 +84,8 @@ def test_closed_auction_bids_are_hidden_until_all_are_in() -> None:
     events = g.apply(Bid(1, 321))
     assert [e.amount for e in events if e.kind == "sealed_bid"] == [0]
     for viewer, seen in ((0, {}), (1, {"1": 321}), (2, {})):
-        frame = g.view(viewer)["state"]["frames"][-1]
-        assert frame["frame"] == "sealed" and frame["bids"] == seen
+        view = g.view(viewer)
+        assert view["pending"]["kind"] == "sealed_bid" and view["sealed_bids"] == seen
     assert "321" not in str(g.view(2))
 
 

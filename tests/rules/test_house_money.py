@@ -225,7 +225,7 @@ def test_pot_is_saved_shown_and_part_of_positions() -> None:
     g.apply(Roll(0))
     g.apply(EndTurn(0))
     assert g.pot == 575
-    assert g.view(1)["state"]["pot"] == 575
+    assert g.view(1)["bank"]["pot"] == 575
     assert reload(g).pot == 575
     again = round_trip(g)
     assert again.pot == 575 and g.position()["free_parking_pot"] == 575
@@ -361,7 +361,7 @@ def test_loans_are_saved_and_part_of_positions() -> None:
     g.apply(Pass(0))
     g.apply(EndTurn(0))
     assert reload(g).loans == [1, 1]
-    assert g.view(0)["state"]["loans_repayable"] == [1, 0]
+    assert [p["loans_repayable"] for p in g.view(0)["players"]] == [1, 0]
     data = g.position()
     assert data["players"][0]["bank_loans"] == 1
     assert data["players"][0]["bank_loans_repayable"] == 1
@@ -497,7 +497,7 @@ def test_tax_man_is_saved_shown_and_part_of_positions() -> None:
     g.apply(Roll(1))
     g.apply(EndTurn(1))
     assert g.tax_man == 7
-    assert g.view(0)["state"]["tax_man"] == 7 and reload(g).tax_man == 7
+    assert g.view(0)["bank"]["tax_man"] == 7 and reload(g).tax_man == 7
     assert g.position()["tax_man"] == 7  # "Chance" is on the board three times
     assert round_trip(g).tax_man == 7
     classic = setup().position()

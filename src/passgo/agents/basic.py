@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from passgo.core import Game, house
 from passgo.core import buildings as B
+from passgo.core import mortgages as M
 from passgo.core.actions import (
     AcceptTrade,
     Action,
@@ -274,13 +275,13 @@ class BasicBot:
             return SellDown(player, g.board.group_names[group], levels)
         if g.rules.no_mortgaging:
             deeds = [sq for sq in g.board.properties
-                     if g.owner[sq] == player and B.sell_deed_problem(g, player, sq) is None]
+                     if g.owner[sq] == player and M.sell_deed_problem(g, player, sq) is None]
             if deeds:
                 return SellDeed(player, min(deeds, key=lambda sq: g.board.squares[sq].price))
             return DeclareBankruptcy(player)
         best = -1
         for sq in g.board.properties:
-            if g.owner[sq] == player and B.mortgage_problem(g, player, sq) is None and (
+            if g.owner[sq] == player and M.mortgage_problem(g, player, sq) is None and (
                 best < 0 or g.board.squares[sq].mortgage < g.board.squares[best].mortgage
             ):
                 best = sq

@@ -30,6 +30,7 @@ from typing import Any
 from passgo.agents.basic import BasicBot
 from passgo.core import Game, IllegalActionError
 from passgo.core import buildings as B
+from passgo.core import mortgages as M
 from passgo.core.actions import (
     BUSINESS,
     Action,
@@ -121,7 +122,7 @@ def _safe_choice(g: Game, player: int) -> Action:
             return Sell(player, sq) if sq >= 0 else SellDown(
                 player, g.board.group_names[group], levels)
         deeds = [sq for sq in g.board.properties
-                 if g.owner[sq] == player and B.mortgage_problem(g, player, sq) is None]
+                 if g.owner[sq] == player and M.mortgage_problem(g, player, sq) is None]
         if deeds:
             return Mortgage(player, min(deeds, key=lambda sq: g.board.squares[sq].mortgage))
         return DeclareBankruptcy(player)
@@ -244,12 +245,11 @@ class ProtocolBot:
 
     def _ask(self, game: Game, player: int) -> Action | None:
         self._id += 1
-        top = game.frames[-1]
         message = {
             "type": "decide",
             "id": self._id,
             "seat": player,
-            "pending": top.fields(),
+            "pending": game.pending.to_dict(),
             "legal": [a.text() for a in game.legal_actions(player)],
             "bid_range": game.bid_range(player),
             "view": game.view(player),

@@ -6,11 +6,12 @@ Every change a player can make to a game is one of these. The text form leaves o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from passgo.core.errors import IllegalActionError
 
+DECK_WORDS = ("chance", "community_chest")  # the decks by index, as actions name them
 CARD_WORDS = ("chance-card", "community_chest-card")
 
 
@@ -165,7 +166,23 @@ class PayJailFine(Action):
 
 @dataclass(frozen=True, slots=True)
 class UseJailCard(Action):
+    """Play a held Get Out of Jail Free card: the one of `deck` ("chance" or
+    "community_chest", text `use-card chance`), or the first one held when `deck` is None."""
+
+    deck: str | None = None
     word: ClassVar[str] = "use-card"
+
+    def text(self) -> str:
+        return self.word if self.deck is None else f"{self.word} {self.deck}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        if not args:
+            return cls(player)
+        (deck,) = args
+        if deck not in DECK_WORDS:
+            raise IllegalActionError("use-card takes 'chance' or 'community_chest'")
+        return cls(player, deck)
 
 
 @dataclass(frozen=True, slots=True)
@@ -531,3 +548,55 @@ _BY_WORD: dict[str, type[Action]] = {
 # Actions that are open to every player at any time the game is running ("business").
 BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent, BuildHotel,
             SellDeed, TakeLoan, RepayLoan)
+
+
+# -- checking the fields of an action built in code --------------------------------------------
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int  # not a bool, a float or a string
+
+
+def _int_tuple(v: Any) -> bool:
+    return type(v) is tuple and all(type(x) is int for x in v)
+
+
+def _bundle_ok(v: Any) -> bool:
+    return (type(v) is Bundle and _int_tuple(v.properties) and _is_int(v.cash)
+            and _int_tuple(v.cards))
+
+
+def _offer_ok(v: Any) -> bool:
+    return (type(v) is TradeOffer and _is_int(v.proposer) and _is_int(v.responder)
+            and _bundle_ok(v.give) and _bundle_ok(v.get))
+
+
+# What each annotated field type accepts (annotations are strings here).
+_FIELD_TESTS = {
+    "int": _is_int,
+    "bool": lambda v: type(v) is bool,
+    "str": lambda v: type(v) is str,
+    "str | None": lambda v: v is None or type(v) is str,
+    "tuple[int, ...]": _int_tuple,
+    "TradeOffer": _offer_ok,
+}
+
+
+def field_problem(value: Action | TradeOffer) -> str | None:
+    """Why an action (or offer) built in code is malformed: a field of the wrong type (a bool,
+    float, NaN or string where a whole number belongs), as text would never parse to."""
+    if isinstance(value, TradeOffer):
+        return None if _offer_ok(value) else f"malformed trade offer {value!r:.80}"
+    tests = _TESTS_BY_TYPE.get(type(value))
+    if tests is None:
+        return f"unknown action {value!r:.80}"
+    for name, kind, test in tests:
+        if not test(getattr(value, name)):
+            return f"{value.word!r}: {name} must be {kind}, not {getattr(value, name)!r:.40}"
+    return None
+
+
+_TESTS_BY_TYPE = {
+    k: tuple((f.name, str(f.type), _FIELD_TESTS[str(f.type)]) for f in fields(k))
+    for k in _BY_WORD.values()
+}

@@ -7,40 +7,125 @@ that auction; the highest bidder is not asked again until someone outbids them. 
 when nobody but the highest bidder is left in; with no bid at all the deed stays with the Bank.
 
 With `Rules.auction` "closed" or "vickrey" every auction is a sealed-bid one instead
-(`auction_frame`; see `passgo.core.sealed`); both end in `award`.
+(`frames.new_auction`; see `passgo.core.sealed`); both end in `award`.
 """
 
 from __future__ import annotations
 
+from typing import cast
+
 from passgo.core import house
+from passgo.core.actions import Action, Bid, Buy, Decline, Pass
+from passgo.core.decisions import AuctionItem, BidDecision, BuyDecision
 from passgo.core.events import Event
 from passgo.core.frames import (
     AuctionFrame,
+    BuyFrame,
     CallFrame,
-    Frame,
+    FinderFrame,
     PlaceFrame,
-    SealedFrame,
     TransferFrame,
+    new_auction,
 )
-from passgo.core.money import charge
+from passgo.core.money import charge, pay_now
+from passgo.core.registry import answer, decision, settles
 from passgo.core.state import BANK, GameState
+
+# -- buy or auction --------------------------------------------------------------------------
+
+
+def _buy_view(g: GameState, f: BuyFrame) -> BuyDecision:
+    return BuyDecision(f.player, f.square, g.deed_price(f.square))
+
+
+def _buy_answers(g: GameState, f: BuyFrame, p: int) -> list[Action]:
+    return [Buy(p), Decline(p)] if g.cash[p] >= g.deed_price(f.square) else [Decline(p)]
+
+
+def _buy_problem(g: GameState, f: BuyFrame, a: Buy) -> str | None:
+    price = g.deed_price(f.square)
+    return None if g.cash[a.player] >= price else f"the price is {price}; raise cash first"
+
+
+decision("buy", _buy_view, _buy_answers)
+
+
+@answer(Buy, "buy", problem=_buy_problem)
+def _buy(g: GameState, f: BuyFrame, a: Buy) -> None:
+    g.frames.pop()
+    price = g.deed_price(f.square)
+    pay_now(g, a.player, BANK, price, "purchase")
+    g.owner[f.square] = a.player
+    g.events.append(Event("buy", a.player, square=f.square, amount=price))
+
+
+@answer(Decline, "buy")
+def _decline(g: GameState, f: BuyFrame, a: Decline) -> None:
+    g.frames.pop()
+    if g.rules.finders_fee_percent:
+        g.frames.append(FinderFrame("finder", a.player, f.square))
+    # "Any player, including the one who declined the option to buy it ..., may bid."
+    open_auction(g, "deed", f.square, g.left_of(a.player))
+
+
+# -- bidding ---------------------------------------------------------------------------------
+
+
+def shortage_call(g: GameState) -> CallFrame:
+    """The building-shortage call a building auction belongs to (the nearest below it)."""
+    return next(c for c in reversed(g.frames) if isinstance(c, CallFrame))
+
+
+def auctioned_square(g: GameState, item: str, square: int) -> tuple[int, str | None]:
+    """The square an auction is about (for a short building: the square it was requested
+    for) and its colour group's name."""
+    if item in ("house", "hotel"):
+        square = shortage_call(g).square
+    group = g.board.squares[square].group if square >= 0 else -1
+    return square, (g.board.group_names[group] if group >= 0 else None)
+
+
+def _bid_view(g: GameState, f: AuctionFrame) -> BidDecision:
+    square, group = auctioned_square(g, f.item, f.square)
+    return BidDecision(
+        f.player, cast(AuctionItem, f.item), square, group, f.high,
+        f.high_bidder if f.high_bidder >= 0 else None, min_bid(g, f), g.cash[f.player],
+        tuple(f.bidders),
+    )
+
+
+def _bid_answers(g: GameState, f: AuctionFrame, p: int) -> list[Action]:
+    low = min_bid(g, f)
+    return [Bid(p, low), Pass(p)] if g.cash[p] >= low else [Pass(p)]
+
+
+def bid_problem(g: GameState, low: int, a: Bid) -> str | None:
+    """A bid from `low` up to the bidder's cash."""
+    if a.amount < low:
+        return f"the lowest bid now is {low}"
+    if a.amount > g.cash[a.player]:
+        return f"a bid cannot be above your cash ({g.cash[a.player]})"
+    return None
+
+
+decision("bid", _bid_view, _bid_answers)
+
+
+@answer(Bid, "bid", problem=lambda g, f, a: bid_problem(g, min_bid(g, f), a))
+def _bid(g: GameState, f: AuctionFrame, a: Bid) -> None:
+    bid(g, f, a.player, a.amount)
+
+
+@answer(Pass, "bid")
+def _pass(g: GameState, f: AuctionFrame, a: Pass) -> None:
+    leave(g, f, a.player)
 
 
 def open_auction(g: GameState, item: str, square: int, first: int,
                  bidders: list[int] | None = None) -> None:
     """Push an auction; `first` is the seat asked first."""
     order = g.seats_from(first) if bidders is None else bidders
-    g.frames.append(auction_frame(g, item, square, list(order)))
-
-
-def auction_frame(g: GameState, item: str, square: int, bidders: list[int]) -> Frame:
-    """A new auction among `bidders`: open, or sealed-bid (`Rules.auction`, see `sealed`)."""
-    if g.rules.maximum_punishment:
-        # "A player in Jail may not ... participate in any auctions"
-        bidders = [p for p in bidders if not g.jailed[p]]
-    if g.rules.auction != "open":
-        return SealedFrame("sealed_bid", -1, item, square, bidders, {})
-    return AuctionFrame("bid", -1, item, square, bidders)
+    g.frames.append(new_auction(g, item, square, list(order)))
 
 
 def min_bid(g: GameState, f: AuctionFrame) -> int:
@@ -49,6 +134,7 @@ def min_bid(g: GameState, f: AuctionFrame) -> int:
     return f.high + g.rules.auction_min_increment
 
 
+@settles(AuctionFrame)
 def step(g: GameState, f: AuctionFrame) -> bool:
     """Bring the auction on top to its next question, or finish it. True when finished."""
     if not f.opened:
@@ -94,7 +180,7 @@ def award(g: GameState, item: str, square: int, winner: int, price: int) -> None
     if item != "deed":
         # A building auction belongs to the shortage call below it: the winner wants one
         # building less; if nobody bid at all, nobody wants them at any price and it ends.
-        call = next(c for c in reversed(g.frames) if isinstance(c, CallFrame))
+        call = shortage_call(g)
         if winner < 0:
             call.demand.clear()
         else:

@@ -41,11 +41,24 @@ House rules (004 variant catalogue), each read only when its `Rules` switch is o
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from passgo.core import auction
+from passgo.core.actions import (
+    Action,
+    Build,
+    BuildHotel,
+    PlaceBuilding,
+    Sell,
+    SellDown,
+    WantBuildings,
+)
 from passgo.core.board import STREET
+from passgo.core.decisions import BuildDemandDecision, BuildingItem, PlaceBuildingDecision
 from passgo.core.events import Event
-from passgo.core.frames import CallFrame, PlaceFrame, TransferFrame
-from passgo.core.money import bank_pays, pay_now
+from passgo.core.frames import CallFrame, PlaceFrame
+from passgo.core.money import bank_pays, pay_now, square_problem
+from passgo.core.registry import answer, business, decision, settles
 from passgo.core.state import BANK, HOTEL, TWO_HOTELS, GameState, hotels_at, houses_at
 
 
@@ -336,6 +349,7 @@ def place(g: GameState, f: PlaceFrame, sq: int) -> None:
         put_building(g, f.player, sq, build_price(g, f.player, sq) if f.price < 0 else 0)
 
 
+@settles(PlaceFrame)
 def settle_place(g: GameState, f: PlaceFrame) -> bool:
     """A placement with nowhere legal to go lapses (an auction price is refunded)."""
     if place_options(g, f):
@@ -360,6 +374,7 @@ def want(g: GameState, f: CallFrame, player: int, count: int) -> None:
     g.events.append(Event("want", player, amount=count, detail=f.item))
 
 
+@settles(CallFrame)
 def settle_call(g: GameState, f: CallFrame) -> bool:
     """Move a call forward: ask the next player, auction one building, or hand out the rest."""
     f.demand = {p: n for p, n in f.demand.items() if n > 0 and g.alive[p]}
@@ -555,73 +570,107 @@ def _even_levels(g: GameState, squares: tuple[int, ...], total: int) -> tuple[in
     return tuple(HOTEL if r == hotel_rank else r for r in ranks)
 
 
-def mortgage_problem(g: GameState, player: int, sq: int) -> str | None:
-    square = g.board.squares[sq]
-    if not square.ownable or g.owner[sq] != player:
-        return f"you do not own {square.name}"
-    if g.rules.no_mortgaging:
-        return "mortgages are not played: sell the deed back to the Bank instead"
-    if g.rules.maximum_punishment and g.jailed[player]:
-        return "a player in jail may not mortgage (maximum punishment)"
-    if g.mortgaged[sq]:
-        return f"{square.name} is already mortgaged"
-    if square.kind == STREET and _own_buildings_in_group(g, player, square.group):
-        return "sell every building of the group first"
+# -- registrations ---------------------------------------------------------------------------
+
+
+def _spending_problem(g: GameState, player: int, square: int) -> str | None:
+    if problem := square_problem(g, square):
+        return problem
+    if g.owes(player):
+        return "settle your debt before spending"
     return None
 
 
-def _own_buildings_in_group(g: GameState, player: int, group: int) -> bool:
-    owner, level = g.owner, g.level
-    return any(level[o] and owner[o] == player for o in g.board.groups[group])
+def _build_problem(g: GameState, f: Any, a: Build) -> str | None:
+    if problem := _spending_problem(g, a.player, a.square):
+        return problem
+    if call_open(g):
+        return "a building-shortage call is open: buildings are handed out by it first"
+    return build_problem(g, a.player, a.square)
 
 
-def mortgage(g: GameState, player: int, sq: int) -> None:
-    g.mortgaged[sq] = True
-    value = g.board.squares[sq].mortgage
-    g.cash[player] += value
-    g.bank_flow -= value
-    g.events.append(Event("mortgage", player, square=sq, amount=value))
+@business(Build, _build_problem)
+def _build(g: GameState, f: Any, a: Build) -> None:
+    build(g, a.player, a.square)
 
 
-def unmortgage_problem(g: GameState, player: int, sq: int) -> str | None:
-    square = g.board.squares[sq]
-    if not square.ownable or g.owner[sq] != player:
-        return f"you do not own {square.name}"
-    if not g.mortgaged[sq]:
-        return f"{square.name} is not mortgaged"
-    if any(isinstance(f, TransferFrame) and f.square == sq for f in g.frames):
-        # A mortgaged deed just received is lifted at once (`lift`) or kept (`keep`), once.
-        return f"first decide whether to lift {square.name}'s mortgage now (lift or keep)"
-    if g.cash[player] < g.lift_cost(sq):
-        return f"lifting the mortgage costs {g.lift_cost(sq)}"
-    return None
+@business(BuildHotel, lambda g, f, a: _spending_problem(g, a.player, a.square)
+          or hotel_problem(g, a.player, a.square))
+def _build_hotel(g: GameState, f: Any, a: BuildHotel) -> None:
+    build_hotel(g, a.player, a.square)
 
 
-def unmortgage(g: GameState, player: int, sq: int) -> None:
-    cost = g.lift_cost(sq)
-    g.mortgaged[sq] = False
-    g.cash[player] -= cost
-    g.bank_flow += cost
-    g.events.append(Event("unmortgage", player, square=sq, amount=cost))
+def sale_levels(g: GameState, a: Sell | SellDown) -> tuple[int, tuple[int, ...]] | str:
+    """(group, levels after the sale) of a sale, or why it names nothing to sell."""
+    if isinstance(a, Sell):
+        if problem := square_problem(g, a.square):
+            return problem
+        square = g.board.squares[a.square]
+        if g.owner[a.square] != a.player or not g.level[a.square]:
+            return f"you have no building on {square.name}"
+        return square.group, sell_one_levels(g, a.square)
+    try:
+        group = g.board.group_index(a.group)
+    except KeyError as exc:
+        return str(exc.args[0])
+    return group, tuple(a.levels)
 
 
-def sell_deed_problem(g: GameState, player: int, sq: int) -> str | None:
-    """No mortgaging: why the deed may not be sold back to the Bank now (None: it may)."""
-    if not g.rules.no_mortgaging:
-        return "deeds go back to the Bank only when mortgages are not played (mortgage it)"
-    square = g.board.squares[sq]
-    if not square.ownable or g.owner[sq] != player:
-        return f"you do not own {square.name}"
-    if square.kind == STREET and _own_buildings_in_group(g, player, square.group):
-        return "sell every building of the group first"
-    return None
+def _sale_problem(g: GameState, f: Any, a: Sell | SellDown) -> str | None:
+    found = sale_levels(g, a)
+    if isinstance(found, str):
+        return found
+    return sell_problem(g, a.player, *found)
 
 
-def sell_deed(g: GameState, player: int, sq: int) -> None:
-    """"You are allowed to sell property back for half the printed purchase price" (004 No
-    mortgaging): the deed returns to the Bank, unowned, and may be bought again."""
-    value = g.board.squares[sq].price // 2
-    g.owner[sq] = BANK
-    g.mortgaged[sq] = False
-    g.events.append(Event("deed_sold", player, square=sq, amount=value))
-    bank_pays(g, player, value, "deed sold")
+def _sell(g: GameState, f: Any, a: Sell | SellDown) -> None:
+    found = sale_levels(g, a)
+    assert not isinstance(found, str)
+    sell_down(g, a.player, *found)
+
+
+business(Sell, _sale_problem)(_sell)
+business(SellDown, _sale_problem)(_sell)
+
+
+def _demand_view(g: GameState, f: CallFrame) -> BuildDemandDecision:
+    low, high = want_limit(g, f, f.player)
+    group = g.board.squares[f.square].group
+    stock = g.bank_hotels if f.item == "hotel" else g.bank_houses
+    return BuildDemandDecision(f.player, cast(BuildingItem, f.item), f.square,
+                               g.board.group_names[group], f.requester, stock, low, high)
+
+
+def _demand_answers(g: GameState, f: CallFrame, p: int) -> list[Action]:
+    low, high = want_limit(g, f, p)
+    return [WantBuildings(p, n) for n in range(low, high + 1)]
+
+
+def _want_problem(g: GameState, f: CallFrame, a: WantBuildings) -> str | None:
+    low, high = want_limit(g, f, a.player)
+    return None if low <= a.amount <= high else f"answer between {low} and {high}"
+
+
+decision("build_demand", _demand_view, _demand_answers)
+
+
+@answer(WantBuildings, "build_demand", problem=_want_problem)
+def _want(g: GameState, f: CallFrame, a: WantBuildings) -> None:
+    want(g, f, a.player, a.amount)
+
+
+def _place_view(g: GameState, f: PlaceFrame) -> PlaceBuildingDecision:
+    return PlaceBuildingDecision(f.player, cast(BuildingItem, f.item),
+                                 f.price if f.price >= 0 else None,
+                                 tuple(place_options(g, f)))
+
+
+decision("place_building", _place_view,
+         lambda g, f, p: [PlaceBuilding(p, sq) for sq in place_options(g, f)])
+
+
+@answer(PlaceBuilding, "place_building",
+        problem=lambda g, f, a: square_problem(g, a.square)
+        or place_problem(g, a.player, a.square, f.item, f.price))
+def _place(g: GameState, f: PlaceFrame, a: PlaceBuilding) -> None:
+    place(g, f, a.square)

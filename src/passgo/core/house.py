@@ -31,11 +31,14 @@ Readings of the texts where they leave a choice (also in docs/engine.md, "House 
 
 from __future__ import annotations
 
+from typing import Any
+
 from passgo.core import board as B
-from passgo.core.actions import Roll
+from passgo.core.actions import RepayLoan, Roll, TakeLoan
 from passgo.core.events import Event
 from passgo.core.frames import FinderFrame, TurnFrame
-from passgo.core.money import LOAN, bank_pays, pay_now
+from passgo.core.money import LOAN, bank_pays, from_bank, pay_now, to_bank
+from passgo.core.registry import business
 from passgo.core.state import BANK, GameState
 
 DICE_SIDES = (4, 6, 8, 10)
@@ -171,8 +174,7 @@ def take_pot(g: GameState, player: int) -> None:
     if not amount:
         return
     g.pot = 0
-    g.cash[player] += amount
-    g.bank_flow -= amount
+    from_bank(g, player, amount)
     g.events.append(Event("jackpot", player, amount=amount))
     refill = g.rules.free_parking_refill
     if refill:
@@ -219,10 +221,19 @@ def loan_problem(g: GameState, player: int, repay: bool) -> str | None:
     return None
 
 
+@business(TakeLoan, lambda g, f, a: loan_problem(g, a.player, repay=False))
+def _take_loan(g: GameState, f: Any, a: TakeLoan) -> None:
+    take_loan(g, a.player)
+
+
+@business(RepayLoan, lambda g, f, a: loan_problem(g, a.player, repay=True))
+def _repay_loan(g: GameState, f: Any, a: RepayLoan) -> None:
+    repay_loan(g, a.player)
+
+
 def take_loan(g: GameState, player: int) -> None:
     """"A player without an outstanding loan may at any time take out a $500 loan"."""
-    g.cash[player] += LOAN
-    g.bank_flow -= LOAN
+    from_bank(g, player, LOAN)
     g.loans[player] += 1
     g.events.append(Event("loan", player, amount=LOAN))
 
@@ -230,8 +241,7 @@ def take_loan(g: GameState, player: int) -> None:
 def repay_loan(g: GameState, player: int) -> None:
     """"The loan may be repaid any time after the player has passed Go and given the bank
     interest at least once.\""""
-    g.cash[player] -= LOAN
-    g.bank_flow += LOAN
+    to_bank(g, player, LOAN)
     g.loans[player] -= 1
     g.loans_repayable[player] -= 1
     g.events.append(Event("loan_repaid", player, amount=LOAN))

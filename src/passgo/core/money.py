@@ -17,6 +17,11 @@ later debts lapse.
 
 from __future__ import annotations
 
+from typing import Any
+
+from passgo.core.actions import Action, DeclareBankruptcy
+from passgo.core.decisions import RaiseFundsDecision
+from passgo.core.ending import finish, finish_by_valuation
 from passgo.core.events import Event
 from passgo.core.frames import (
     DONE,
@@ -30,8 +35,27 @@ from passgo.core.frames import (
     TradeFrame,
     TransferFrame,
     TurnFrame,
+    new_auction,
 )
+from passgo.core.registry import answer, decision, settles
 from passgo.core.state import BANK, GameState, hotels_at, houses_at
+
+
+def from_bank(g: GameState, player: int, amount: int) -> None:
+    """The Bank pays `amount` to the player; the caller sends the event that says why."""
+    g.cash[player] += amount
+    g.bank_flow -= amount
+
+
+def to_bank(g: GameState, player: int, amount: int) -> None:
+    """The player pays `amount` (in hand) to the Bank; the caller sends the event."""
+    g.cash[player] -= amount
+    g.bank_flow += amount
+
+
+def square_problem(g: GameState, square: int) -> str | None:
+    """A square index that is on the board (actions name squares by index)."""
+    return None if 0 <= square < len(g.board.squares) else f"no square {square}"
 
 
 def bank_pays(g: GameState, player: int, amount: int, why: str) -> None:
@@ -65,11 +89,15 @@ def charge(g: GameState, player: int, creditor: int, amount: int, why: str) -> N
     g.frames.append(DebtFrame("raise_funds", player, creditor, amount, why))
 
 
+@settles(DebtFrame)
 def settle_debt(g: GameState, frame: DebtFrame) -> bool:
-    """Pay the debt on top if possible; True when the frame is finished."""
+    """Pay the debt on top if possible and take it off the stack (True); else announce it
+    and wait for the debtor to raise funds (False)."""
     if not g.alive[frame.player] or (frame.creditor != BANK and not g.alive[frame.creditor]):
-        return True  # a debt to or from a player who has left the game lapses
+        g.frames.pop()  # a debt to or from a player who has left the game lapses
+        return True
     if g.cash[frame.player] >= frame.amount:
+        g.frames.pop()
         pay_now(g, frame.player, frame.creditor, frame.amount, frame.reason)
         return True
     if not frame.announced:
@@ -130,7 +158,6 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
     `final`: this bankruptcy ends the game (short games); with
     `final_bankruptcy_keeps_buildings` the buildings pass to a player creditor with the deeds,
     and the Bank holds a bankrupt's deeds without auctioning them, since play has ceased."""
-    from passgo.core.auction import auction_frame  # auction imports this module
 
     top = g.frames.pop()
     assert isinstance(top, DebtFrame)
@@ -176,7 +203,7 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
             g.events.append(Event("transfer", player, square=sq, other=BANK))
         bidders = g.seats_from(g.left_of(player))
         for sq in reversed(deeds if not final else []):
-            pushed.append(auction_frame(g, "deed", sq, list(bidders)))
+            pushed.append(new_auction(g, "deed", sq, list(bidders)))
     elif repossess:
         # "players must land on the properties in question to be able to purchase them": no
         # auction; the Bank's loans end, and the jail cards go back under their decks.
@@ -258,3 +285,37 @@ def drop_player_frames(g: GameState, player: int) -> None:
         else:
             keep.append(f)
     g.frames[:] = keep
+
+
+# -- the raise-funds decision ----------------------------------------------------------------
+
+
+def _view(g: GameState, f: DebtFrame) -> RaiseFundsDecision:
+    return RaiseFundsDecision(f.player, f.amount, f.creditor if f.creditor != BANK else None,
+                              f.reason, g.cash[f.player], may_declare_bankruptcy(g, f.player))
+
+
+def _answers(g: GameState, f: DebtFrame, p: int) -> list[Action]:
+    return [DeclareBankruptcy(p)] if may_declare_bankruptcy(g, p) else []
+
+
+decision("raise_funds", _view, _answers)
+
+
+def _bankruptcy_problem(g: GameState, f: Any, a: DeclareBankruptcy) -> str | None:
+    if not may_declare_bankruptcy(g, a.player):
+        return "you can still raise the money by selling buildings and mortgaging"
+    return None
+
+
+@answer(DeclareBankruptcy, "raise_funds", problem=_bankruptcy_problem)
+def _bankrupt(g: GameState, f: DebtFrame, a: DeclareBankruptcy) -> None:
+    limit = g.rules.end_after_bankruptcies
+    final = bool(limit) and g.n - sum(g.alive) + 1 >= limit
+    declare_bankruptcy(g, a.player, final)
+    if final:
+        # Short games: "The game ends when one player goes bankrupt" (or at the second).
+        finish_by_valuation(g, f"bankruptcy {limit}")
+    elif sum(g.alive) == 1:
+        # "The last player left in the game wins."
+        finish(g, "last player standing")

@@ -108,20 +108,24 @@ def pay_jail_fine(g: GameState, player: int) -> None:
     _leave_jail(g, player, "fine")
 
 
-def use_jail_card(g: GameState, player: int) -> None:
-    """Play a held Get Out of Jail Free card; it goes back under its deck."""
-    deck, card = g.cards[player].pop(0)
-    g.decks[deck].append(card)
+def use_jail_card(g: GameState, player: int, deck: int) -> None:
+    """Play a held Get Out of Jail Free card of `deck`; it goes back under its deck."""
+    _return_card(g, player, deck)
     _leave_jail(g, player, "card")
 
 
-def jail_exit(g: GameState, player: int, card: bool) -> None:
-    """`Rules.jail_card_after_third_throw`: after the last failed throw, pay the fine or use a
-    card; the move by that throw (a `MoveFrame` below) follows."""
+def _return_card(g: GameState, player: int, deck: int) -> None:
+    held = g.cards[player]
+    i = next(i for i, (d, _) in enumerate(held) if d == deck)
+    g.decks[deck].append(held.pop(i)[1])
+
+
+def jail_exit(g: GameState, player: int, deck: int | None) -> None:
+    """`Rules.jail_card_after_third_throw`: after the last failed throw, pay the fine (`deck`
+    None) or use a card of `deck`; the move by that throw (a `MoveFrame` below) follows."""
     g.frames.pop()
-    if card:
-        deck, index = g.cards[player].pop(0)
-        g.decks[deck].append(index)
+    if deck is not None:
+        _return_card(g, player, deck)
         g.events.append(Event("jail_card", player, amount=deck))
     else:
         charge(g, player, BANK, g.board.jail_fine, "jail fine")

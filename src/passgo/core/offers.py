@@ -21,7 +21,13 @@ the opening bid is the opener's bid and the lowest price).
 
 from __future__ import annotations
 
-from passgo.core.auction import auction_frame
+from passgo.core import mortgages
+from passgo.core.actions import Action, ForceAuction, Foreclose, LiftMortgage, Refuse
+from passgo.core.decisions import (
+    AuctionOptionDecision,
+    ForeclosureBuyDecision,
+    ForeclosureOwnerDecision,
+)
 from passgo.core.events import Event
 from passgo.core.frames import (
     AuctionFrame,
@@ -30,8 +36,10 @@ from passgo.core.frames import (
     ForeclosureFrame,
     OptionFrame,
     SealedFrame,
+    new_auction,
 )
 from passgo.core.money import pay_now
+from passgo.core.registry import answer, decision, settles
 from passgo.core.state import BANK, GameState
 
 # -- foreclosure -----------------------------------------------------------------------------
@@ -58,14 +66,47 @@ def foreclose_problem(g: GameState, f: ForeclosureFrame, player: int, sq: int) -
     return None
 
 
-def refuse_foreclosure(g: GameState, f: ForeclosureFrame) -> None:
+def _owner_answers(g: GameState, f: ForeclosureFrame, p: int) -> list[Action]:
+    lift = [LiftMortgage(p, f.square)] if g.cash[p] >= g.lift_cost(f.square) else []
+    return [*lift, Refuse(p)]
+
+
+def _buy_answers(g: GameState, f: ForeclosureFrame, p: int) -> list[Action]:
+    buy = [Foreclose(p, f.square)] if g.cash[p] >= sum(foreclose_cost(g, f.square)) else []
+    return [*buy, Refuse(p)]
+
+
+decision(
+    "foreclosure_owner",
+    lambda g, f: ForeclosureOwnerDecision(f.player, f.square, f.lander, g.lift_cost(f.square)),
+    _owner_answers,
+)
+decision(
+    "foreclosure_buy",
+    lambda g, f: ForeclosureBuyDecision(f.player, f.square, g.owner[f.square],
+                                        sum(foreclose_cost(g, f.square))),
+    _buy_answers,
+)
+
+
+@answer(LiftMortgage, "foreclosure_owner",
+        problem=lambda g, f, a: mortgages.lift_problem(g, f.square, a))
+def _lift(g: GameState, f: ForeclosureFrame, a: LiftMortgage) -> None:
+    g.frames.pop()
+    mortgages.unmortgage(g, a.player, a.square)
+
+
+@answer(Refuse, "foreclosure_owner", "foreclosure_buy")
+def _refuse_foreclosure(g: GameState, f: ForeclosureFrame, a: Refuse) -> None:
     """The owner does not lift the mortgage: the lander may buy; the lander refuses: done."""
     g.frames.pop()
     if f.kind == "foreclosure_owner":
         g.frames.append(ForeclosureFrame("foreclosure_buy", f.lander, f.square, f.lander))
 
 
-def foreclose(g: GameState, f: ForeclosureFrame) -> None:
+@answer(Foreclose, "foreclosure_buy",
+        problem=lambda g, f, a: foreclose_problem(g, f, a.player, a.square))
+def _foreclose(g: GameState, f: ForeclosureFrame, a: Foreclose) -> None:
     """The lander buys the mortgaged deed; the Bank's loan is repaid, so it is unmortgaged."""
     g.frames.pop()
     sq, lander = f.square, f.lander
@@ -91,6 +132,26 @@ def option_price(g: GameState, sq: int) -> int:
     return 2 * g.board.squares[sq].price
 
 
+def _option_answers(g: GameState, f: OptionFrame, p: int) -> list[Action]:
+    if g.cash[p] >= option_price(g, f.square):
+        return [ForceAuction(p), Refuse(p)]
+    return [Refuse(p)]
+
+
+def _force_problem(g: GameState, f: OptionFrame, a: ForceAuction) -> str | None:
+    price = option_price(g, f.square)
+    return None if g.cash[a.player] >= price else f"the opening bid is {price}; raise cash first"
+
+
+decision(
+    "auction_option",
+    lambda g, f: AuctionOptionDecision(f.player, f.square, f.lander,
+                                       option_price(g, f.square)),
+    _option_answers,
+)
+
+
+@settles(OptionFrame)
 def settle_option(g: GameState, f: OptionFrame) -> bool:
     """Ask the next player who can afford to force the auction; True when nobody is left."""
     price = option_price(g, f.square)
@@ -102,18 +163,21 @@ def settle_option(g: GameState, f: OptionFrame) -> bool:
     return True
 
 
-def refuse_option(g: GameState, f: OptionFrame, player: int) -> None:
-    f.asked.remove(player)
+@answer(Refuse, "auction_option")
+def _refuse_option(g: GameState, f: OptionFrame, a: Refuse) -> None:
+    f.asked.remove(a.player)
 
 
-def force_auction(g: GameState, f: OptionFrame, player: int) -> None:
+@answer(ForceAuction, "auction_option", problem=_force_problem)
+def _force_auction(g: GameState, f: OptionFrame, a: ForceAuction) -> None:
     """Open the auction with a bid of twice the price; the lander's offer to buy is gone."""
+    player = a.player
     g.frames.pop()
     buy = g.frames.pop()
     assert isinstance(buy, BuyFrame) and buy.square == f.square
     price = option_price(g, f.square)
     g.events.append(Event("auction_forced", player, square=f.square, amount=price))
-    auction = auction_frame(g, "deed", f.square, g.seats_from(player))
+    auction = new_auction(g, "deed", f.square, g.seats_from(player))
     if isinstance(auction, AuctionFrame):
         auction.high, auction.high_bidder = price, player
     else:

@@ -14,24 +14,24 @@ import base64
 import json
 import tomllib
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, load_edition
 from passgo.core.errors import PassgoError
-from passgo.core.frames import PRE_ROLL, TurnFrame
+from passgo.core.frames import POST_ROLL, PRE_ROLL, TurnFrame
 from passgo.core.rules import Rules
-from passgo.core.state import BANK, HOTEL, TWO_HOTELS, hotels_at, houses_at
+from passgo.core.state import BANK, HOTEL, TWO_HOTELS, GameState, hotels_at, houses_at
 
-if TYPE_CHECKING:
-    from passgo.core.game import Game
+G = TypeVar("G", bound="GameState")
 
 
 class PositionError(PassgoError, ValueError):
     """A position that does not describe a legal game state; the message names the key."""
 
 
-_TOP_KEYS = {"rules", "to_move", "doubles_this_turn", "players", "properties", "bank", "decks",
-             "dice", "turns", "rounds", "engine", "free_parking_pot", "tax_man", "go_passed"}
+_TOP_KEYS = {"rules", "to_move", "awaiting", "round_starts", "doubles_this_turn", "players",
+             "properties", "bank", "decks", "dice", "turns", "rounds", "engine",
+             "free_parking_pot", "tax_man", "go_passed"}
 _PLAYER_KEYS = {"name", "cash", "position", "in_jail", "jail_turns", "get_out_of_jail_free",
                 "bank_loans", "bank_loans_repayable"}
 _PROPERTY_KEYS = {"owner", "houses", "hotel", "hotels", "mortgaged"}
@@ -59,15 +59,16 @@ def _unknown_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
 
 
 def _rules(value: Any) -> Rules:
-    if value is None or value == "classic":
-        return Rules.classic()
-    if isinstance(value, str):
-        raise PositionError(f"rules: unknown rule set {value!r} (known: classic)")
-    if isinstance(value, dict):
-        try:
-            return Rules.from_dict(value)
-        except ValueError as exc:
-            raise PositionError(f"rules: {exc}") from None
+    """A preset's name, or a table: `preset` (default classic) plus options."""
+    try:
+        if value is None:
+            return Rules.classic()
+        if isinstance(value, str):
+            return Rules.preset(value)
+        if isinstance(value, dict):
+            return Rules.from_table(value)
+    except (KeyError, ValueError) as exc:
+        raise PositionError(f"rules: {exc.args[0] if exc.args else exc}") from None
     raise PositionError("rules: give a rule set name or a table of options")
 
 
@@ -91,12 +92,14 @@ def parse_position(text: str) -> dict[str, Any]:
     return data
 
 
-def game_from_position(source: str | dict[str, Any], seed: int = 0) -> Game:
-    """A game starting from the position; `seed` drives everything the position leaves open."""
-    from passgo.core.game import Game
-
+def game_from_position(cls: type[G], source: str | dict[str, Any], seed: int = 0,
+                       rules: Rules | str | None = None) -> G:
+    """A game (of class `cls`) starting from the position; `seed` drives everything the
+    position leaves open; `rules` replaces the position's own."""
     data = parse_position(source) if isinstance(source, str) else dict(source)
     _unknown_keys(data, _TOP_KEYS, "")
+    if rules is not None:
+        data["rules"] = rules if isinstance(rules, str) else rules.table()
     rules = _rules(data.get("rules"))
     board = load_edition(rules.edition)
     raw_players = _expect(data.get("players"), list, "players")
@@ -113,7 +116,7 @@ def game_from_position(source: str | dict[str, Any], seed: int = 0) -> Game:
         if name in names:
             raise PositionError(f"{key}.name: {name!r} is listed twice")
         names.append(name)
-    g = Game(rules, names, seed)
+    g = cls(rules, names, seed)
     # The position itself is the setup: a saved game started from it replays from it.
     g.setup = {"position": data, "seed": seed, "max_turns": None, "max_rounds": None,
                "first": 0}
@@ -135,7 +138,7 @@ def game_from_position(source: str | dict[str, Any], seed: int = 0) -> Game:
     return g
 
 
-def _players(g: Game, board: Board, raw_players: list[dict[str, Any]]) -> None:
+def _players(g: GameState, board: Board, raw_players: list[dict[str, Any]]) -> None:
     held = {0: 0, 1: 0}
     for p, raw in enumerate(raw_players):
         key = f"players[{p}]"
@@ -180,7 +183,7 @@ def _players(g: Game, board: Board, raw_players: list[dict[str, Any]]) -> None:
             g.cards[p].append((deck, index))
 
 
-def _properties(g: Game, board: Board, raw: dict[str, Any]) -> None:
+def _properties(g: GameState, board: Board, raw: dict[str, Any]) -> None:
     hph = g.rules.houses_per_hotel
     seen: dict[int, str] = {}
     for name, spec in raw.items():
@@ -242,7 +245,7 @@ def _properties(g: Game, board: Board, raw: dict[str, Any]) -> None:
             )
 
 
-def _double_hotels(g: Game, sq: int, spec: dict[str, Any], key: str, houses: int,
+def _double_hotels(g: GameState, sq: int, spec: dict[str, Any], key: str, houses: int,
                    hotel: bool) -> None:
     """Double hotels: `hotel = true` with `houses = 1..4` is a hotel with houses on it,
     `hotels = 2` two hotels (`hotels = 1` is the same as `hotel = true`)."""
@@ -262,7 +265,7 @@ def _double_hotels(g: Game, sq: int, spec: dict[str, Any], key: str, houses: int
     g.level[sq] = (houses, HOTEL + houses, TWO_HOTELS)[hotels]
 
 
-def _bank(g: Game, raw: dict[str, Any]) -> None:
+def _bank(g: GameState, raw: dict[str, Any]) -> None:
     _unknown_keys(raw, {"houses", "hotels"}, "bank")
     board = g.board
     houses = sum(houses_at(lv) for lv in g.level)
@@ -283,11 +286,17 @@ def _bank(g: Game, raw: dict[str, Any]) -> None:
                 )
 
 
-def _turn(g: Game, data: dict[str, Any]) -> None:
+def _turn(g: GameState, data: dict[str, Any]) -> None:
     to_move = _expect(data.get("to_move", g.names[0]), str, "to_move")
     if to_move not in g.names:
         raise PositionError(f"to_move: no player named {to_move!r}")
     p = g.names.index(to_move)
+    starts = _expect(data.get("round_starts", to_move), str, "round_starts")
+    if starts not in g.names:
+        raise PositionError(f"round_starts: no player named {starts!r}")
+    awaiting = _expect(data.get("awaiting", "roll"), str, "awaiting")
+    if awaiting not in ("roll", "end_turn"):
+        raise PositionError("awaiting: 'roll' (the start of a throw) or 'end_turn'")
     doubles = _expect(data.get("doubles_this_turn", 0), int, "doubles_this_turn")
     if not 0 <= doubles <= 2:
         raise PositionError("doubles_this_turn: must be 0, 1 or 2")
@@ -295,12 +304,15 @@ def _turn(g: Game, data: dict[str, Any]) -> None:
         raise PositionError("doubles_this_turn: a player in jail has not thrown doubles this turn")
     g.current = p
     g.doubles = doubles
-    g.setup["first"] = p
+    g.setup["first"] = g.names.index(starts)
+    if awaiting == "end_turn":
+        g.frames = [TurnFrame("end_turn", p, POST_ROLL)]
+        return
     kind = "jail" if g.jailed[p] else "roll"
     g.frames = [TurnFrame(kind, p, PRE_ROLL, again=doubles > 0)]
 
 
-def _decks(g: Game, board: Board, raw: dict[str, Any]) -> None:
+def _decks(g: GameState, board: Board, raw: dict[str, Any]) -> None:
     _unknown_keys(raw, set(DECK_NAMES), "decks")
     for deck, deck_name in enumerate(DECK_NAMES):
         rest = g.decks[deck]
@@ -321,7 +333,7 @@ def _decks(g: Game, board: Board, raw: dict[str, Any]) -> None:
         g.decks[deck] = top + rest
 
 
-def _dice(g: Game, raw: dict[str, Any]) -> None:
+def _dice(g: GameState, raw: dict[str, Any]) -> None:
     _unknown_keys(raw, {"script", "last"}, "dice")
     top = 10 if g.rules.dice == "choice" else 6  # `Rules.dice` "choice": up to a d10
     script = []
@@ -341,7 +353,7 @@ def _dice(g: Game, raw: dict[str, Any]) -> None:
         g.dice = (last[0], last[1])
 
 
-def _house(g: Game, board: Board, data: dict[str, Any], raw_players: list[Any]) -> None:
+def _house(g: GameState, board: Board, data: dict[str, Any], raw_players: list[Any]) -> None:
     """House-rule state: the Free Parking pot (default: the seed, as at the start of a game),
     the tax man's square, whether anyone has passed GO (first to go) and each player's Bank
     loans; each only under its rule."""
@@ -378,7 +390,7 @@ def _house(g: Game, board: Board, data: dict[str, Any], raw_players: list[Any]) 
         g.loans_repayable[p] = repayable
 
 
-def _engine(g: Game, raw: dict[str, Any]) -> None:
+def _engine(g: GameState, raw: dict[str, Any]) -> None:
     """Exact continuation of an exported game: the PRNG state (opaque) and full deck order."""
     _unknown_keys(raw, {"rng"}, "engine")
     try:
@@ -389,16 +401,20 @@ def _engine(g: Game, raw: dict[str, Any]) -> None:
         raise PositionError("engine.rng: not a PRNG state written by passgo") from None
 
 
-def position_of(g: Game) -> dict[str, Any]:
-    """The game as a position (only at the start of a throw: no other decision pending)."""
+def position_of(g: GameState) -> dict[str, Any]:
+    """The game as a position: at the start of a throw, or when only the end of the turn is
+    pending (no other decision, no rent waiting to be asked for)."""
     top = g.frames[-1]
-    if len(g.frames) != 1 or top.kind not in ("roll", "jail") or g.over:
+    if len(g.frames) != 1 or top.kind not in ("roll", "jail", "end_turn") or g.over:
         raise PositionError(
-            f"a position describes the start of a throw; this game is waiting for "
-            f"{top.kind!r}" + (" (it is over)" if g.over else "")
+            f"a position describes the start of a throw or the end of a turn; this game is "
+            f"waiting for {top.kind!r}" + (" (it is over)" if g.over else "")
         )
+    if g.claims:
+        raise PositionError("a position cannot hold rent waiting to be asked for; "
+                            "export it once the rent is claimed or forfeit")
     board = g.board
-    rules: Any = "classic" if g.rules == Rules.classic() else g.rules.to_dict()
+    rules = g.rules.table()
     players = []
     # Players in order of play (an order auction may have changed it from the seating).
     for p in g.order or range(g.n):
@@ -437,6 +453,7 @@ def position_of(g: Game) -> dict[str, Any]:
     data: dict[str, Any] = {
         "rules": rules,
         "to_move": g.names[g.current],
+        "round_starts": g.names[g.setup.get("first", 0)],
         "doubles_this_turn": g.doubles,
         "turns": g.turns,
         "rounds": g.rounds,
@@ -448,6 +465,8 @@ def position_of(g: Game) -> dict[str, Any]:
         "dice": {"script": [list(t) for t in g.dice_script], "last": list(g.dice)},
         "engine": {"rng": rng.decode()},
     }
+    if top.kind == "end_turn":
+        data["awaiting"] = "end_turn"
     if g.rules.free_parking_jackpot:
         data["free_parking_pot"] = g.pot
     if g.rules.tax_man:
@@ -485,7 +504,8 @@ def _toml_key(key: str) -> str:
 def position_to_toml(data: dict[str, Any]) -> str:
     """Write a position in the layout of docs/positions.md."""
     lines = []
-    for key in ("rules", "to_move", "doubles_this_turn", "turns", "rounds", "free_parking_pot",
+    for key in ("rules", "to_move", "awaiting", "round_starts", "doubles_this_turn", "turns",
+                "rounds", "free_parking_pot",
                 "tax_man", "go_passed"):
         if key in data:
             lines.append(f"{key} = {_toml_value(data[key])}")

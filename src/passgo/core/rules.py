@@ -221,10 +221,25 @@ class Rules:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"rules file is not valid TOML: {exc}") from None
+        return cls.from_table(data)
+
+    @classmethod
+    def from_table(cls, data: dict[str, Any]) -> Rules:
+        """Rules from a table: optional `preset` (a rule set name, default classic) plus
+        options that override it."""
+        data = dict(data)
         base = data.pop("preset", "classic")
         if not isinstance(base, str):
             raise DataError("rules option 'preset' must be a rule set name")
         return cls.from_dict({**cls.preset(base).to_dict(), **data})
+
+    def table(self) -> str | dict[str, Any]:
+        """The shortest description `from_table` reads back: a preset's name when these are
+        exactly its rules, else `preset = "classic"` and the options that differ."""
+        for name, make in PRESETS.items():
+            if make() == self:
+                return name
+        return {"preset": "classic", **self.changed()}
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

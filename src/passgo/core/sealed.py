@@ -25,10 +25,15 @@ game that starts this way plays in that order all game (`GameState.order`).
 
 from __future__ import annotations
 
-from passgo.core.auction import award
+from typing import cast
+
+from passgo.core.actions import Action, Bid, Pass
+from passgo.core.auction import auctioned_square, award
+from passgo.core.decisions import SealedBidDecision, SealedItem
 from passgo.core.events import Event
 from passgo.core.frames import SealedFrame, TurnFrame
 from passgo.core.money import charge
+from passgo.core.registry import answer, decision, settles
 from passgo.core.state import BANK, GameState
 
 
@@ -62,6 +67,32 @@ def bid(g: GameState, f: SealedFrame, player: int, amount: int) -> None:
     g.events.append(Event("sealed_bid", player, square=f.square, detail=f.item))
 
 
+def _view(g: GameState, f: SealedFrame) -> SealedBidDecision:
+    square, group = ((-1, None) if f.item == "order"
+                     else auctioned_square(g, f.item, f.square))
+    return SealedBidDecision(f.player, cast(SealedItem, f.item), square, group,
+                             min_bid(g, f), g.cash[f.player], tuple(f.asked))
+
+
+def _answers(g: GameState, f: SealedFrame, p: int) -> list[Action]:
+    low = min_bid(g, f)
+    return [Bid(p, low), Pass(p)] if g.cash[p] >= low else [Pass(p)]
+
+
+decision("sealed_bid", _view, _answers)
+
+
+@answer(Bid, "sealed_bid", problem=lambda g, f, a: bid_problem(g, f, a.player, a.amount))
+def _bid(g: GameState, f: SealedFrame, a: Bid) -> None:
+    bid(g, f, a.player, a.amount)
+
+
+@answer(Pass, "sealed_bid")
+def _pass(g: GameState, f: SealedFrame, a: Pass) -> None:
+    bid(g, f, a.player, 0)
+
+
+@settles(SealedFrame)
 def step(g: GameState, f: SealedFrame) -> bool:
     """Ask the next bidder, or show the bids and settle the auction. True when finished."""
     if not f.opened:

@@ -9,12 +9,16 @@ replay does not reach the identical state: a save cannot silently be wrong.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from passgo.core.actions import Action
 from passgo.core.errors import DataError, IllegalActionError, SaveFileError
+from passgo.core.events import Event
 from passgo.core.frames import frame_from_dict
+from passgo.core.position import game_from_position
 from passgo.core.rules import Rules
+from passgo.core.state import GameState
 from passgo.core.version import ENGINE_VERSION, SAVE_FORMAT_VERSION
 
 if TYPE_CHECKING:
@@ -34,21 +38,19 @@ _INT_FIELDS = (
 )
 
 
-def state_dict(g: Game, secrets: bool = True) -> dict[str, Any]:
-    """The whole state as plain JSON-able data; `secrets=False` leaves out what players may
-    not see (deck order, the PRNG state, scripted dice)."""
+def state_dict(g: GameState) -> dict[str, Any]:
+    """The whole state as plain JSON-able data, secrets (deck order, PRNG state, scripted
+    dice) included: what a save holds and what replays are compared by."""
     data: dict[str, Any] = {name: list(getattr(g, name)) for name in _LIST_FIELDS}
     data.update({name: getattr(g, name) for name in _INT_FIELDS})
     data["cards"] = [[list(c) for c in held] for held in g.cards]
-    if secrets:
-        data["decks"] = [list(d) for d in g.decks]
+    data["decks"] = [list(d) for d in g.decks]
     data["frames"] = [f.to_dict() for f in g.frames]
     data["claims"] = [list(c) for c in g.claims]
     data["dice"] = list(g.dice)
-    if secrets:
-        data["dice_script"] = [list(d) for d in g.dice_script]
-        version, internal, gauss = g.rng.getstate()
-        data["rng"] = [version, list(internal), gauss]
+    data["dice_script"] = [list(d) for d in g.dice_script]
+    version, internal, gauss = g.rng.getstate()
+    data["rng"] = [version, list(internal), gauss]
     data["over"] = g.over
     data["winner"] = g.winner
     data["end_reason"] = g.end_reason
@@ -82,16 +84,14 @@ def game_to_json(g: Game) -> str:
     return json.dumps(game_to_dict(g), separators=(",", ":"))
 
 
-def new_from_setup(names: list[str], rules: Rules, seed: int, setup: dict[str, Any]) -> Game:
-    from passgo.core.game import Game
-    from passgo.core.position import game_from_position
-
+def new_from_setup(cls: type[Game], names: list[str], rules: Rules, seed: int,
+                   setup: dict[str, Any]) -> Game:
     if "position" in setup:
-        g = game_from_position(setup["position"], seed)
+        g = game_from_position(cls, setup["position"], seed)
         g.max_turns = g.setup["max_turns"] = setup.get("max_turns")
         g.max_rounds = g.setup["max_rounds"] = setup.get("max_rounds")
         return g
-    return Game.new(
+    return cls.new(
         names,
         rules,
         seed,
@@ -110,10 +110,10 @@ def _parse_line(i: int, line: str) -> Action:
         raise SaveFileError(f"history line {i + 1} ({line!r}) is not an action: {exc}") from None
 
 
-def replay(names: list[str], rules: Rules, seed: int, setup: dict[str, Any],
+def replay(cls: type[Game], names: list[str], rules: Rules, seed: int, setup: dict[str, Any],
            history: list[str]) -> Game:
     """Play a history again from the start; every action is checked on the way."""
-    g = new_from_setup(names, rules, seed, setup)
+    g = new_from_setup(cls, names, rules, seed, setup)
     for i, line in enumerate(history):
         try:
             g.apply(_parse_line(i, line))
@@ -122,7 +122,34 @@ def replay(names: list[str], rules: Rules, seed: int, setup: dict[str, Any],
     return g
 
 
-def game_from_dict(data: dict[str, Any], verify: bool = True) -> Game:
+def replay_steps(cls: type[Game], data: dict[str, Any]
+                 ) -> Iterator[tuple[Game, Action | None, list[Event]]]:
+    """Replay a save's history from its start, every action checked: first (game, None, the
+    setup's events), then (game, action, its events) for each action in turn."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveFileError("not a passgo saved game")
+    try:
+        rules = Rules.from_dict(_field(data, "rules", dict, "a table of rules options"))
+        names = _list_of(data, "players", str, "a list of player names")
+        seed = _field(data, "seed", int, "an integer")
+        setup = dict(_field(data, "setup", dict, "a table"))
+        history = _list_of(data, "history", str, "a list of action lines")
+        g = new_from_setup(cls, names, rules, seed, setup)
+    except SaveFileError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, DataError) as exc:
+        raise SaveFileError(f"saved game is damaged: {type(exc).__name__}: {exc}") from None
+    yield g, None, g.events
+    for i, line in enumerate(history):
+        action = _parse_line(i, line)
+        try:
+            events = g.apply(action)
+        except IllegalActionError as exc:
+            raise SaveFileError(f"history line {i + 1} ({line!r}) does not replay: {exc}") from None
+        yield g, action, events
+
+
+def game_from_dict(cls: type[Game], data: dict[str, Any], verify: bool = True) -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("not a passgo saved game")
     if data.get("version") != SAVE_FORMAT_VERSION:
@@ -135,7 +162,7 @@ def game_from_dict(data: dict[str, Any], verify: bool = True) -> Game:
         seed = _field(data, "seed", int, "an integer")
         setup = dict(_field(data, "setup", dict, "a table"))
         history = _list_of(data, "history", str, "a list of action lines")
-        g = new_from_setup(names, rules, seed, setup)
+        g = new_from_setup(cls, names, rules, seed, setup)
         _load_state(g, _field(data, "state", dict, "a table"))
         if "first" in setup:
             # Who plays first can be settled during the game (`Rules.order_auction`); the
@@ -150,7 +177,7 @@ def game_from_dict(data: dict[str, Any], verify: bool = True) -> Game:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, DataError) as exc:
         raise SaveFileError(f"saved game is damaged: {type(exc).__name__}: {exc}") from None
     if verify:
-        replayed = replay(names, rules, seed, setup, history)
+        replayed = replay(cls, names, rules, seed, setup, history)
         if (state_dict(replayed) != state_dict(g)
                 or replayed.setup.get("first") != g.setup.get("first")):
             raise SaveFileError("saved state does not match its history: the file was altered")
@@ -244,28 +271,9 @@ def _load_house_state(g: Game, s: dict[str, Any]) -> None:
         setattr(g, name, values)
 
 
-def game_from_json(text: str, verify: bool = True) -> Game:
+def game_from_json(cls: type[Game], text: str, verify: bool = True) -> Game:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SaveFileError(f"saved game is not valid JSON: {exc}") from None
-    return game_from_dict(data, verify=verify)
-
-
-def player_view(g: Game, player: int) -> dict[str, Any]:
-    """The public state plus the viewer's own facts; no deck order, PRNG or scripted dice."""
-    s = state_dict(g, secrets=False)
-    s["deck_sizes"] = [len(d) for d in g.decks]
-    for frame in s["frames"]:
-        if frame["frame"] == "sealed":
-            # Sealed bids stay hidden until all are in: the viewer sees only their own (who is
-            # still to answer is `asked`; an opening bid that forced the auction is `floor`).
-            frame["bids"] = {k: v for k, v in frame["bids"].items() if k == str(player)}
-    top = g.frames[-1]
-    return {
-        "viewer": player,
-        "players": list(g.names),
-        "rules": g.rules.to_dict(),
-        "state": s,
-        "pending": {"kind": top.kind, "player": top.player},
-    }
+    return game_from_dict(cls, data, verify=verify)

@@ -6,10 +6,22 @@ interest at once and chooses to lift the mortgage now or later (see `TransferFra
 
 from __future__ import annotations
 
-from passgo.core.actions import Bundle, TradeOffer
+from typing import Any
+
+from passgo.core.actions import (
+    AcceptTrade,
+    Action,
+    Bundle,
+    CounterTrade,
+    ProposeTrade,
+    RejectTrade,
+    TradeOffer,
+)
+from passgo.core.decisions import TradeReplyDecision
 from passgo.core.events import Event
 from passgo.core.frames import TradeFrame, TransferFrame
 from passgo.core.money import pay_now
+from passgo.core.registry import answer, business, decision
 from passgo.core.state import GameState
 
 
@@ -66,6 +78,87 @@ def propose(g: GameState, offer: TradeOffer) -> None:
         Event("trade_offer", offer.proposer, other=offer.responder, detail=offer.text())
     )
     g.frames.append(TradeFrame("trade_reply", offer.responder, offer))
+
+
+def negotiating(g: GameState) -> TradeFrame | None:
+    """The offer waiting for its answer, if any (one trade is negotiated at a time)."""
+    for f in g.frames:
+        if isinstance(f, TradeFrame):
+            return f
+    return None
+
+
+def _counters(g: GameState, offer: TradeOffer) -> TradeFrame | None:
+    """The offer on the table that `offer` answers, when its proposer is the player asked to
+    answer it: a proposal then is a counter-offer."""
+    table = negotiating(g)
+    if table is not None and table is g.frames[-1] and table.player == offer.proposer:
+        return table
+    return None
+
+
+def proposal_problem(g: GameState, offer: TradeOffer) -> str | None:
+    """Why `offer` may not be proposed now. One trade is negotiated at a time: while an offer
+    waits for its answer, only the player asked may propose, and only to its proposer (a
+    counter-offer, which rejects the offer on the table)."""
+    if not 0 <= offer.proposer < g.n:
+        return f"no player {offer.proposer}"
+    table = negotiating(g)
+    if table is not None:
+        if _counters(g, offer) is None:
+            return "another trade is being negotiated; wait for its answer"
+        if offer.responder != table.offer.proposer:
+            return "while answering an offer, counter it to its proposer"
+    return offer_problem(g, offer)
+
+
+def _propose_problem(g: GameState, f: Any, a: ProposeTrade) -> str | None:
+    if a.offer.proposer != a.player:
+        return "the proposer of an offer is the player who makes it"
+    return proposal_problem(g, a.offer)
+
+
+@business(ProposeTrade, _propose_problem)
+def _propose(g: GameState, f: Any, a: ProposeTrade) -> None:
+    table = _counters(g, a.offer)
+    if table is not None:
+        counter(g, table, a.offer)
+    else:
+        propose(g, a.offer)
+
+
+def _reply_view(g: GameState, f: TradeFrame) -> TradeReplyDecision:
+    return TradeReplyDecision(f.player, f.offer, offer_problem(g, f.offer))
+
+
+def _reply_answers(g: GameState, f: TradeFrame, p: int) -> list[Action]:
+    if offer_problem(g, f.offer) is None:
+        return [AcceptTrade(p), RejectTrade(p)]
+    return [RejectTrade(p)]
+
+
+decision("trade_reply", _reply_view, _reply_answers)
+
+
+@answer(AcceptTrade, "trade_reply", problem=lambda g, f, a: offer_problem(g, f.offer))
+def _accept(g: GameState, f: TradeFrame, a: AcceptTrade) -> None:
+    accept(g, f)
+
+
+@answer(RejectTrade, "trade_reply")
+def _reject(g: GameState, f: TradeFrame, a: RejectTrade) -> None:
+    reject(g, f)
+
+
+def _counter_offer(f: TradeFrame, a: CounterTrade) -> TradeOffer:
+    """The counter as an offer: from the player answering to the proposer on the table."""
+    return TradeOffer(a.player, f.offer.proposer, a.offer.give, a.offer.get)
+
+
+@answer(CounterTrade, "trade_reply",
+        problem=lambda g, f, a: offer_problem(g, _counter_offer(f, a)))
+def _counter(g: GameState, f: TradeFrame, a: CounterTrade) -> None:
+    counter(g, f, _counter_offer(f, a))
 
 
 def counter(g: GameState, f: TradeFrame, offer: TradeOffer) -> None:

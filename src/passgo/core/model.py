@@ -1,0 +1,168 @@
+"""The read model: players, deeds and the Bank as documented, frozen values.
+
+These are what front-ends, bots and environments read (`game.player(p)`, `game.deed(sq)`,
+`game.bank`); the engine's own state is plain lists laid out for speed, and its encodings (a
+hotel stored as building level 5, the Bank as seat -1) stay inside the core. Each value is a
+snapshot taken when asked for. `to_dict` gives the JSON form documented in docs/api.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from passgo.core.board import RAILROAD, STREET, UTILITY
+from passgo.core.decisions import DeckName
+from passgo.core.frames import SealedFrame
+from passgo.core.movement import rent_due
+from passgo.core.state import BANK, GameState, hotels_at, houses_at
+
+DeedKind = Literal["street", "railroad", "utility"]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat. `square` is the token's square (0 = GO); `in_jail` is true only for a player
+    in jail (a token on the Jail square that is not is Just Visiting); `jail_turns` counts the
+    failed throws of this jail stay. `jail_cards` are the decks of the Get Out of Jail Free
+    cards held. `loans` is the number of $500 Bank loans outstanding (`Rules.bank_loans`), of
+    which `loans_repayable` may be repaid now (their holder has passed GO since taking them).
+    `bankrupt` players keep their seat and name but are out of the game."""
+
+    seat: int
+    name: str
+    cash: int
+    square: int
+    in_jail: bool
+    jail_turns: int
+    jail_cards: tuple[DeckName, ...]
+    loans: int
+    loans_repayable: int
+    bankrupt: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["jail_cards"] = list(self.jail_cards)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Deed:
+    """A square that can be owned. `owner` is a seat, or `None` for the Bank; `group` is the
+    colour group's name for a street (`None` for railroads and utilities). `price` is what the
+    Bank sells it for under the rules in play. `houses` and `hotels` stand on it now (with
+    `Rules.double_hotels` a street may carry a hotel and houses, or two hotels)."""
+
+    square: int
+    name: str
+    kind: DeedKind
+    group: str | None
+    price: int
+    owner: int | None
+    houses: int
+    hotels: int
+    mortgaged: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Bank:
+    """What the Bank holds for the players: `houses` and `hotels` in stock (with
+    `Rules.unlimited_housing` the count goes on below zero: building is never refused), the
+    Free Parking `pot` (`Rules.free_parking_jackpot`), and the square of the tax man's token
+    (`Rules.tax_man`; `None` without it)."""
+
+    houses: int
+    hotels: int
+    pot: int
+    tax_man: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class RentClaim:
+    """Rent that `owner` may still ask `lander` for (`Rules.rent_claim`): `amount` on
+    `square`, forfeit once turn number `last_turn` is over."""
+
+    lander: int
+    owner: int
+    square: int
+    amount: int
+    last_turn: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_DECKS: tuple[DeckName, DeckName] = ("chance", "community_chest")
+_DEED_KINDS: dict[int, DeedKind] = {STREET: "street", RAILROAD: "railroad", UTILITY: "utility"}
+
+
+def player_of(g: GameState, p: int) -> Player:
+    return Player(p, g.names[p], g.cash[p], g.pos[p], g.jailed[p], g.jail_turns[p],
+                  tuple(_DECKS[d] for d, _ in g.cards[p]), g.loans[p], g.loans_repayable[p],
+                  not g.alive[p])
+
+
+def deed_of(g: GameState, sq: int) -> Deed:
+    square = g.board.squares[sq]
+    if not square.ownable:
+        raise KeyError(f"{square.name} is not a deed")
+    owner = g.owner[sq]
+    lv = g.level[sq]
+    group = g.board.group_names[square.group] if square.group >= 0 else None
+    return Deed(sq, square.name, _DEED_KINDS[square.kind], group, g.deed_price(sq),
+                None if owner == BANK else owner, houses_at(lv), hotels_at(lv), g.mortgaged[sq])
+
+
+def bank_of(g: GameState) -> Bank:
+    return Bank(g.bank_houses, g.bank_hotels, g.pot, g.tax_man if g.rules.tax_man else None)
+
+
+def rent_now(g: GameState, sq: int, dice_total: int) -> int:
+    """What landing on `sq` by a throw of `dice_total` would cost its owner's opponent now."""
+    if not g.board.squares[sq].ownable or g.owner[sq] == BANK or g.mortgaged[sq]:
+        return 0
+    return rent_due(g, sq, dice_total)
+
+
+VIEW_FORMAT = "passgo-view"
+VIEW_VERSION = 1
+
+
+def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any]:
+    """The game as `viewer` may see it, as JSON data (docs/api.md): players, deeds, the Bank,
+    whose turn, deck sizes and the pending decision; never deck order, the PRNG, scripted
+    dice or another player's sealed bid (no decision carries one)."""
+    return {
+        "format": VIEW_FORMAT,
+        "version": VIEW_VERSION,
+        "viewer": viewer,
+        "rules": g.rules.to_dict(),
+        "edition": g.board.id,
+        "players": [player_of(g, p).to_dict() for p in range(g.n)],
+        "deeds": [deed_of(g, sq).to_dict() for sq in g.board.properties],
+        "bank": bank_of(g).to_dict(),
+        "turn": {"player": g.current, "number": g.turns, "round": g.rounds,
+                 "doubles": g.doubles, "last_dice": list(g.dice)},
+        "deck_sizes": {"chance": len(g.decks[0]), "community_chest": len(g.decks[1])},
+        "rent_claims": [RentClaim(*c).to_dict() for c in g.claims],
+        "pending": pending,
+        "sealed_bids": _own_sealed_bid(g, viewer),
+        "over": g.over,
+        "winner": g.winner,
+        "end_reason": g.end_reason,
+    }
+
+
+def _own_sealed_bid(g: GameState, viewer: int) -> dict[str, int]:
+    """The viewer's own bid in an open sealed-bid auction (the others' stay hidden until all
+    are in): {"seat": amount}, or {}."""
+    for f in reversed(g.frames):
+        if isinstance(f, SealedFrame) and viewer in f.bids:
+            return {str(viewer): f.bids[viewer]}
+    return {}

@@ -1,0 +1,69 @@
+"""Setting up a game: shuffling, who starts, dealt deeds and the house rules that act before
+the first throw. `Game.new` checks its arguments and calls `start`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from passgo.core import house, money, sealed
+from passgo.core.events import Event
+from passgo.core.frames import TurnFrame
+from passgo.core.state import BANK, GameState
+
+
+def start(g: GameState, order: str, dice: Sequence[tuple[int, int]]) -> None:
+    """Shuffle the decks, seat the first player (by the opening throws, or the first name),
+    deal deeds for the short games, and open the order auction where it is played."""
+    rules = g.rules
+    g.dice_script = [(a, b) for a, b in dice]
+    # "the Chance and Community Chest cards face down": shuffled by the game's own PRNG.
+    for deck in g.decks:
+        g.rng.shuffle(deck)
+    g.pot = rules.free_parking_seed  # "$500 is placed in the middle of the board"
+    if rules.start_at_corners:
+        house.start_at_corners(g)
+    first = 0
+    if order == "roll" and not rules.order_auction:
+        first = _opening_roll(g)
+    g.current = first
+    g.setup["first"] = first
+    g.frames = [TurnFrame("roll", first)]
+    if rules.deal_deeds:
+        _deal_deeds(g, first)
+    if rules.order_auction:
+        # "Before the game begins, players bid for the right to go first" (004).
+        sealed.open_order_auction(g)
+    else:
+        g.events.append(Event("turn", first))
+
+
+def _opening_roll(g: GameState) -> int:
+    """"each player in turn throws the dice. The player with the highest total starts";
+    players tied for highest throw again."""
+    contenders = list(range(g.n))
+    throws: list[str] = []
+    while True:
+        totals = {}
+        for p in contenders:
+            d = g.throw()
+            totals[p] = d[0] + d[1]
+            throws.append(f"{p}:{d[0]}+{d[1]}")
+        best = max(totals.values())
+        contenders = [p for p in contenders if totals[p] == best]
+        if len(contenders) == 1:
+            g.events.append(Event("order", contenders[0], detail=" ".join(throws)))
+            return contenders[0]
+
+
+def _deal_deeds(g: GameState, first: int) -> None:
+    """Short and time-limit games: "the Banker shuffles ... then deals" deeds to each player
+    one at a time, free or paid for at the printed price as the rules say."""
+    deeds = list(g.board.properties)
+    g.rng.shuffle(deeds)
+    for _ in range(g.rules.deal_deeds):
+        for p in g.seats_from(first):
+            sq = deeds.pop()
+            g.owner[sq] = p
+            g.events.append(Event("transfer", BANK, square=sq, other=p, detail="dealt"))
+            if g.rules.dealt_deeds_paid:
+                money.pay_now(g, p, BANK, g.deed_price(sq), "dealt deed")

@@ -1,0 +1,400 @@
+"""The decisions of a turn: throwing (or leaving jail), the choices that landing raises (Income
+Tax, "pay a fine or take a Chance", optional draws, travelling railroads, the jail lawyer),
+asking for rent, ending the turn, and passing the dice to the next player.
+
+The turn itself is the bottom frame of the stack (`TurnFrame`); its kind says whether the
+player must throw ("roll"), is in jail at the start of the turn ("jail") or has played the
+throws and may do business before ending the turn ("end_turn").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from passgo.core import house, movement
+from passgo.core.actions import (
+    DECK_WORDS,
+    Action,
+    AllowTravel,
+    ChooseTax,
+    ClaimRent,
+    DrawCard,
+    EndTurn,
+    FineOrChance,
+    ForbidTravel,
+    HireLawyer,
+    NoDraw,
+    NoLawyer,
+    NoTravel,
+    PayJailFine,
+    Roll,
+    Travel,
+    UseJailCard,
+)
+from passgo.core.board import DECK_CHANCE
+from passgo.core.decisions import (
+    AllowTravelDecision,
+    DeckName,
+    DrawCardDecision,
+    EndTurnDecision,
+    FineOrChanceDecision,
+    JailDecision,
+    JailExitDecision,
+    LawyerDecision,
+    RollDecision,
+    TaxDecision,
+    TravelDecision,
+)
+from passgo.core.ending import finish, finish_by_valuation
+from passgo.core.events import Event
+from passgo.core.frames import (
+    DONE,
+    MOVED,
+    POST_ROLL,
+    PRE_ROLL,
+    DrawFrame,
+    FineFrame,
+    Frame,
+    MoveFrame,
+    RailFrame,
+    TurnFrame,
+)
+from passgo.core.money import charge
+from passgo.core.registry import answer, business, decision, settles
+from passgo.core.state import BANK, GameState
+
+
+def jail_cards(g: GameState, player: int) -> tuple[DeckName, ...]:
+    """The decks of the Get Out of Jail Free cards the player holds, in the order held."""
+    names: tuple[DeckName, ...] = ("chance", "community_chest")
+    return tuple(names[deck] for deck, _ in g.cards[player])
+
+
+def _card_choices(g: GameState, player: int) -> list[Action]:
+    """Playing a held Get Out of Jail Free card: `use-card` when the cards held are all of one
+    deck, else one choice per deck (`use-card chance`, `use-card community_chest`)."""
+    held = sorted({deck for deck, _ in g.cards[player]})
+    if len(held) <= 1:
+        return [UseJailCard(player)] if held else []
+    return [UseJailCard(player, DECK_WORDS[d]) for d in held]
+
+
+def _rolls(g: GameState, p: int) -> list[Action]:
+    return [Roll(p)] if g.rules.dice == "standard" else [*house.roll_options(g, p)]
+
+
+# -- throwing --------------------------------------------------------------------------------
+
+
+def _roll_view(g: GameState, f: TurnFrame) -> RollDecision:
+    return RollDecision(f.player, g.doubles)
+
+
+def _roll_problem(g: GameState, f: Frame, a: Roll) -> str | None:
+    return house.dice_problem(g, a.player, a.dice) if a.dice else None
+
+
+decision("roll", _roll_view, lambda g, f, p: _rolls(g, p))
+
+
+@answer(Roll, "roll", "jail", problem=_roll_problem)
+def _roll(g: GameState, f: Frame, a: Roll) -> None:
+    movement.roll(g, a.player, a.dice)
+
+
+# -- in jail at the start of a turn ----------------------------------------------------------
+
+
+def fine_problem(g: GameState, player: int) -> str | None:
+    """Why the jail fine may not be paid before throwing now (None: it may)."""
+    if g.jail_turns[player] >= g.rules.jail_prepay_turns:
+        return "the fine may be paid before throwing only on the first jail turns"
+    if g.cash[player] < g.board.jail_fine:
+        return f"the fine is {g.board.jail_fine}"
+    return None
+
+
+def _card_problem(g: GameState, f: Frame, a: UseJailCard) -> str | None:
+    held = [deck for deck, _ in g.cards[a.player]]
+    if a.deck is None:
+        return None if held else "you have no Get Out of Jail Free card"
+    if a.deck not in DECK_WORDS or DECK_WORDS.index(a.deck) not in held:
+        return f"you hold no {a.deck} Get Out of Jail Free card"
+    return None
+
+
+def _card_deck(g: GameState, a: UseJailCard) -> int:
+    """Which held card the action plays: the one of its deck, else the first held."""
+    if a.deck is None:
+        return g.cards[a.player][0][0]
+    return DECK_WORDS.index(a.deck)
+
+
+def _jail_view(g: GameState, f: TurnFrame) -> JailDecision:
+    p = f.player
+    return JailDecision(p, g.jail_turns[p], g.board.jail_fine, fine_problem(g, p) is None,
+                        jail_cards(g, p))
+
+
+def _jail_answers(g: GameState, f: TurnFrame, p: int) -> list[Action]:
+    out = _rolls(g, p)
+    if fine_problem(g, p) is None:
+        out.append(PayJailFine(p))
+    out.extend(_card_choices(g, p))
+    return out
+
+
+decision("jail", _jail_view, _jail_answers)
+
+
+@answer(PayJailFine, "jail", problem=lambda g, f, a: fine_problem(g, a.player))
+def _pay_fine(g: GameState, f: Frame, a: PayJailFine) -> None:
+    movement.pay_jail_fine(g, a.player)
+
+
+@answer(UseJailCard, "jail", problem=_card_problem)
+def _use_card(g: GameState, f: Frame, a: UseJailCard) -> None:
+    movement.use_jail_card(g, a.player, _card_deck(g, a))
+
+
+# After the last failed jail throw (`Rules.jail_card_after_third_throw`): the fine is owed in
+# any case (raised if need be), or a held card is used instead.
+decision(
+    "jail_exit",
+    lambda g, f: JailExitDecision(f.player, g.board.jail_fine, jail_cards(g, f.player)),
+    lambda g, f, p: [PayJailFine(p), *_card_choices(g, p)],
+)
+
+
+@answer(PayJailFine, "jail_exit")
+def _exit_fine(g: GameState, f: Frame, a: PayJailFine) -> None:
+    movement.jail_exit(g, a.player, None)
+
+
+@answer(UseJailCard, "jail_exit", problem=_card_problem)
+def _exit_card(g: GameState, f: Frame, a: UseJailCard) -> None:
+    movement.jail_exit(g, a.player, _card_deck(g, a))
+
+
+# `Rules.jail_lawyer`: just sent to jail, pay the lawyer to be on Just Visiting instead.
+def _lawyer_answers(g: GameState, f: Frame, p: int) -> list[Action]:
+    fee = g.rules.jail_lawyer
+    return [HireLawyer(p), NoLawyer(p)] if g.cash[p] >= fee else [NoLawyer(p)]
+
+
+def _lawyer_problem(g: GameState, f: Frame, a: HireLawyer) -> str | None:
+    fee = g.rules.jail_lawyer
+    return None if g.cash[a.player] >= fee else f"the lawyer costs {fee}"
+
+
+decision("lawyer", lambda g, f: LawyerDecision(f.player, g.rules.jail_lawyer), _lawyer_answers)
+
+
+@answer(HireLawyer, "lawyer", problem=_lawyer_problem)
+def _hire(g: GameState, f: Frame, a: HireLawyer) -> None:
+    g.frames.pop()
+    house.hire_lawyer(g, a.player)
+
+
+@answer(NoLawyer, "lawyer")
+def _no_lawyer(g: GameState, f: Frame, a: NoLawyer) -> None:
+    g.frames.pop()
+
+
+# -- ending the turn -------------------------------------------------------------------------
+
+decision("end_turn", lambda g, f: EndTurnDecision(f.player), lambda g, f, p: [EndTurn(p)])
+
+
+@answer(EndTurn, "end_turn")
+def _end_turn(g: GameState, f: TurnFrame, a: EndTurn) -> None:
+    f.stage = DONE
+
+
+@settles(TurnFrame)
+def _settle_turn(g: GameState, f: TurnFrame) -> bool:
+    """After a throw is played: throw again after doubles, else the turn may end; after the
+    turn ends, pass the dice."""
+    if f.stage == MOVED:
+        p = f.player
+        if g.alive[p] and not g.jailed[p] and f.again:
+            f.stage, f.kind = PRE_ROLL, "roll"
+        else:
+            f.stage, f.kind = POST_ROLL, "end_turn"
+        return False
+    if f.stage == DONE:
+        next_turn(g)  # may end the game at a turn or round limit
+        return True
+    return False
+
+
+@settles(MoveFrame)
+def _settle_move(g: GameState, f: MoveFrame) -> bool:
+    g.frames.pop()
+    if g.alive[f.player]:
+        movement.move_by(g, f.player, f.steps, f.steps)
+    return True
+
+
+def next_turn(g: GameState) -> None:
+    """Pass the dice to the next player in the game, counting rounds from the round's first
+    player; end the game at the round limit of a time-limit game or a safety limit."""
+    p = g.current
+    rounds = g.rounds
+    g.turns += 1
+    n, alive = g.n, g.alive
+    if g.order:  # an order of play other than the seating (`Rules.order_auction`)
+        nxt = g.seats_from(g.left_of(p))[0]
+        at = g.order.index
+        if at(nxt) <= at(p):
+            g.rounds += 1
+    else:
+        nxt = (p + 1) % n
+        while not alive[nxt]:
+            nxt = (nxt + 1) % n
+        first = g.setup.get("first", 0)
+        if (nxt - first) % n <= (p - first) % n:
+            g.rounds += 1
+    g.current = nxt
+    g.doubles = 0
+    turn = g.frames[0]
+    assert isinstance(turn, TurnFrame)
+    turn.kind = "jail" if g.jailed[nxt] else "roll"
+    turn.player = nxt
+    turn.stage = PRE_ROLL
+    turn.again = False
+    if g.rules.round_limit and g.rounds >= g.rules.round_limit:
+        finish_by_valuation(g, "time limit")
+    elif g.max_turns is not None and g.turns >= g.max_turns:
+        finish(g, "turn limit", limit=True)
+    elif g.max_rounds is not None and g.rounds >= g.max_rounds:
+        finish(g, "round limit", limit=True)
+    else:
+        if g.house_rules and g.rules.tax_man and g.rounds != rounds:
+            movement.tax_man(g)  # after every complete round
+        g.events.append(Event("turn", nxt))  # (positional events: hot path)
+
+
+# -- choices raised by landing ---------------------------------------------------------------
+
+
+def _tax_view(g: GameState, f: Frame) -> TaxDecision:
+    sq = g.pos[f.player]
+    return TaxDecision(f.player, sq, g.board.squares[sq].amount, 10)
+
+
+decision("tax", _tax_view, lambda g, f, p: [ChooseTax(p, False), ChooseTax(p, True)])
+
+
+@answer(ChooseTax, "tax")
+def _tax(g: GameState, f: Frame, a: ChooseTax) -> None:
+    g.frames.pop()
+    p = a.player
+    if a.percent:
+        amount = movement.tax_percent(g, p)
+        why = "income tax (10%)"
+    else:
+        amount = g.board.squares[g.pos[p]].amount
+        why = "income tax"
+    charge(g, p, BANK, amount, why)
+
+
+decision(
+    "fine_or_chance",
+    lambda g, f: FineOrChanceDecision(f.player, f.amount),
+    lambda g, f, p: [FineOrChance(p, False), FineOrChance(p, True)],
+)
+
+
+@answer(FineOrChance, "fine_or_chance")
+def _fine_or_chance(g: GameState, f: FineFrame, a: FineOrChance) -> None:
+    g.frames.pop()
+    if a.chance:
+        movement.draw(g, a.player, DECK_CHANCE)
+    else:
+        charge(g, a.player, BANK, f.amount, "fine")
+
+
+# `Rules.optional_card_draw`
+def _draw_view(g: GameState, f: DrawFrame) -> DrawCardDecision:
+    deck: DeckName = "chance" if f.deck == DECK_CHANCE else "community_chest"
+    return DrawCardDecision(f.player, deck)
+
+
+decision("draw_card", _draw_view, lambda g, f, p: [DrawCard(p), NoDraw(p)])
+
+
+@answer(DrawCard, "draw_card")
+def _draw(g: GameState, f: DrawFrame, a: DrawCard) -> None:
+    g.frames.pop()
+    movement.draw(g, a.player, f.deck)
+
+
+@answer(NoDraw, "draw_card")
+def _no_draw(g: GameState, f: DrawFrame, a: NoDraw) -> None:
+    g.frames.pop()
+    g.events.append(Event("no_draw", a.player, square=g.pos[a.player], amount=f.deck))
+
+
+# `Rules.travelling_railroads`
+def _travel_view(g: GameState, f: RailFrame) -> TravelDecision:
+    return TravelDecision(f.player, f.square, tuple(house.travel_destinations(g, f.square)))
+
+
+def _travel_answers(g: GameState, f: RailFrame, p: int) -> list[Action]:
+    return [*(Travel(p, r) for r in house.travel_destinations(g, f.square)), NoTravel(p)]
+
+
+def _travel_problem(g: GameState, f: RailFrame, a: Travel) -> str | None:
+    if a.square not in house.travel_destinations(g, f.square):
+        return "travel only to another railroad of the owner of the one you landed on"
+    return None
+
+
+decision("travel", _travel_view, _travel_answers)
+
+
+@answer(Travel, "travel", problem=_travel_problem)
+def _travel(g: GameState, f: Frame, a: Travel) -> None:
+    g.frames.pop()
+    house.travel(g, a.player, a.square)
+
+
+@answer(NoTravel, "travel")
+def _no_travel(g: GameState, f: Frame, a: NoTravel) -> None:
+    g.frames.pop()
+
+
+decision(
+    "allow_travel",
+    lambda g, f: AllowTravelDecision(f.player, f.square, f.lander, f.rent),
+    lambda g, f, p: [AllowTravel(p), ForbidTravel(p)],
+)
+
+
+@answer(AllowTravel, "allow_travel")
+def _allow_travel(g: GameState, f: RailFrame, a: AllowTravel) -> None:
+    g.frames.pop()
+    g.frames.append(RailFrame("travel", f.lander, f.square))
+    movement.collect_rent(g, f.lander, a.player, f.square, f.rent)
+
+
+@answer(ForbidTravel, "allow_travel")
+def _forbid_travel(g: GameState, f: RailFrame, a: ForbidTravel) -> None:
+    g.frames.pop()
+    g.events.append(Event("travel_forbidden", a.player, square=f.square, other=f.lander))
+
+
+# -- asking for rent (`Rules.rent_claim`) ----------------------------------------------------
+
+
+def _claim_problem(g: GameState, f: Any, a: ClaimRent) -> str | None:
+    if not any(c[1] == a.player and c[2] == a.square for c in g.claims):
+        return f"no rent is waiting to be asked for on square {a.square}"
+    return None
+
+
+@business(ClaimRent, _claim_problem)
+def _claim(g: GameState, f: Any, a: ClaimRent) -> None:
+    movement.claim_rent(g, a.player, a.square)
+
