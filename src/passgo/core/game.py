@@ -24,6 +24,7 @@ from passgo.core import (  # noqa: F401
     model,
     money,
     mortgages,
+    movement,
     offers,
     sealed,
     setup,
@@ -393,6 +394,39 @@ class Game(GameState):
         """The rent a player landing on `square` would owe its owner now by a throw of
         `dice_total` (0: unowned, mortgaged, or the lander would be the owner)."""
         return model.rent_now(self, square, dice_total)
+
+    # Queries for bots: the pieces of `legal_actions` one at a time, and the prices the
+    # rules set.
+
+    def buildable_squares(self, player: int) -> list[int]:
+        """Streets on which `Build(player, square)` is legal now."""
+        if self.over or not self.alive[player] or self.owes(player) or buildings.call_open(self):
+            return []
+        return buildings.buildable_squares(self, player)
+
+    def sale_actions(self, player: int) -> list[Sell | SellDown]:
+        """Every legal sale of buildings back to the Bank now (one building, or a group sold
+        down at once where a hotel cannot break into houses)."""
+        if self.over or not self.alive[player]:
+            return []
+        return [Sell(player, sq) if sq >= 0
+                else SellDown(player, self.board.group_names[group], levels)
+                for sq, group, levels in buildings.sell_options(self, player)]
+
+    def mortgageable_squares(self, player: int) -> list[int]:
+        """Deeds on which `Mortgage(player, square)` is legal now."""
+        if self.over or not self.alive[player]:
+            return []
+        return [sq for sq in self.board.properties if self.owner[sq] == player
+                and mortgages.mortgage_problem(self, player, sq) is None]
+
+    def percent_tax(self, player: int) -> int:
+        """What the Income Tax's percentage choice would cost the player now."""
+        return movement.tax_percent(self, player)
+
+    def instant_hotel_price(self, square: int) -> int:
+        """`Rules.instant_hotels`: the price of a hotel bought at once for this street."""
+        return buildings.instant_price(self, square)
 
     # -- copies, saves and views ---------------------------------------------------------------
 
