@@ -21,13 +21,12 @@ from pathlib import Path
 
 from passgo.agents.base import Agent
 from passgo.agents.basic import BasicBot
-from passgo.agents.play import play
+from passgo.agents.play import bot_step, play
 from passgo.agents.protocol import DEFAULT_TIME_LIMIT, ProtocolBot
 from passgo.agents.random_bot import RandomBot
 from passgo.agents.strategic import PROFILES, StrategicBot, StrategicParams
 
 PROTOCOL_PREFIX = "cmd:"
-
 
 
 def _profile_text(name: str) -> str:
@@ -144,6 +143,7 @@ __all__ = [
     "RandomBot",
     "StrategicBot",
     "StrategicParams",
+    "bot_step",
     "make_agent",
     "play",
     "spec_problem",

@@ -1,15 +1,77 @@
-"""The game loop for bots: ask whoever must decide, apply their answer, until the game ends."""
+"""The one loop that drives bots: `bot_step` makes one automated move, `play` plays to the end.
+
+Everything a game of bots needs besides the bots' own choices lives here, so that `play`,
+`passgo tournament`, `passgo simulate`, the benchmarks and the terminal session's bot seats
+(`passgo.session`, through `bot_step`) behave alike:
+
+* Rent claims (`Rules.rent_claim`: the owner must ask for rent): a seat played by a bot asks
+  at once for every rent waiting for it (`game.rent_claims`), before anyone moves again. A
+  seat played by a person (`None` among the agents) asks, or forgets to, by themselves.
+* Protocol bots (outside programs): their failures never stop the game (they play a safe
+  default and record an `Incident`, see `protocol.py`); `incidents` collects them by seat and
+  `close_agents` stops the programs, which `play` does once the game is over.
+* Limits: a game of bots may last for ever in principle. Games set `max_rounds`/`max_turns`
+  (the engine stops the game, reported as such); `play` also takes `max_steps`, and
+  `step_limit` is the bound on actions that matches a round cap (`passgo tournament`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from passgo.agents.base import Agent
-from passgo.core import Game
-from passgo.core.actions import Action, ClaimRent
-from passgo.core.events import Event
+from passgo.core import Action, ClaimRent, Event, Game
 
 Observer = Callable[[Action, list[Event]], None]
+
+# Actions per round and player before a game is taken to be stuck (`step_limit`).
+STEPS_PER_ROUND = 2000
+
+
+Step = Callable[[], "tuple[Action, list[Event]] | None"]
+
+
+def _stepper(game: Game, agents: Sequence[Agent | None], checked: bool) -> Step:
+    """`bot_step` for one game and one set of agents, with what does not change between
+    steps looked up once: the loop of `play` runs it hundreds of thousands of times a
+    second."""
+    if len(agents) != game.n:
+        raise ValueError(f"{game.n} players need {game.n} agents, not {len(agents)}")
+    apply = game.apply if checked else game.apply_unchecked
+    acts = [None if agent is None else agent.act for agent in agents]
+    # Rent waits to be asked for only under `Rules.rent_claim` (else it is paid at once).
+    claims = game.rules.rent_claim != "always" or bool(game.rent_claims)
+
+    def step() -> tuple[Action, list[Event]] | None:
+        if game.over:
+            return None
+        if claims:
+            for claim in game.rent_claims:
+                if acts[claim.owner] is not None:
+                    ask = ClaimRent(claim.owner, claim.square)
+                    if game.is_legal(ask):
+                        return ask, apply(ask)
+        player = game.pending_player
+        act = acts[player]
+        if act is None:
+            return None
+        action = act(game, player)
+        return action, apply(action)
+
+    return step
+
+
+def bot_step(
+    game: Game, agents: Sequence[Agent | None], *, checked: bool = True
+) -> tuple[Action, list[Event]] | None:
+    """One automated move: a rent claim of a seat played by an agent if any is waiting (the
+    oldest first), else the answer of the agent of the seat the game waits for. Returns the
+    action with the events it caused, or None when the game is over or a person (agent
+    `None`) must decide. `checked=False` trusts the agents' actions to be legal (the
+    simulation fast path); checked, an illegal action raises `IllegalActionError` and changes
+    nothing. `agents` has one entry per seat."""
+    return _stepper(game, agents, checked)()
 
 
 def play(
@@ -20,30 +82,51 @@ def play(
     max_steps: int | None = None,
     observe: Observer | None = None,
 ) -> Game:
-    """Play `game` to its end with one agent per seat. `checked=False` trusts the agents'
-    actions to be legal (the simulation fast path); `max_steps` bounds the number of actions.
+    """Play `game` to its end with one agent per seat (`bot_step` until the game is over).
+    `checked=False` trusts the agents' actions to be legal (the simulation fast path);
+    `max_steps` bounds the number of the agents' actions (rent claims not counted).
     A game of bots can last for ever in principle: simulations set `max_turns`/`max_rounds`
     on the game. `observe(action, events)` sees every action applied, rent claims included,
-    with the events it caused: statistics are collected from it without a second game loop."""
-    if len(agents) != game.n:
-        raise ValueError(f"{game.n} players need {game.n} agents, not {len(agents)}")
-    apply = game.apply if checked else game.apply_unchecked
+    with the events it caused: statistics are collected from it without a second game loop.
+    Once the game is over, agents that run outside programs are stopped (`close_agents`)."""
+    step = _stepper(game, agents, checked)
+    if observe is None and max_steps is None:
+        while step() is not None:
+            pass
     steps = 0
-    while not game.over:
-        if game.claims:
-            # Where the owner must ask for rent, bots always ask, at once.
-            owner, square = game.claims[0][1], game.claims[0][2]
-            claim = ClaimRent(owner, square)
-            events = apply(claim)
-            if observe is not None:
-                observe(claim, events)
-            continue
-        player = game.frames[-1].player
-        action = agents[player].act(game, player)
-        events = apply(action)
+    while (done := step()) is not None:
         if observe is not None:
-            observe(action, events)
-        steps += 1
-        if max_steps is not None and steps >= max_steps:
-            break
+            observe(*done)
+        if type(done[0]) is not ClaimRent:
+            steps += 1
+            if max_steps is not None and steps >= max_steps:
+                break
+    if game.over:
+        close_agents(agents)
     return game
+
+
+def step_limit(players: int, max_rounds: int) -> int:
+    """The most actions a game with a round cap may take before it is stopped as stuck (a
+    bot doing business for ever): `STEPS_PER_ROUND` per round and player."""
+    return STEPS_PER_ROUND * max_rounds * players
+
+
+def close_agents(agents: Sequence[Agent | None]) -> None:
+    """Stop the agents that run outside programs (protocol bots); others have nothing to
+    stop. Their incidents stay readable."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if callable(close):
+            close()
+
+
+def incidents(agents: Sequence[Agent | None]) -> dict[int, list[dict[str, Any]]]:
+    """What went wrong with the protocol bots of a game, by seat, as JSON data (seats without
+    incidents are left out)."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    for seat, agent in enumerate(agents):
+        found = getattr(agent, "incidents", None)
+        if found:
+            out[seat] = [i.to_dict() for i in found]
+    return out
