@@ -21,8 +21,7 @@ from typing import Any
 
 from passgo.agents import AGENTS
 from passgo.cli_position import load_position
-from passgo.core import Game
-from passgo.core.errors import DataError
+from passgo.core import DataError, Game
 from passgo.plain import PlainGame
 from passgo.rulespec import load_rules
 from passgo.session import (
@@ -48,13 +47,11 @@ def new_session(args: argparse.Namespace, save_path: Path | None) -> Session:
     if args.position:
         if args.rules:
             raise PlayError("--rules cannot change a position: the position names its rules")
-        game = load_position(args.position, seed)
+        game = load_position(args.position, seed, max_rounds=args.max_rounds)
         kinds = {s.name: s.kind for s in parse_seats(args.players)} if args.players else {}
         # Seats of a position: its players, the first one a person, unless --players says.
         seats = [Seat(n, kinds.get(n, "human" if i == 0 else "basic"))
                  for i, n in enumerate(game.names)]
-        if args.max_rounds is not None:
-            game.max_rounds = game.setup["max_rounds"] = args.max_rounds
         return Session(game, seats, save_path)
     seats = parse_seats(DEFAULT_PLAYERS if args.players is None else args.players)
     try:

@@ -7,11 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from passgo.core import Game, SaveFileError
-from passgo.core.actions import EndTurn
+from passgo.core import DataError, EndTurn, EndTurnDecision, Game, PositionError, SaveFileError
 from passgo.core.board import DECK_NAMES, load_edition
-from passgo.core.errors import DataError
-from passgo.core.position import PositionError, position_to_toml
+from passgo.core.position import position_to_toml
 from passgo.textboard import render_board
 
 
@@ -20,16 +18,21 @@ class CommandError(Exception):
 
 
 def read_text(path: str) -> str:
+    """A text file's contents, or a one-line error naming it (missing, unreadable, or not
+    UTF-8 text)."""
     try:
         return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CommandError(f"cannot read {path}: not UTF-8 text (byte {exc.start})") from None
 
 
-def load_position(path: str, seed: int = 0) -> Game:
-    """A game from a position file, or a one-line error naming the file and the key."""
+def load_position(path: str, seed: int = 0, *, max_rounds: int | None = None) -> Game:
+    """A game from a position file, or a one-line error naming the file and the key;
+    `max_rounds` is the game's safety stop (see `Game.from_position`)."""
     try:
-        return Game.from_position(read_text(path), seed=seed)
+        return Game.from_position(read_text(path), seed=seed, max_rounds=max_rounds)
     except (PositionError, DataError) as exc:
         raise CommandError(f"{path}: {exc}") from None
 
@@ -50,14 +53,14 @@ def _saved_game(path: str) -> Game:
 def cmd_check(args: argparse.Namespace) -> int:
     game = load_position(args.file)
     print(render_board(game))
-    print(f"{args.file}: a valid position; {game.names[game.current]} to move.")
+    print(f"{args.file}: a valid position; {game.names[game.turn_player]} to move.")
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     game = _saved_game(args.file)
     top = game.pending
-    if top.kind == "end_turn" and len(game.frames) == 1:
+    if isinstance(top, EndTurnDecision):
         # Ending a turn involves no chance: show the position the next throw starts from.
         game = game.copy()
         game.apply(EndTurn(top.player))

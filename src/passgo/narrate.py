@@ -5,82 +5,98 @@ module, so a player reads the same words whichever way they play. `sentences` tu
 of one action into what a person would say ("Bob rolled 4+4, doubles, and landed on Boardwalk
 owned by Ann: paid $50 rent"); `explain` says what the pending decision is and what each
 choice means, for the help screen and the plain prompt.
+
+This is the one place that words a decision: `question` and `explain` match on the typed
+decision (`game.pending`) and end in `assert_never`, so a new kind of decision is a type error
+here until it has its words. Everything is read from the public model of `passgo.core`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
-from passgo.core import Game
-from passgo.core.actions import (
+from passgo.core import (
+    BANK_LOAN,
     AcceptTrade,
     Action,
     AllowTravel,
+    AllowTravelDecision,
+    AuctionOptionDecision,
     Bid,
+    BidDecision,
     Build,
+    BuildDemandDecision,
     BuildHotel,
     Bundle,
     Buy,
+    BuyDecision,
     ChooseTax,
+    ClaimRent,
     CounterTrade,
+    Decision,
     DeclareBankruptcy,
     Decline,
     DrawCard,
+    DrawCardDecision,
     EndTurn,
+    EndTurnDecision,
+    Event,
     FineOrChance,
+    FineOrChanceDecision,
     ForbidTravel,
     ForceAuction,
     Foreclose,
+    ForeclosureBuyDecision,
+    ForeclosureOwnerDecision,
+    Game,
+    GameOverDecision,
     HireLawyer,
+    JailDecision,
+    JailExitDecision,
     KeepMortgage,
+    LawyerDecision,
     LiftMortgage,
     Mortgage,
+    MortgagedDeedDecision,
     NoDraw,
     NoLawyer,
     NoTravel,
     Pass,
     PayJailFine,
     PlaceBuilding,
+    PlaceBuildingDecision,
     ProposeTrade,
+    RaiseFundsDecision,
     Refuse,
     RejectTrade,
     RepayLoan,
     Roll,
+    RollDecision,
+    SealedBidDecision,
     Sell,
     SellDeed,
     SellDown,
     TakeLoan,
+    TaxDecision,
     TradeOffer,
+    TradeReplyDecision,
     Travel,
+    TravelDecision,
     Unmortgage,
     UseJailCard,
     WantBuildings,
 )
 from passgo.core.board import DECK_NAMES
-from passgo.core.buildings import instant_price
-from passgo.core.events import Event
-from passgo.core.frames import (
-    AuctionFrame,
-    BuyFrame,
-    CallFrame,
-    DebtFrame,
-    ForeclosureFrame,
-    OptionFrame,
-    SealedFrame,
-    TradeFrame,
-    TransferFrame,
-    TurnFrame,
-)
-from passgo.core.money import LOAN
-from passgo.core.offers import foreclose_cost, option_price
 
 
 def money(game: Game, amount: int) -> str:
     return f"{game.board.currency}{amount:,}"
 
 
-def who(game: Game, seat: int) -> str:
-    return "the Bank" if seat < 0 else game.names[seat]
+def who(game: Game, seat: int | None) -> str:
+    """A seat's name; `None` (or a negative seat, as events give it) is the Bank."""
+    return "the Bank" if seat is None or seat < 0 else game.names[seat]
 
 
 def square(game: Game, sq: int) -> str:
@@ -162,7 +178,9 @@ def describe(game: Game, e: Event) -> str | None:
     if k == "build":
         return f"{name} built a {e.detail} on {square(g, e.square)}"
     if k == "sell":
-        return f"{name} sold buildings on {square(g, e.square)} (now {level(e.amount)})"
+        # Told as the step left the street (sentences are made right after their step).
+        now = buildings(g.houses_on(e.square), g.hotels_on(e.square))
+        return f"{name} sold buildings on {square(g, e.square)} (now {now})"
     if k == "transfer":
         return f"{square(g, e.square)} passed from {name} to {who(g, e.other)}"
     if k in _DEED_RULE_EVENTS:
@@ -197,13 +215,15 @@ def _deed_rule_event(g: Game, e: Event, name: str) -> str:
     return f"Order of play by the bids: {order}. First turn: {name}"
 
 
-def level(lv: int) -> str:
-    """A street's buildings in words (double hotels: 6-9 a hotel and houses, 10 two hotels)."""
-    if lv == 10:
-        return "two hotels"
-    if lv > 5:
-        return f"a hotel and {level(lv - 5)}"
-    return "a hotel" if lv == 5 else f"{lv} house{'s' if lv != 1 else ''}"
+def buildings(houses: int, hotels: int) -> str:
+    """A street's buildings in words: "3 houses", "a hotel", "a hotel and 2 houses", "two
+    hotels" (`Rules.double_hotels`), "0 houses"."""
+    counted = f"{houses} house{'s' if houses != 1 else ''}"
+    if hotels >= 2:
+        return "two hotels" if not houses else f"{hotels} hotels and {counted}"
+    if hotels == 1:
+        return f"a hotel and {counted}" if houses else "a hotel"
+    return counted
 
 
 def describe_action(game: Game, a: Action) -> str:
@@ -212,7 +232,7 @@ def describe_action(game: Game, a: Action) -> str:
     if isinstance(a, Roll):
         dice = {(): "the dice", (6,): "one die"}.get(
             a.dice, " and ".join(f"a d{sides}" for sides in a.dice))
-        return f"Throw {dice}" + (" (try for doubles)" if g.jailed[a.player] else "")
+        return f"Throw {dice}" + (" (try for doubles)" if g.in_jail(a.player) else "")
     if isinstance(a, PayJailFine):
         return f"Pay the {money(g, g.board.jail_fine)} fine and leave jail"
     if isinstance(a, UseJailCard):
@@ -222,14 +242,17 @@ def describe_action(game: Game, a: Action) -> str:
     if isinstance(a, FineOrChance):
         return "Take a Chance card" if a.chance else "Pay the fine"
     if isinstance(a, Buy):
-        sq = g.pos[a.player]
-        return f"Buy {square(g, sq)} for {money(g, g.deed_price(sq))}"
+        d = g.pending
+        if isinstance(d, BuyDecision) and d.player == a.player:
+            return f"Buy {square(g, d.square)} for {money(g, d.price)}"
+        return "Buy the deed"
     if isinstance(a, Decline):
         return "Do not buy: the Bank auctions it"
     if isinstance(a, Bid):
         return f"Bid {money(g, a.amount)} (or type: bid AMOUNT)"
     if isinstance(a, Pass):
-        return "Leave the auction"
+        sealed = isinstance(g.pending, SealedBidDecision)
+        return "Do not bid" if sealed else "Leave the auction"
     if isinstance(a, ChooseTax):
         return "Pay 10% of your total worth" if a.percent else "Pay the flat Income Tax"
     if isinstance(a, Build):
@@ -260,21 +283,32 @@ def describe_action(game: Game, a: Action) -> str:
         return f"Offer: {a.offer.text()}"
     if isinstance(a, BuildHotel):
         return (f"Buy a hotel for {square(g, a.square)} at once for "
-                f"{money(g, instant_price(g, a.square))}")
+                f"{money(g, g.instant_hotel_price(a.square))}")
     if isinstance(a, SellDeed):
         return (f"Sell {square(g, a.square)} back to the Bank for "
                 f"{money(g, g.board.squares[a.square].price // 2)}")
     if isinstance(a, Foreclose):
-        owner_part, bank_part = foreclose_cost(g, a.square)
+        d = g.pending
+        cost = d.cost if isinstance(d, ForeclosureBuyDecision) else (
+            g.board.squares[a.square].mortgage + g.lift_cost(a.square))
+        owner_part, bank_part = _foreclosure_parts(g, a.square, cost)
         return (f"Buy {square(g, a.square)}: {money(g, owner_part)} to its owner and "
                 f"{money(g, bank_part)} to the Bank")
     if isinstance(a, ForceAuction):
-        top = g.frames[-1]
-        sq = getattr(top, "square", -1)
-        return (f"Force an auction of {square(g, sq)}, opening at "
-                f"{money(g, option_price(g, sq))}" if sq >= 0 else "Force an auction")
+        d = g.pending
+        if isinstance(d, AuctionOptionDecision):
+            return (f"Force an auction of {square(g, d.square)}, opening at "
+                    f"{money(g, d.price)}")
+        return "Force an auction"
     if isinstance(a, Refuse):
         return "No"
+    if isinstance(a, ClaimRent):
+        claim = next((c for c in g.rent_claims
+                      if c.owner == a.player and c.square == a.square), None)
+        if claim is None:
+            return f"Ask for the rent on {square(g, a.square)}"
+        return (f"Claim {money(g, claim.amount)} rent from {who(g, claim.lander)} for "
+                f"{square(g, a.square)}")
     if isinstance(a, _HOUSE_ACTIONS):
         return _house_action(g, a)
     return a.text()
@@ -462,203 +496,241 @@ def _landing(g: Game, events: Sequence[Event], j: int, p: int, sq: int) -> tuple
         if nxt.kind == "jail":
             return 1, " and went to jail"
     if s.ownable and not (nxt is not None and nxt.kind == "dice"):
-        owner = g.owner[sq]
-        if owner < 0:
+        owner = g.owner_of(sq)
+        if owner is None:
             return 0, f" (for sale at {money(g, s.price)})"
         if owner == p:
             return 0, ", their own deed"
-        if g.mortgaged[sq]:
+        if g.is_mortgaged(sq):
             return 0, f" owned by {who(g, owner)}, mortgaged: no rent"
     return 0, ""
 
 
 def debt_line(game: Game, player: int) -> str | None:
     """What the player still owes, when the game waits for them to raise funds."""
-    top = game.frames[-1]
-    if not isinstance(top, DebtFrame) or top.player != player:
+    d = game.pending
+    if not isinstance(d, RaiseFundsDecision) or d.player != player:
         return None
     g = game
-    short = max(0, top.amount - g.cash[player])
+    short = max(0, d.amount - d.cash)
     return (
-        f"{who(g, player)} owes {money(g, top.amount)} to {who(g, top.creditor)} "
-        f"({why(g, top.reason)}) and has {money(g, g.cash[player])}: "
+        f"{who(g, player)} owes {money(g, d.amount)} to {who(g, d.creditor)} "
+        f"({why(g, d.reason)}) and has {money(g, d.cash)}: "
         f"{money(g, short)} still to raise"
     )
+
+
+def routine(decision: Decision) -> bool:
+    """Decisions met every turn (throwing, ending the turn): on screen, their explanation
+    would only repeat itself."""
+    return isinstance(decision, RollDecision | EndTurnDecision)
 
 
 def question(game: Game) -> str:
     """The pending decision as a short question or order, for a heading."""
     g = game
-    top = g.frames[-1]
-    name = who(g, top.player)
-    k = top.kind
-    if k == "roll":
-        again = isinstance(top, TurnFrame) and top.again
-        return f"{name}: roll again (doubles)" if again else f"{name}: roll the dice"
-    if k == "jail":
-        return f"{name} is in jail: roll for doubles, pay or use a card"
-    if k == "end_turn":
-        return f"{name}: do business or end the turn"
-    if k == "buy" and isinstance(top, BuyFrame):
-        return f"{name}: buy {square(g, top.square)} or let it go to auction?"
-    if k == "bid" and isinstance(top, AuctionFrame):
-        return f"{name}: bid for {_auction_item(g, top)} or pass?"
-    if k == "tax":
-        return f"{name}: how do you pay the Income Tax?"
-    if k == "raise_funds":
-        return f"{name} must raise funds"
-    if k == "trade_reply" and isinstance(top, TradeFrame):
-        return f"{name}: answer the trade offered by {who(g, top.offer.proposer)}"
-    if k == "mortgaged_deed" and isinstance(top, TransferFrame):
-        return f"{name}: lift the mortgage on {square(g, top.square)} now or later?"
-    if k == "build_demand":
-        return f"{name}: how many of the short buildings do you want?"
-    if k == "place_building":
-        return f"{name}: where does your building go?"
-    if k == "fine_or_chance":
-        return f"{name}: pay the fine or take a Chance?"
-    if k == "sealed_bid" and isinstance(top, SealedFrame):
-        thing = "the first turn" if top.item == "order" else (
-            square(g, top.square) if top.item == "deed" else f"a {top.item}")
-        return f"{name}: write down a sealed bid for {thing}"
-    if k == "foreclosure_owner" and isinstance(top, ForeclosureFrame):
-        return f"{name}: lift the mortgage on {square(g, top.square)} now?"
-    if k == "foreclosure_buy" and isinstance(top, ForeclosureFrame):
-        return f"{name}: buy the mortgaged {square(g, top.square)}?"
-    if k == "auction_option" and isinstance(top, OptionFrame):
-        return f"{name}: force an auction of {square(g, top.square)}?"
-    if k in _HOUSE_QUESTIONS:
-        return f"{name}: {_HOUSE_QUESTIONS[k]}"
-    return f"{name}: {k.replace('_', ' ')}"
+    d = g.pending
+    name = who(g, d.player)
+    match d:
+        case RollDecision(doubles=doubles):
+            return f"{name}: roll again (doubles)" if doubles else f"{name}: roll the dice"
+        case JailDecision():
+            return f"{name} is in jail: roll for doubles, pay or use a card"
+        case EndTurnDecision():
+            return f"{name}: do business or end the turn"
+        case BuyDecision(square=sq):
+            return f"{name}: buy {square(g, sq)} or let it go to auction?"
+        case BidDecision():
+            return f"{name}: bid for {_auction_item(g, d)} or pass?"
+        case SealedBidDecision():
+            thing = "the first turn" if d.item == "order" else _auction_item(g, d)
+            return f"{name}: write down a sealed bid for {thing}"
+        case TaxDecision():
+            return f"{name}: how do you pay the Income Tax?"
+        case FineOrChanceDecision():
+            return f"{name}: pay the fine or take a Chance?"
+        case RaiseFundsDecision():
+            return f"{name} must raise funds"
+        case TradeReplyDecision(offer=offer):
+            return f"{name}: answer the trade offered by {who(g, offer.proposer)}"
+        case MortgagedDeedDecision(square=sq):
+            return f"{name}: lift the mortgage on {square(g, sq)} now or later?"
+        case BuildDemandDecision():
+            return f"{name}: how many of the short buildings do you want?"
+        case PlaceBuildingDecision():
+            return f"{name}: where does your building go?"
+        case TravelDecision():
+            return f"{name}: travel to another railroad of its owner?"
+        case AllowTravelDecision():
+            return f"{name}: take the rent and allow travel, or refuse both?"
+        case DrawCardDecision():
+            return f"{name}: draw a card?"
+        case LawyerDecision():
+            return f"{name}: pay a lawyer to leave jail at once?"
+        case JailExitDecision():
+            return f"{name}: pay the fine or use your Get Out of Jail Free card?"
+        case ForeclosureOwnerDecision(square=sq):
+            return f"{name}: lift the mortgage on {square(g, sq)} now?"
+        case ForeclosureBuyDecision(square=sq):
+            return f"{name}: buy the mortgaged {square(g, sq)}?"
+        case AuctionOptionDecision(square=sq):
+            return f"{name}: force an auction of {square(g, sq)}?"
+        case GameOverDecision(winner=winner, reason=reason):
+            if winner is None:
+                return f"Game over ({reason})"
+            return f"Game over: {who(g, winner)} wins ({reason})"
+        case other:
+            assert_never(other)
 
 
-def _auction_item(g: Game, top: AuctionFrame) -> str:
-    return square(g, top.square) if top.item == "deed" else f"a {top.item}"
+def _auction_item(g: Game, d: BidDecision | SealedBidDecision) -> str:
+    return square(g, d.square) if d.item == "deed" else f"a {d.item}"
+
+
+def _foreclosure_parts(g: Game, sq: int, cost: int) -> tuple[int, int]:
+    """A foreclosure's `cost` split as the rule pays it: the mortgage value to the owner, the
+    rest (the value and the interest) to the Bank."""
+    owner_part = g.board.squares[sq].mortgage
+    return owner_part, cost - owner_part
 
 
 def explain(game: Game) -> str:
     """What the pending decision is about and what each choice does, in a few sentences."""
     g = game
-    top = g.frames[-1]
-    p = top.player
-    k = top.kind
-    cash = money(g, g.cash[p]) if p >= 0 else ""
+    d = g.pending
+    p = d.player
+    cash = money(g, g.cash_of(p)) if p >= 0 else ""
     business = (
         " At any time you may also build, sell, mortgage, lift mortgages and propose trades."
     )
-    if k == "roll":
-        return (
-            "Roll the two dice and move that many squares clockwise. Doubles let you roll "
-            "again; three doubles in a row send you to jail." + business
-        )
-    if k == "jail":
-        fine = money(g, g.board.jail_fine)
-        tries = g.rules.jail_max_turns
-        return (
-            f"You are in jail (turn {g.jail_turns[p] + 1} of {tries}). Roll: doubles free you "
-            f"and you move by that throw. Or pay the {fine} fine before rolling (allowed on "
-            f"your first {g.rules.jail_prepay_turns} turns in jail), or use a Get Out of "
-            f"Jail Free card if you hold one. After {tries} failed rolls you pay {fine} and "
-            "move. In jail you still collect rent, bid, build and trade."
-        )
-    if k == "end_turn":
-        return (
-            "Your throw has been played. Before the dice pass to the next player you may "
-            "build houses (evenly, on a whole colour group), sell, mortgage, lift mortgages "
-            "or propose trades. Then end your turn."
-        )
-    if k == "buy" and isinstance(top, BuyFrame):
-        s = g.board.squares[top.square]
-        return (
-            f"{s.name} belongs to nobody. Buy it for its printed price, {money(g, s.price)} "
-            f"(you have {cash}), or decline: the Bank then auctions it at once to the "
-            "highest bidder, and you may bid too, even below the printed price."
-        )
-    if k == "bid" and isinstance(top, AuctionFrame):
-        item = _auction_item(g, top)
-        high = (
-            f"The highest bid is {money(g, top.high)} by {who(g, top.high_bidder)}."
-            if top.high_bidder >= 0 else "Nobody has bid yet."
-        )
-        low = g.rules.auction_min_bid if top.high_bidder < 0 else (
-            top.high + g.rules.auction_min_increment
-        )
-        if top.item == "deed":
-            item += f" (printed price {money(g, g.board.squares[top.square].price)})"
-        return (
-            f"Auction of {item}. {high} Bid at least {money(g, low)} and at most your cash "
-            f"({cash}), or pass: a player who passes is out of this auction. The last "
-            "bidder left pays the Bank and takes it."
-        )
-    if k == "tax":
-        flat = g.board.squares[g.pos[p]].amount
-        return (
-            f"Income Tax: pay {money(g, flat)}, or 10% of your total worth (cash, the "
-            "printed price of every deed you own, mortgaged or not, and what your buildings "
-            "cost). You must choose before adding it up."
-        )
-    if k == "raise_funds":
-        allowed = any(isinstance(a, DeclareBankruptcy) for a in g.legal_actions(p))
-        end = (
-            " Even selling every building and mortgaging every deed would not cover it: you "
-            "may declare bankruptcy, and your creditor takes what you have."
-            if allowed else
-            " You cannot declare bankruptcy while selling and mortgaging could still pay it."
-        )
-        return (
-            "Sell buildings back to the Bank at half price, mortgage deeds or trade; the debt "
-            "is paid as soon as your cash covers it." + end
-        )
-    if k == "trade_reply" and isinstance(top, TradeFrame):
-        return (
-            f"Offer: {offer_words(g, top.offer)}. Accept and everything changes hands at "
-            "once; reject; or counter with an offer of your own, which goes back to "
-            f"{who(g, top.offer.proposer)}. A mortgaged deed you receive costs 10% interest "
-            "at once."
-        )
-    if k == "mortgaged_deed" and isinstance(top, TransferFrame):
-        return (
-            f"You received {square(g, top.square)}, which is mortgaged. Lift the mortgage now "
-            f"for {money(g, g.lift_cost(top.square))} (the loan plus 10%), or keep it "
-            f"mortgaged: pay {money(g, g.interest(top.square))} interest now and the loan plus "
-            "10% when you lift it later."
-        )
-    if k == "build_demand" and isinstance(top, CallFrame):
-        stock = g.bank_hotels if top.item == "hotel" else g.bank_houses
-        return (
-            f"The Bank has only {stock} {top.item}(s) left and more players could build. Say "
-            "how many you want now; if more are wanted than the Bank has, they are auctioned "
-            "one at a time to the highest bidder."
-        )
-    if k == "place_building":
-        return "Put the building you got on one of your streets, keeping the group even."
-    if k == "fine_or_chance":
-        return "The card lets you choose: pay the fine, or take the top Chance card instead."
-    if k == "sealed_bid" and isinstance(top, SealedFrame):
-        if top.item == "order":
-            return ("Before the game, everyone writes down a bid for the right to go first: "
-                    "play goes from the highest bid down, ties decided by a throw, and each "
-                    f"player pays what they bid. Bid 0 to pay nothing (you have {cash}).")
-        rule = ("the highest bidder pays the second-highest bid"
-                if g.rules.auction == "vickrey" else "the highest bidder pays their bid")
-        return (f"{question(g)}. Nobody sees the bids until all are written; then {rule} "
-                f"(ties are thrown for). Bid up to your cash ({cash}), or pass.")
-    if k == "foreclosure_owner" and isinstance(top, ForeclosureFrame):
-        return (f"{who(g, top.lander)} landed on your mortgaged {square(g, top.square)}. "
-                f"Lift the mortgage now for {money(g, g.lift_cost(top.square))}, or else "
-                f"{who(g, top.lander)} may buy the deed from you. No rent is paid either way.")
-    if k == "foreclosure_buy" and isinstance(top, ForeclosureFrame):
-        owner_part, bank_part = foreclose_cost(g, top.square)
-        return (f"{square(g, top.square)} is mortgaged and its owner did not lift it. Buy it "
-                f"for {money(g, owner_part)} to the owner and {money(g, bank_part)} to the "
-                f"Bank (it is then unmortgaged), or refuse. You have {cash}.")
-    if k == "auction_option" and isinstance(top, OptionFrame):
-        return (f"{who(g, top.lander)} landed on {square(g, top.square)}. You may force an "
-                f"auction now by bidding {money(g, option_price(g, top.square))} (twice the "
-                "price); everyone, the lander included, may then outbid you.")
-    if k in _HOUSE_QUESTIONS:
-        return _house_explain(g, k)
-    return question(g)
+    match d:
+        case RollDecision():
+            return (
+                "Roll the two dice and move that many squares clockwise. Doubles let you roll "
+                "again; three doubles in a row send you to jail." + business
+            )
+        case JailDecision(turn=turn, fine=fine_amount):
+            fine = money(g, fine_amount)
+            tries = g.rules.jail_max_turns
+            return (
+                f"You are in jail (turn {turn + 1} of {tries}). Roll: doubles free you "
+                f"and you move by that throw. Or pay the {fine} fine before rolling (allowed "
+                f"on your first {g.rules.jail_prepay_turns} turns in jail), or use a Get Out "
+                f"of Jail Free card if you hold one. After {tries} failed rolls you pay {fine} "
+                "and move. In jail you still collect rent, bid, build and trade."
+            )
+        case EndTurnDecision():
+            return (
+                "Your throw has been played. Before the dice pass to the next player you may "
+                "build houses (evenly, on a whole colour group), sell, mortgage, lift "
+                "mortgages or propose trades. Then end your turn."
+            )
+        case BuyDecision(square=sq):
+            s = g.board.squares[sq]
+            return (
+                f"{s.name} belongs to nobody. Buy it for its printed price, "
+                f"{money(g, s.price)} (you have {cash}), or decline: the Bank then auctions "
+                "it at once to the highest bidder, and you may bid too, even below the "
+                "printed price."
+            )
+        case BidDecision():
+            item = _auction_item(g, d)
+            high = (
+                f"The highest bid is {money(g, d.high)} by {who(g, d.high_bidder)}."
+                if d.high_bidder is not None else "Nobody has bid yet."
+            )
+            if d.item == "deed":
+                item += f" (printed price {money(g, g.board.squares[d.square].price)})"
+            return (
+                f"Auction of {item}. {high} Bid at least {money(g, d.min_bid)} and at most "
+                f"your cash ({cash}), or pass: a player who passes is out of this auction. "
+                "The last bidder left pays the Bank and takes it."
+            )
+        case SealedBidDecision():
+            if d.item == "order":
+                return ("Before the game, everyone writes down a bid for the right to go "
+                        "first: play goes from the highest bid down, ties decided by a throw, "
+                        "and each player pays what they bid. Bid 0 to pay nothing (you have "
+                        f"{cash}).")
+            rule = ("the highest bidder pays the second-highest bid"
+                    if g.rules.auction == "vickrey" else "the highest bidder pays their bid")
+            return (f"{question(g)}. Nobody sees the bids until all are written; then {rule} "
+                    f"(ties are thrown for). Bid up to your cash ({cash}), or pass.")
+        case TaxDecision(flat=flat, percent=percent):
+            return (
+                f"Income Tax: pay {money(g, flat)}, or {percent}% of your total worth (cash, "
+                "the printed price of every deed you own, mortgaged or not, and what your "
+                "buildings cost). You must choose before adding it up."
+            )
+        case FineOrChanceDecision():
+            return ("The card lets you choose: pay the fine, or take the top Chance card "
+                    "instead.")
+        case RaiseFundsDecision(may_declare_bankruptcy=allowed):
+            end = (
+                " Even selling every building and mortgaging every deed would not cover it: "
+                "you may declare bankruptcy, and your creditor takes what you have."
+                if allowed else
+                " You cannot declare bankruptcy while selling and mortgaging could still pay "
+                "it."
+            )
+            return (
+                "Sell buildings back to the Bank at half price, mortgage deeds or trade; the "
+                "debt is paid as soon as your cash covers it." + end
+            )
+        case TradeReplyDecision(offer=offer):
+            return (
+                f"Offer: {offer_words(g, offer)}. Accept and everything changes hands at "
+                "once; reject; or counter with an offer of your own, which goes back to "
+                f"{who(g, offer.proposer)}. A mortgaged deed you receive costs 10% interest "
+                "at once."
+            )
+        case MortgagedDeedDecision(square=sq, lift_cost=lift, interest=interest):
+            return (
+                f"You received {square(g, sq)}, which is mortgaged. Lift the mortgage now "
+                f"for {money(g, lift)} (the loan plus 10%), or keep it mortgaged: pay "
+                f"{money(g, interest)} interest now and the loan plus 10% when you lift it "
+                "later."
+            )
+        case BuildDemandDecision(item=item, available=stock):
+            return (
+                f"The Bank has only {stock} {item}(s) left and more players could build. "
+                "Say how many you want now; if more are wanted than the Bank has, they are "
+                "auctioned one at a time to the highest bidder."
+            )
+        case PlaceBuildingDecision():
+            return "Put the building you got on one of your streets, keeping the group even."
+        case TravelDecision():
+            return ("Travelling railroads: you may move to any other railroad of this one's "
+                    "owner. Travel goes across the board: no salary for passing GO, no rent "
+                    "there, and your move ends there.")
+        case AllowTravelDecision():
+            return ("Your railroad was landed on. Take the rent and the lander may travel to "
+                    "your other railroads, or refuse the rent and forbid the travel.")
+        case DrawCardDecision():
+            return "Drawing a card is optional in this game: draw it, or leave it."
+        case LawyerDecision(fee=fee):
+            return (f"You were sent to jail. Pay a lawyer {money(g, fee)} now and you are "
+                    "Just Visiting instead, or go to jail as usual.")
+        case JailExitDecision(fine=fine):
+            return (f"Your last roll in jail failed: pay the {money(g, fine)} fine or use your "
+                    "Get Out of Jail Free card, then move by that roll.")
+        case ForeclosureOwnerDecision(square=sq, lander=lander, lift_cost=lift):
+            return (f"{who(g, lander)} landed on your mortgaged {square(g, sq)}. Lift the "
+                    f"mortgage now for {money(g, lift)}, or else {who(g, lander)} may buy "
+                    "the deed from you. No rent is paid either way.")
+        case ForeclosureBuyDecision(square=sq, cost=cost):
+            owner_part, bank_part = _foreclosure_parts(g, sq, cost)
+            return (f"{square(g, sq)} is mortgaged and its owner did not lift it. Buy it for "
+                    f"{money(g, owner_part)} to the owner and {money(g, bank_part)} to the "
+                    f"Bank (it is then unmortgaged), or refuse. You have {cash}.")
+        case AuctionOptionDecision(square=sq, lander=lander, price=price):
+            return (f"{who(g, lander)} landed on {square(g, sq)}. You may force an auction "
+                    f"now by bidding {money(g, price)} (twice the price); everyone, the "
+                    "lander included, may then outbid you.")
+        case GameOverDecision():
+            return question(g) + "."
+        case other:
+            assert_never(other)
 
 
 # -- house rules: movement, money and jail (004 variant catalogue) ----------------------------
@@ -720,32 +792,7 @@ def _house_action(g: Game, a: Action) -> str:
         NoDraw: "Do not draw a card",
         HireLawyer: f"Pay a lawyer {money(g, g.rules.jail_lawyer)}: Just Visiting instead",
         NoLawyer: "Go to jail",
-        TakeLoan: f"Borrow {money(g, LOAN)} from the Bank",
-        RepayLoan: f"Repay a {money(g, LOAN)} loan to the Bank",
+        TakeLoan: f"Borrow {money(g, BANK_LOAN)} from the Bank",
+        RepayLoan: f"Repay a {money(g, BANK_LOAN)} loan to the Bank",
     }
     return texts.get(type(a), a.text())
-
-
-_HOUSE_QUESTIONS = {
-    "travel": "travel to another railroad of its owner?",
-    "allow_travel": "take the rent and allow travel, or refuse both?",
-    "draw_card": "draw a card?",
-    "lawyer": "pay a lawyer to leave jail at once?",
-    "jail_exit": "pay the fine or use your Get Out of Jail Free card?",
-}
-
-
-def _house_explain(g: Game, k: str) -> str:
-    texts = {
-        "travel": "Travelling railroads: you may move to any other railroad of this one's "
-        "owner. Travel goes across the board: no salary for passing GO, no rent there, and "
-        "your move ends there.",
-        "allow_travel": "Your railroad was landed on. Take the rent and the lander may travel "
-        "to your other railroads, or refuse the rent and forbid the travel.",
-        "draw_card": "Drawing a card is optional in this game: draw it, or leave it.",
-        "lawyer": f"You were sent to jail. Pay a lawyer {money(g, g.rules.jail_lawyer)} now "
-        "and you are Just Visiting instead, or go to jail as usual.",
-        "jail_exit": f"Your last roll in jail failed: pay the {money(g, g.board.jail_fine)} "
-        "fine or use your Get Out of Jail Free card, then move by that roll.",
-    }
-    return texts[k]

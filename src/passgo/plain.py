@@ -13,7 +13,15 @@ import sys
 from typing import TextIO
 
 from passgo.core import Action, IllegalActionError
-from passgo.narrate import debt_line, describe_action, explain, money, question, square
+from passgo.narrate import (
+    buildings,
+    debt_line,
+    describe_action,
+    explain,
+    money,
+    question,
+    square,
+)
 from passgo.session import BOTS_ALONE_ROUNDS, Session, SessionError
 
 HINT = ("Type a number or an action (e.g. 'bid 120', 'trade 1 give 39 for $500'); "
@@ -52,9 +60,11 @@ class PlainGame:
                     self.say(f"The bots played {BOTS_ALONE_ROUNDS} rounds without a winner; "
                              "stopping here.")
                     break
-                for line in s.bot_step():
-                    self.say(line)
-                continue
+                said = s.bot_step()
+                if said is not None:
+                    for line in said:
+                        self.say(line)
+                    continue
             self._save()
             action = self._ask(s.waiting_for)
             if action is None:
@@ -79,15 +89,17 @@ class PlainGame:
     def _status(self, player: int) -> None:
         g = self.session.game
         deeds = [
-            square(g, sq) + (" (mortgaged)" if g.mortgaged[sq] else "")
-            + (f" [{g.level[sq]}]" if g.level[sq] else "")
-            for sq in g.board.properties
-            if g.owner[sq] == player
+            d.name + (" (mortgaged)" if d.mortgaged else "")
+            + (f" [{buildings(d.houses, d.hotels)}]" if d.houses or d.hotels else "")
+            for d in g.deeds
+            if d.owner == player
         ]
-        jail = ", in jail" if g.jailed[player] else ""
-        cards = f", {len(g.cards[player])} Get Out of Jail Free card(s)" if g.cards[player] else ""
+        me = g.player(player)
+        jail = ", in jail" if me.in_jail else ""
+        held = len(me.jail_cards)
+        cards = f", {held} Get Out of Jail Free card(s)" if held else ""
         self.say(
-            f"{g.names[player]}: {money(g, g.cash[player])}, on {square(g, g.pos[player])}"
+            f"{me.name}: {money(g, me.cash)}, on {square(g, me.square)}"
             f"{jail}{cards}; deeds: {', '.join(deeds) or 'none'}"
         )
 

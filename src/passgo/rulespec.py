@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from passgo.core import Rules
-from passgo.core.errors import DataError
+from passgo.core import DataError, Rules
 from passgo.core.rules import PRESETS
 
 
@@ -19,6 +18,9 @@ def load_rules(spec: str) -> Rules:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise DataError(f"cannot read rules file {spec}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise DataError(f"cannot read rules file {spec}: not UTF-8 text "
+                            f"(byte {exc.start})") from None
         try:
             return Rules.from_toml(text)
         except DataError as exc:

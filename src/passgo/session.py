@@ -24,9 +24,15 @@ from typing import Any
 
 from passgo.agents import make_agent
 from passgo.agents.base import Agent
-from passgo.core import Action, Game, SaveFileError
-from passgo.core.actions import DeclareBankruptcy
-from passgo.core.serialize import game_to_dict, state_dict
+from passgo.agents.play import bot_step, close_agents
+from passgo.core import (
+    Action,
+    ClaimRent,
+    DeclareBankruptcy,
+    Event,
+    Game,
+    SaveFileError,
+)
 from passgo.narrate import sentences
 
 SAVE_KIND = "passgo-play"
@@ -131,6 +137,8 @@ class Session:
                     self.bots[i] = make_agent(seat.kind, seed=game.seed * 31 + i)
                 except ValueError as exc:
                     raise SessionError(f"player {seat.name}: {exc}") from None
+        # One agent per seat for the shared bot loop; None: a person decides there.
+        self.agents: list[Agent | None] = [self.bots.get(i) for i in range(game.n)]
         # Every sentence of the game so far, for the log on screen and the saved game log.
         self.log: list[str] = log if log is not None else sentences(game, game.events)
         self.dirty = False
@@ -145,14 +153,22 @@ class Session:
     @property
     def waiting_for(self) -> int:
         """The seat the game waits for (-1 when it is over)."""
-        return -1 if self.game.over else self.game.pending.player
+        return self.game.pending_player
 
     def bot_to_move(self) -> bool:
-        return not self.game.over and self.game.pending.player in self.bots
+        """`bot_step` has a move to make: the decision the game waits for is a bot's, or a
+        bot has rent to ask for (`Rules.rent_claim`). Front-ends ask before the move, to let
+        a person see the bots play at their pace."""
+        g = self.game
+        if g.over:
+            return False
+        return g.pending_player in self.bots or any(
+            c.owner in self.bots and g.is_legal(ClaimRent(c.owner, c.square))
+            for c in g.rent_claims)
 
     def humans_in_game(self) -> list[int]:
         g = self.game
-        return [p for p in range(g.n) if self.seats[p].human and g.alive[p]]
+        return [p for p in range(g.n) if self.seats[p].human and g.in_game(p)]
 
     def give_up_if_stuck(self) -> bool:
         """Once no person is left, the bots get `BOTS_ALONE_ROUNDS` rounds to finish; after
@@ -160,8 +176,8 @@ class Session:
         if self.game.over or self.humans_in_game():
             return False
         if self.alone_since is None:
-            self.alone_since = self.game.rounds
-        if self.game.rounds - self.alone_since >= BOTS_ALONE_ROUNDS:
+            self.alone_since = self.game.round_number
+        if self.game.round_number - self.alone_since >= BOTS_ALONE_ROUNDS:
             self.given_up = True
         return self.given_up
 
@@ -175,16 +191,20 @@ class Session:
     def apply(self, action: Action) -> list[str]:
         """Carry out an action (IllegalActionError if it is not legal now, nothing changed);
         returns the sentences of what happened, also added to the log."""
-        events = self.game.apply(action)
+        return self._tell(self.game.apply(action))
+
+    def bot_step(self) -> list[str] | None:
+        """One automated move through the shared bot loop (`passgo.agents.play.bot_step`):
+        a bot's rent claim, else the move of the bot the game waits for. Returns its
+        sentences, or None when a person must decide (or the game is over)."""
+        step = bot_step(self.game, self.agents)
+        return None if step is None else self._tell(step[1])
+
+    def _tell(self, events: list[Event]) -> list[str]:
         self.dirty = True
         said = sentences(self.game, events)
         self.log.extend(said)
         return said
-
-    def bot_step(self) -> list[str]:
-        """Let the bot the game waits for make its move."""
-        player = self.game.pending.player
-        return self.apply(self.bots[player].act(self.game, player))
 
     def checkpoint(self) -> None:
         """Write the save file if anything changed since it was last written (SessionError
@@ -198,7 +218,7 @@ class Session:
         data = {
             "kind": SAVE_KIND,
             "seats": [[s.name, s.kind] for s in self.seats],
-            "game": game_to_dict(self.game),
+            "game": self.game.to_dict(),
         }
         tmp = path.with_name(path.name + ".tmp")
         try:
@@ -214,10 +234,7 @@ class Session:
 
     def close(self) -> None:
         """Stop bots that run as programs of their own."""
-        for bot in self.bots.values():
-            stop = getattr(bot, "close", None)
-            if callable(stop):
-                stop()
+        close_agents(self.agents)
 
     # -- results -------------------------------------------------------------------------------
 
@@ -226,22 +243,24 @@ class Session:
         go first."""
         g = self.game
         out_order = [a.player for a in g.history if isinstance(a, DeclareBankruptcy)]
-        alive = sorted(g.alive_players(), key=lambda p: (p != g.winner, -g.worth(p)))
-        gone = [p for p in reversed(out_order) if not g.alive[p]]
-        gone += [p for p in range(g.n) if not g.alive[p] and p not in gone]
+        seats = range(g.n)
+        alive = sorted((p for p in seats if g.in_game(p)),
+                       key=lambda p: (p != g.winner, -g.worth(p)))
+        gone = [p for p in reversed(out_order) if not g.in_game(p)]
+        gone += [p for p in seats if not g.in_game(p) and p not in gone]
+        deeds = [d.owner for d in g.deeds]
         rows = []
         for place, p in enumerate(alive + gone, 1):
             houses, hotels = g.buildings_of(p)
             if p == g.winner:
                 status = "winner"
-            elif g.alive[p]:
+            elif g.in_game(p):
                 status = "in the game"
             else:
                 status = "bankrupt"
             rows.append(Standing(
-                place, p, g.names[p], status, g.cash[p],
-                sum(1 for sq in g.board.properties if g.owner[sq] == p),
-                houses, hotels, g.worth(p) if g.alive[p] else 0,
+                place, p, g.names[p], status, g.cash_of(p), deeds.count(p),
+                houses, hotels, g.worth(p) if g.in_game(p) else 0,
             ))
         return rows
 
@@ -269,7 +288,7 @@ class Session:
             raise SessionError(f"{path}: {exc}") from None
         except (KeyError, TypeError, ValueError) as exc:
             raise SessionError(f"{path}: saved game is damaged ({exc})") from None
-        if state_dict(replayed) != state_dict(game):
+        if replayed.to_dict()["state"] != game.to_dict()["state"]:
             raise SessionError(f"{path}: the saved state does not match its history")
         return cls(game, seats, save_path, log)
 
@@ -278,6 +297,8 @@ def _replay(data: dict[str, Any]) -> tuple[Game, list[str]]:
     """Play a saved game again from its start, checking every action, and tell it: the file
     holds actions, not words, and the replay also proves the saved state is the true one."""
     log: list[str] = []
-    for g, _, events in Game.replay(data):
-        log.extend(sentences(g, events))
-    return g, log
+    replayed: Game | None = None
+    for replayed, _, events in Game.replay(data):
+        log.extend(sentences(replayed, events))
+    assert replayed is not None  # the replay yields the setup at least
+    return replayed, log

@@ -3,44 +3,47 @@
 from __future__ import annotations
 
 from passgo.core import Game
-from passgo.core.state import BANK
-from passgo.narrate import level, money
+from passgo.narrate import buildings, money
 
 
 def render_board(game: Game) -> str:
     g = game
+    players = g.players
     lines = []
     for s in g.board.squares:
         sq = s.index
-        tokens = [g.names[p] for p in range(g.n) if g.alive[p] and g.pos[p] == sq]
+        tokens = [p.name for p in players if not p.bankrupt and p.square == sq]
         if sq == g.board.jail:
-            inside = [n for p, n in enumerate(g.names) if g.jailed[p]]
+            inside = [p.name for p in players if p.in_jail]
             tokens = [t for t in tokens if t not in inside]
             tokens += [f"{n} (in jail)" for n in inside]
         group = f"[{g.board.group_names[s.group]}]" if s.group >= 0 else ""
         deed = ""
         if s.ownable:
-            owner = g.owner[sq]
-            deed = "Bank" if owner == BANK else g.names[owner]
-            if g.level[sq]:
-                deed += f", {level(g.level[sq])}"  # a hotel, 3 houses, a hotel and 2 houses
-            if g.mortgaged[sq]:
+            d = g.deed(sq)
+            deed = "Bank" if d.owner is None else g.names[d.owner]
+            if d.houses or d.hotels:
+                # a hotel, 3 houses, a hotel and 2 houses
+                deed += f", {buildings(d.houses, d.hotels)}"
+            if d.mortgaged:
                 deed += ", mortgaged"
         lines.append(
             f"{sq:>2} {s.name:<24} {group:<13} {deed:<28} {', '.join(tokens)}".rstrip()
         )
     lines.append("")
-    for p in range(g.n):
-        state = "out" if not g.alive[p] else money(g, g.cash[p])
-        cards = f", {len(g.cards[p])} jail card(s)" if g.cards[p] else ""
-        if g.loans[p]:
-            cards += f", {g.loans[p]} Bank loan(s)"
-        mark = " <- to move" if p == g.frames[-1].player else ""
-        lines.append(f"{g.names[p]}: {state}{cards}{mark}")
-    bank = f"Bank: {g.bank_houses} houses, {g.bank_hotels} hotels"
+    deciding = g.pending_player
+    for p in players:
+        state = "out" if p.bankrupt else money(g, p.cash)
+        cards = f", {len(p.jail_cards)} jail card(s)" if p.jail_cards else ""
+        if p.loans:
+            cards += f", {p.loans} Bank loan(s)"
+        mark = " <- to move" if p.seat == deciding else ""
+        lines.append(f"{p.name}: {state}{cards}{mark}")
+    bank = g.bank
+    line = f"Bank: {bank.houses} houses, {bank.hotels} hotels"
     if g.rules.free_parking_jackpot:
-        bank += f"; Free Parking pot: {money(g, g.pot)}"
-    if g.rules.tax_man:
-        bank += f"; tax man on {g.board.squares[g.tax_man].name}"
-    lines.append(bank)
+        line += f"; Free Parking pot: {money(g, bank.pot)}"
+    if bank.tax_man is not None:
+        line += f"; tax man on {g.board.squares[bank.tax_man].name}"
+    lines.append(line)
     return "\n".join(lines)

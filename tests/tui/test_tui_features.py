@@ -10,9 +10,7 @@ from pathlib import Path
 import pytest
 from pilot_support import SIZE, button, text_of, until
 
-from passgo.core import Game
-from passgo.core.actions import AcceptTrade
-from passgo.core.serialize import state_dict
+from passgo.core import AcceptTrade, Game
 from passgo.plain import PlainGame
 from passgo.session import Seat, Session, parse_seats
 from passgo.tui.app import PassgoApp
@@ -66,7 +64,7 @@ def test_bot_pace_keys_and_skip_ahead() -> None:
             await pilot.press("s")
             await until(pilot, lambda: g.pending.player == 0, timeout=5)
             assert not app.pace.skipping
-            assert g.turns >= 2
+            assert g.turn_number >= 2
 
     asyncio.run(go())
 
@@ -114,8 +112,9 @@ def test_hot_seat_trade_with_a_counter_offer() -> None:
             await until(pilot, lambda: g.pending.kind == "trade_reply" and g.pending.player == 0)
             assert "Cy gives Mediterranean Avenue for Baltic Avenue and $10" in text_of(app)
             await pilot.click(button(app, AcceptTrade))
-            await until(pilot, lambda: g.owner[baltic] == 2)
-            assert g.owner[med] == 0 and g.cash == [1490, 1500, 1510]
+            await until(pilot, lambda: g.owner_of(baltic) == 2)
+            assert g.owner_of(med) == 0
+            assert [p.cash for p in g.players] == [1490, 1500, 1510]
 
     asyncio.run(go())
 
@@ -134,13 +133,13 @@ def test_autosave_resume_save_as_and_open(tmp_path: Path) -> None:
                 await pilot.press("1")
             await until(pilot, lambda: g.pending.player == 0)
             # Saved after the last action, before anyone quit.
-            assert state_dict(Session.load(auto).game) == state_dict(g)
+            assert Session.load(auto).game.to_dict()["state"] == g.to_dict()["state"]
             await pilot.press("q")
         return g
 
     async def second(before: Game) -> None:
         session = Session.load(auto, auto)
-        assert state_dict(session.game) == state_dict(before)
+        assert session.game.to_dict()["state"] == before.to_dict()["state"]
         app = PassgoApp(session, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -153,18 +152,18 @@ def test_autosave_resume_save_as_and_open(tmp_path: Path) -> None:
             await until(pilot, chosen.exists)
             await pilot.press("1")  # play on, then open the chosen file again
             await until(pilot, lambda: len(app.session.game.history) > len(before.history))
-            left = state_dict(app.session.game)
+            left = app.session.game.to_dict()["state"]
             await pilot.press("ctrl+o")
             await until(pilot, lambda: isinstance(app.screen, PathScreen))
             app.screen.query_one("#path").value = str(chosen)  # type: ignore[attr-defined]
             await pilot.click("#ok")
             await until(pilot, lambda: app.session is not session)
-            assert state_dict(app.session.game) == state_dict(before)
+            assert app.session.game.to_dict()["state"] == before.to_dict()["state"]
             # The game that was left is kept beside the autosave, not overwritten.
             (kept,) = tmp_path.glob("auto-*.json")
-            assert state_dict(Session.load(kept).game) == left
+            assert Session.load(kept).game.to_dict()["state"] == left
             await pilot.press("q")
-        assert state_dict(Session.load(auto).game) == state_dict(before)
+        assert Session.load(auto).game.to_dict()["state"] == before.to_dict()["state"]
 
     before = asyncio.run(first())
     asyncio.run(second(before))

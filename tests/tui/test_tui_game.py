@@ -13,8 +13,7 @@ from pathlib import Path
 
 from pilot_support import SIZE, button, text_of, until
 
-from passgo.core import Game
-from passgo.core.actions import Build, Buy, DeclareBankruptcy, Decline, KeepMortgage, Mortgage
+from passgo.core import Build, Buy, DeclareBankruptcy, Decline, Game, KeepMortgage, Mortgage
 from passgo.session import Seat, Session
 from passgo.tui.app import PassgoApp
 from passgo.tui.board import SquareCell
@@ -47,6 +46,10 @@ def crafted() -> Game:
 
 async def play_whole_game(tmp_path: Path) -> None:
     game = crafted()
+
+    def buildings(square: int) -> tuple[int, int]:
+        return game.houses_on(square), game.hotels_on(square)
+
     session = Session(game, [Seat("Ann", "human"), Seat("Bob", "basic"), Seat("Cy", "basic")])
     app = PassgoApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -61,7 +64,7 @@ async def play_whole_game(tmp_path: Path) -> None:
         await until(pilot, lambda: game.pending.kind == "buy")
         assert "Boardwalk" in text_of(app)
         await pilot.click(button(app, Buy))
-        await until(pilot, lambda: game.owner[BOARDWALK] == 0 and game.pending.kind == "roll")
+        await until(pilot, lambda: game.owner_of(BOARDWALK) == 0 and game.pending.kind == "roll")
 
         # Doubles: roll again, land on Baltic Avenue and let it go to auction.
         await pilot.press("1")
@@ -74,21 +77,21 @@ async def play_whole_game(tmp_path: Path) -> None:
         await pilot.click(amount)
         await pilot.press("6", "1", "enter")
         await until(pilot, lambda: game.pending.kind == "end_turn")
-        assert game.owner[BALTIC] == 0 and game.cash[0] == 600 - 400 + 200 - 61
+        assert game.owner_of(BALTIC) == 0 and game.cash_of(0) == 600 - 400 + 200 - 61
 
         # Business at the end of the turn: mortgage Reading, then build evenly.
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, DeedsScreen))
         await pilot.click(button(app, Mortgage, square=READING))
-        await until(pilot, lambda: game.mortgaged[READING])
+        await until(pilot, lambda: game.is_mortgaged(READING))
         await pilot.click(button(app, Build, square=PARK_PLACE))
-        await until(pilot, lambda: game.level[PARK_PLACE] == 1)
+        await until(pilot, lambda: buildings(PARK_PLACE) == (1, 0))
         # Only legal placements are offered: Boardwalk must catch up before Park Place.
         builds = [b.game_action.square for b in app.screen.query(ActionButton)
                   if isinstance(b.game_action, Build)]
         assert builds == [BOARDWALK]
         await pilot.click(button(app, Build, square=BOARDWALK))
-        await until(pilot, lambda: game.level[BOARDWALK] == 1)
+        await until(pilot, lambda: buildings(BOARDWALK) == (1, 0))
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, DeedsScreen))
 
@@ -102,14 +105,14 @@ async def play_whole_game(tmp_path: Path) -> None:
         await pilot.press("5", "0")
         await until(pilot, lambda: not trade.query_one("#send").disabled)
         await pilot.click("#send")
-        await until(pilot, lambda: game.owner[ORIENTAL] == 1)
-        assert game.cash[0] == 89 and game.cash[1] == 10
+        await until(pilot, lambda: game.owner_of(ORIENTAL) == 1)
+        assert game.cash_of(0) == 89 and game.cash_of(1) == 10
 
         # End the turn: Bob lands on Boardwalk, cannot pay $200 and goes bankrupt to Ann,
         # who decides on each mortgaged deed she receives.
         await pilot.press("1")
         await until(pilot, lambda: game.pending.kind == "mortgaged_deed")
-        assert not game.alive[1]
+        assert not game.in_game(1)
         for deed in (ORIENTAL, sq("Vermont Avenue"), sq("Connecticut Avenue")):
             await until(pilot, lambda d=deed: game.pending.kind == "mortgaged_deed"  # type: ignore[misc]
                         and game.pending.square == d)  # type: ignore[attr-defined]
@@ -122,7 +125,7 @@ async def play_whole_game(tmp_path: Path) -> None:
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, DeedsScreen))
         await pilot.click(button(app, Mortgage, square=BALTIC))
-        await until(pilot, lambda: game.mortgaged[BALTIC])
+        await until(pilot, lambda: game.is_mortgaged(BALTIC))
         await pilot.press("escape")
         await until(pilot, lambda: "$627 still to raise" in text_of(app))
 

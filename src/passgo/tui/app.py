@@ -26,9 +26,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from passgo.core import Action, IllegalActionError
-from passgo.core.actions import DeclareBankruptcy
-from passgo.core.frames import DebtFrame, TradeFrame
+from passgo.core import (
+    Action,
+    DeclareBankruptcy,
+    IllegalActionError,
+    RaiseFundsDecision,
+    TradeReplyDecision,
+)
 from passgo.narrate import who
 from passgo.session import Session, SessionError, keep_unfinished
 from passgo.tui.board import BoardGrid, SquareClicked
@@ -134,10 +138,11 @@ class PassgoApp(App[int]):
         s = self.session
         g = s.game
         top = Text(" passgo ", style="bold reverse")
-        top.append(f"  round {g.rounds + 1}")
+        top.append(f"  round {g.round_number + 1}")
         if not g.over:
-            top.append(f"  ·  {g.names[g.current]}'s turn")
-        top.append(f"  ·  Bank: {g.bank_houses} houses, {g.bank_hotels} hotels")
+            top.append(f"  ·  {g.names[g.turn_player]}'s turn")
+        bank = g.bank
+        top.append(f"  ·  Bank: {bank.houses} houses, {bank.hotels} hotels")
         changed = g.rules.changed()
         top.append("  ·  classic rules" if not changed else
                    f"  ·  rules with {len(changed)} changes")
@@ -187,7 +192,10 @@ class PassgoApp(App[int]):
         said: list[str] = []
         deadline = time.monotonic() + BURST
         while s.bot_to_move() and not s.give_up_if_stuck():
-            said += s.bot_step()
+            step = s.bot_step()
+            if step is None:
+                break
+            said += step
             if not self.pace.instant or time.monotonic() > deadline:
                 break
         self._save()
@@ -198,9 +206,9 @@ class PassgoApp(App[int]):
     def choose(self, action: Action) -> None:
         """A person's action: declaring bankruptcy is confirmed first, as it is final."""
         if isinstance(action, DeclareBankruptcy):
-            top = self.session.game.frames[-1]
-            creditor = who(self.session.game, top.creditor) if isinstance(top, DebtFrame) \
-                else "your creditor"
+            debt = self.session.game.pending
+            creditor = who(self.session.game, debt.creditor) \
+                if isinstance(debt, RaiseFundsDecision) else "your creditor"
             question = (f"Declare bankruptcy? {self.session.game.names[action.player]} leaves "
                         f"the game and {creditor} takes everything.")
             self._open(ConfirmScreen(question, "Declare bankruptcy"),
@@ -273,9 +281,10 @@ class PassgoApp(App[int]):
         self._as_person("proposes a trade", compose)
 
     def action_counter(self) -> None:
-        top = self.session.game.frames[-1]
-        if isinstance(top, TradeFrame) and self.session.is_human(top.player):
-            self._open(TradeScreen(self.session, top.player, counter=top.offer), self.choose)
+        reply = self.session.game.pending
+        if isinstance(reply, TradeReplyDecision) and self.session.is_human(reply.player):
+            self._open(TradeScreen(self.session, reply.player, counter=reply.offer),
+                       self.choose)
 
     def action_pick(self, number: int) -> None:
         if not self._dialog_open():

@@ -16,7 +16,6 @@ from textual.widget import Widget
 
 from passgo.core import Game
 from passgo.core.board import GO_TO_JAIL, JAIL, STREET
-from passgo.core.state import BANK, HOTEL
 from passgo.tui.theme import (
     group_colour,
     group_text_colour,
@@ -58,9 +57,10 @@ class SquareCell(Widget):
     def state(self) -> tuple[object, ...]:
         """Everything the square shows; it is redrawn only when this changes."""
         g, sq = self.board.game, self.square
-        here = tuple((p, g.jailed[p]) for p in range(g.n) if g.alive[p] and g.pos[p] == sq)
-        return (g.owner[sq], g.level[sq], g.mortgaged[sq], here, g.frames[-1].player,
-                g.current, self.size)
+        here = tuple((p, g.in_jail(p)) for p in range(g.n)
+                     if g.in_game(p) and g.square_of(p) == sq)
+        return (g.owner_of(sq), g.houses_on(sq), g.hotels_on(sq), g.is_mortgaged(sq), here,
+                g.pending_player, g.turn_player, self.size)
 
     def render(self) -> Text:
         self.drawn = self.state()
@@ -89,31 +89,31 @@ class SquareCell(Widget):
             if s.amount:
                 return Text(f"pay {g.board.currency}{s.amount}", style="dim")
             return Text("")
-        owner = g.owner[sq]
-        if owner == BANK:
+        owner = g.owner_of(sq)
+        if owner is None:
             return Text(f"{g.board.currency}{s.price}", style="dim")
         # The owner's letter on a dark band of their colour (tokens are bright chips).
         band = f"on {owner_colour(owner)}"
         text = Text(self.board.letters[owner], style=f"bold white {band}")
-        lv = g.level[sq]
-        if g.mortgaged[sq]:
+        houses, hotels = g.houses_on(sq), g.hotels_on(sq)
+        if g.is_mortgaged(sq):
             text.append(" mtg", style="bold red")
-        elif lv == HOTEL:
+        elif hotels == 1 and not houses:
             text.append(" ")
             text.append("HOTEL" if width >= 8 else "H", style="bold white on red")
-        elif lv > HOTEL:  # double hotels: houses on the hotel (6-9), or two hotels (10)
+        elif hotels:  # double hotels: houses on the hotel, or two hotels
             text.append(" ")
-            text.append("HH" if lv == 2 * HOTEL else "H", style="bold white on red")
-            text.append("■" * (lv - HOTEL) if lv < 2 * HOTEL else "", style="bold green")
-        elif lv:
+            text.append("H" * hotels, style="bold white on red")
+            text.append("■" * houses, style="bold green")
+        elif houses:
             text.append(" ")
-            text.append("■" * lv, style="bold green")
+            text.append("■" * houses, style="bold green")
         text.pad_right(max(0, width - text.cell_len))
         text.stylize_before(band)
         return text
 
     def _jailed(self, g: Game) -> Text:
-        inside = [p for p in range(g.n) if g.alive[p] and g.jailed[p]]
+        inside = [p for p in range(g.n) if g.in_game(p) and g.in_jail(p)]
         if not inside:
             return Text("")
         text = Text("in:", style="dim")
@@ -124,13 +124,13 @@ class SquareCell(Widget):
 
     def _tokens(self, g: Game) -> Text:
         here = [p for p in range(g.n)
-                if g.alive[p] and g.pos[p] == self.square
-                and not (g.jailed[p] and self.square == g.board.jail)]
+                if g.in_game(p) and g.square_of(p) == self.square
+                and not (g.in_jail(p) and self.square == g.board.jail)]
         text = Text()
-        deciding = g.frames[-1].player
+        deciding, turn = g.pending_player, g.turn_player
         for p in here:
             style = f"bold black on {player_colour(p)}"
-            if p == deciding or p == g.current:
+            if p in (deciding, turn):
                 style += " underline"
             text.append(self.board.letters[p], style=style)
             text.append(" ")

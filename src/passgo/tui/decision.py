@@ -20,24 +20,32 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
-from passgo.core import Action, Game
-from passgo.core.actions import (
-    BUSINESS,
+from passgo.core import (
     AcceptTrade,
+    Action,
     Bid,
+    BidDecision,
+    BuildDemandDecision,
     ClaimRent,
+    Game,
     RejectTrade,
+    SealedBidDecision,
+    TradeReplyDecision,
     WantBuildings,
 )
-from passgo.core.buildings import want_limit
-from passgo.core.frames import CallFrame
-from passgo.narrate import debt_line, describe_action, explain, money, question, who
+from passgo.core.actions import BUSINESS
+from passgo.narrate import (
+    debt_line,
+    describe_action,
+    explain,
+    money,
+    question,
+    routine,
+)
 from passgo.session import Session
 from passgo.tui.pace import Pace
 from passgo.tui.theme import player_colour
 
-# Decisions whose explanation would only repeat itself every turn.
-ROUTINE = frozenset({"roll", "end_turn"})
 # With more choices than this, an amount is typed instead of picked from buttons.
 MANY = 6
 
@@ -88,10 +96,6 @@ class AmountInput(Input):
 
 def label(game: Game, action: Action) -> str:
     """The words on a choice's button."""
-    if isinstance(action, ClaimRent):
-        claim = next(c for c in game.claims if c[1] == action.player and c[2] == action.square)
-        return (f"Claim {money(game, claim[3])} rent from {who(game, claim[0])} for "
-                f"{game.board.squares[action.square].name}")
     return describe_action(game, action)
 
 
@@ -123,7 +127,7 @@ class DecisionPanel(Vertical):
             yield from self._finished()
             return
         yield from self._claims()
-        p = g.frames[-1].player
+        p = g.pending_player
         if s.is_human(p):
             yield from self._person(p)
         else:
@@ -162,22 +166,25 @@ class DecisionPanel(Vertical):
 
     def _person(self, p: int) -> Iterator[Widget]:
         g = self.session.game
-        kind = g.frames[-1].kind
+        decision = g.pending
         yield self._heading(p, question(g))
         owed = debt_line(g, p)
         if owed:
             yield Static(Text(owed), classes="debt")
-        if kind not in ROUTINE:
+        if not routine(decision):
             yield Static(Text(explain(g)), classes="explain")
         options = [a for a in g.legal_actions(p) if not isinstance(a, BUSINESS)]
-        if kind == "bid":
-            yield from self._bid(p, options)
-        elif kind == "build_demand" and len(options) > MANY:
-            yield from self._want(p)
-        elif kind == "trade_reply":
-            yield from self._trade_reply(options)
-        else:
-            yield from self._numbered(options)
+        # The widget differs only where an answer is an amount or an offer; every other
+        # decision is its numbered legal choices, worded by `passgo.narrate`.
+        match decision:
+            case BidDecision() | SealedBidDecision():
+                yield from self._bid(p, options)
+            case BuildDemandDecision() if len(options) > MANY:
+                yield from self._want(decision)
+            case TradeReplyDecision():
+                yield from self._trade_reply(options)
+            case _:
+                yield from self._numbered(options)
         yield self._business_row()
 
     def _numbered(self, options: list[Action]) -> Iterator[Widget]:
@@ -210,11 +217,8 @@ class DecisionPanel(Vertical):
                 for i, a in enumerate(rest, first)]
         yield Horizontal(*row, classes="row")
 
-    def _want(self, p: int) -> Iterator[Widget]:
-        g = self.session.game
-        top = g.frames[-1]
-        assert isinstance(top, CallFrame)
-        low, high = want_limit(g, top, p)
+    def _want(self, decision: BuildDemandDecision) -> Iterator[Widget]:
+        low, high = decision.min_wanted, decision.max_wanted
         yield Horizontal(
             Static("How many:", classes="label"),
             AmountInput(low, low, high),
@@ -278,17 +282,17 @@ class DecisionPanel(Vertical):
         self._submit_amount()
 
     def _submit_amount(self) -> None:
-        g = self.session.game
-        p = g.frames[-1].player
+        decision = self.session.game.pending
+        p = decision.player
         text = self.query_one("#amount", Input).value.strip()
         if not text.isdigit():
             self.notify("Type an amount in whole dollars.", severity="error")
             return
         amount = int(text)
-        if g.frames[-1].kind == "bid":
-            self.post_message(Chose(Bid(p, amount)))
-        else:
+        if isinstance(decision, BuildDemandDecision):
             self.post_message(Chose(WantBuildings(p, amount)))
+        else:
+            self.post_message(Chose(Bid(p, amount)))
 
     def press_choice(self, number: int) -> None:
         """Key `number` presses the numbered choice (1 = the first)."""

@@ -16,8 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from passgo.core import Action, Game
-from passgo.core.actions import Build, ClaimRent, Mortgage, Sell, SellDown, Unmortgage
+from passgo.core import Action, Build, ClaimRent, Game, Mortgage, Sell, SellDown, Unmortgage
 from passgo.narrate import debt_line, money
 from passgo.session import Session
 from passgo.tui.decision import ActionButton, label
@@ -35,12 +34,14 @@ def button_text(game: Game, action: Action) -> str:
     g = game
     if isinstance(action, Build):
         s = g.board.squares[action.square]
-        item = "hotel" if g.level[action.square] == g.rules.houses_per_hotel else "house"
-        return f"+ {item} {money(g, s.house_cost)}"
+        # A full row of houses turns into a hotel (on a hotel too, with double hotels).
+        full = g.houses_on(action.square) == g.rules.houses_per_hotel
+        return f"+ {'hotel' if full else 'house'} {money(g, s.house_cost)}"
     if isinstance(action, Sell):
         s = g.board.squares[action.square]
-        item = "hotel" if g.level[action.square] == 5 else "house"
-        return f"- sell {item} +{money(g, s.house_cost // 2)}"
+        # With no house beside it, a hotel is what goes.
+        hotel = g.hotels_on(action.square) > 0 and g.houses_on(action.square) == 0
+        return f"- sell {'hotel' if hotel else 'house'} +{money(g, s.house_cost // 2)}"
     if isinstance(action, Mortgage):
         return f"mortgage +{money(g, g.board.squares[action.square].mortgage)}"
     if isinstance(action, Unmortgage):
@@ -59,7 +60,7 @@ class DeedsScreen(GameDialog):
         self.player = player
 
     def game_changed(self) -> None:
-        if not self.session.game.alive[self.player] or self.session.finished:
+        if not self.session.game.in_game(self.player) or self.session.finished:
             self.dismiss(None)
             return
         self.version += 1
@@ -67,9 +68,10 @@ class DeedsScreen(GameDialog):
     def compose(self) -> ComposeResult:
         g = self.session.game
         p = self.player
+        bank = g.bank
         head = Text(f"{g.names[p]}'s deeds  ", style="bold")
-        head.append(f"cash {money(g, g.cash[p])}")
-        head.append(f"   Bank: {g.bank_houses} houses, {g.bank_hotels} hotels", style="dim")
+        head.append(f"cash {money(g, g.cash_of(p))}")
+        head.append(f"   Bank: {bank.houses} houses, {bank.hotels} hotels", style="dim")
         with Vertical(classes="dialog wide"):
             yield Static(head, classes="title")
             owed = debt_line(g, p)
@@ -84,7 +86,7 @@ class DeedsScreen(GameDialog):
         g = self.session.game
         p = self.player
         moves = g.business_actions(p)
-        deeds = [sq for sq in g.board.properties if g.owner[sq] == p]
+        deeds = [d.square for d in g.deeds if d.owner == p]
         if not deeds:
             yield Static("No deeds yet.", classes="explain")
         for sq in deeds:
@@ -97,7 +99,7 @@ class DeedsScreen(GameDialog):
             name.append(s.name)
             state = deed_state(g, sq)
             if state:
-                name.append(f"  {state}", style="red" if g.mortgaged[sq] else "green")
+                name.append(f"  {state}", style="red" if g.is_mortgaged(sq) else "green")
             buttons = [
                 ActionButton(button_text(g, a), a, classes="move")
                 for a in moves

@@ -19,7 +19,6 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from passgo.core import Game
 from passgo.core.board import RAILROAD, STREET, UTILITY
-from passgo.core.state import BANK
 from passgo.narrate import debt_line, explain, money
 from passgo.session import Session
 from passgo.tui.theme import group_colour, group_label, player_colour
@@ -72,7 +71,7 @@ class HelpScreen(GameDialog):
             keys.add_row(Text(key, style="bold"), what)
         g = self.session.game
         now = "The game is over." if self.session.finished else explain(g)
-        owed = None if self.session.finished else debt_line(g, g.frames[-1].player)
+        owed = None if self.session.finished else debt_line(g, g.pending_player)
         if owed:
             now = f"{owed}. {now}"
         with Vertical(classes="dialog wide"):
@@ -114,9 +113,9 @@ def deed_card(game: Game, sq: int) -> Table:
             card.add_row(f"Rent if {n} utilit{'ies are' if n > 1 else 'y is'} owned",
                          f"{times} × dice")
     card.add_row("Mortgage value", m(g, s.mortgage))
-    owner = g.owner[sq]
-    card.add_row("Owner", "the Bank" if owner == BANK else g.names[owner])
-    if g.mortgaged[sq]:
+    owner = g.owner_of(sq)
+    card.add_row("Owner", "the Bank" if owner is None else g.names[owner])
+    if g.is_mortgaged(sq):
         card.add_row("Mortgaged", f"lift for {m(g, g.lift_cost(sq))}")
     return card
 
@@ -268,7 +267,7 @@ class ResultsScreen(GameDialog):
             )
         with Vertical(classes="dialog wide"):
             yield Static(Text(head), classes="title")
-            yield Static(f"Round {g.rounds + 1}, after {len(g.history)} actions.",
+            yield Static(f"Round {g.round_number + 1}, after {len(g.history)} actions.",
                          classes="explain")
             yield table
             with Horizontal(classes="row"):

@@ -40,8 +40,8 @@ class PlayerPanel(Static):
 
     def refresh_panel(self) -> None:
         g = self.session.game
-        self.set_class(not g.over and g.frames[-1].player == self.seat, "-deciding")
-        self.set_class(not g.alive[self.seat], "-out")
+        self.set_class(g.pending_player == self.seat, "-deciding")
+        self.set_class(not g.in_game(self.seat), "-out")
         self.styles.border_title_color = player_colour(self.seat)
         text = self.describe(g)
         if text != self.shown:
@@ -50,17 +50,18 @@ class PlayerPanel(Static):
 
     def describe(self, g: Game) -> Text:
         p = self.seat
-        if not g.alive[p]:
+        me = g.player(p)
+        if me.bankrupt:
             return Text("bankrupt: out of the game", style="dim italic")
         text = Text()
-        text.append(f"{g.board.currency}{g.cash[p]:,}", style="bold")
-        where = (f"in jail (turn {g.jail_turns[p] + 1} of {g.rules.jail_max_turns})"
-                 if g.jailed[p] else f"on {g.board.squares[g.pos[p]].name}")
+        text.append(f"{g.board.currency}{me.cash:,}", style="bold")
+        where = (f"in jail (turn {me.jail_turns + 1} of {g.rules.jail_max_turns})"
+                 if me.in_jail else f"on {g.board.squares[me.square].name}")
         text.append(f"  {where}\n")
-        if g.cards[p]:
-            n = len(g.cards[p])
+        if me.jail_cards:
+            n = len(me.jail_cards)
             text.append(f"{n} Get Out of Jail Free card{'s' if n > 1 else ''}\n", style="cyan")
-        deeds = [sq for sq in g.board.properties if g.owner[sq] == p]
+        deeds = [d.square for d in g.deeds if d.owner == p]
         if not deeds:
             text.append("no deeds", style="dim")
             return text

@@ -118,13 +118,12 @@ def _tight(words: list[str]) -> str:
 
 def deed_state(game: Game, sq: int) -> str:
     """Buildings and mortgage of a deed in a few characters: "2 houses", "hotel", "mortgaged"."""
-    lv = game.level[sq]
-    if game.mortgaged[sq]:
+    if game.is_mortgaged(sq):
         return "mortgaged"
-    if lv == 5:
-        return "hotel"
-    if lv > 5:  # double hotels
-        return "2 hotels" if lv == 10 else f"hotel+{lv - 5}"
-    if lv:
-        return f"{lv} house{'s' if lv > 1 else ''}"
+    houses, hotels = game.houses_on(sq), game.hotels_on(sq)
+    if hotels:  # double hotels: houses on a hotel, or two hotels
+        state = "hotel" if hotels == 1 else f"{hotels} hotels"
+        return f"{state}+{houses}" if houses else state
+    if houses:
+        return f"{houses} house{'s' if houses > 1 else ''}"
     return ""

@@ -18,8 +18,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from passgo.core import Action, Bundle, IllegalActionError, TradeOffer
-from passgo.core.actions import CounterTrade, ProposeTrade
+from passgo.core import (
+    Action,
+    Bundle,
+    CounterTrade,
+    IllegalActionError,
+    ProposeTrade,
+    TradeOffer,
+)
 from passgo.core.board import DECK_NAMES
 from passgo.narrate import money, offer_words
 from passgo.session import Session
@@ -39,7 +45,7 @@ class TradeScreen(ModalScreen[Action | None]):
         self.proposer = proposer
         self.counter = counter
         g = session.game
-        others = [p for p in g.alive_players() if p != proposer]
+        others = [p for p in range(g.n) if g.in_game(p) and p != proposer]
         if counter is not None:
             # A counter-offer starts from the offer on the table, seen from this side.
             self.responder = counter.proposer
@@ -78,10 +84,11 @@ class TradeScreen(ModalScreen[Action | None]):
             yield Static(Text(f"{g.names[p]} gives", style=f"bold {player_colour(p)}"))
             deeds = []
             for sq in g.board.properties:
-                if g.owner[sq] != p:
+                if g.owner_of(sq) != p:
                     continue
                 s = g.board.squares[sq]
-                built = s.group >= 0 and any(g.level[o] for o in g.board.groups[s.group])
+                built = s.group >= 0 and any(g.houses_on(o) or g.hotels_on(o)
+                                             for o in g.board.groups[s.group])
                 prompt = Text()
                 if s.group >= 0:
                     prompt.append("■ ", style=group_colour(g.board, s.group))
@@ -97,14 +104,14 @@ class TradeScreen(ModalScreen[Action | None]):
             else:
                 yield Static("no deeds", classes="explain")
             with Horizontal(classes="cash-row"):
-                yield Static(f"cash (of {money(g, g.cash[p])}):", classes="label")
+                yield Static(f"cash (of {money(g, g.cash_of(p))}):", classes="label")
                 yield Input(str(preset.cash) if preset.cash else "", type="integer",
                             placeholder="0", id=f"{side}-cash", compact=True)
-            held = g.cards[p]
+            held = self._held(p)
             if held:
                 wanted = list(preset.cards)
                 cards = []
-                for i, (deck, _) in enumerate(held):
+                for i, deck in enumerate(held):
                     ticked = deck in wanted
                     if ticked:
                         wanted.remove(deck)
@@ -117,14 +124,19 @@ class TradeScreen(ModalScreen[Action | None]):
 
     # -- the offer -----------------------------------------------------------------------------
 
+    def _held(self, p: int) -> list[int]:
+        """The decks (0: Chance, 1: Community Chest, as a `Bundle` names them) of the Get Out
+        of Jail Free cards the player holds, in the order held."""
+        return [DECK_NAMES.index(deck) for deck in self.session.game.player(p).jail_cards]
+
     def _bundle(self, side: str, p: int) -> Bundle:
         deeds = self.query(f"#{side}-deeds")
         props = tuple(sorted(deeds.first(SelectionList).selected)) if deeds else ()
         text = self.query_one(f"#{side}-cash", Input).value.strip()
         cash = int(text) if text.isdigit() else 0
         cards_list = self.query(f"#{side}-cards")
-        held = self.session.game.cards[p]
-        cards = tuple(held[i][0] for i in sorted(cards_list.first(SelectionList).selected)) \
+        held = self._held(p)
+        cards = tuple(held[i] for i in sorted(cards_list.first(SelectionList).selected)) \
             if cards_list else ()
         return Bundle(props, cash, cards)
 
