@@ -141,7 +141,7 @@ def step(g: GameState, f: AuctionFrame) -> bool:
         f.opened = True
         g.events.append(Event("auction_start", square=f.square, detail=f.item))
         if g.rules.maximum_punishment:
-            f.bidders = [p for p in f.bidders if not g.jailed[p]]
+            f.bidders = [p for p in f.bidders if not g.punished(p)]
     bidders = f.bidders
     if not bidders or (len(bidders) == 1 and bidders[0] == f.high_bidder):
         g.frames.pop()

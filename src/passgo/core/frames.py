@@ -245,7 +245,7 @@ def new_auction(g: GameState, item: str, square: int, bidders: list[int]) -> Fra
     """A new auction among `bidders`: open, or sealed-bid (`Rules.auction`, see `sealed`)."""
     if g.rules.maximum_punishment:
         # "A player in Jail may not ... participate in any auctions"
-        bidders = [p for p in bidders if not g.jailed[p]]
+        bidders = [p for p in bidders if not g.punished(p)]
     if g.rules.auction != "open":
         return SealedFrame("sealed_bid", -1, item, square, bidders, {})
     return AuctionFrame("bid", -1, item, square, bidders)

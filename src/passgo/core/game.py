@@ -20,6 +20,7 @@ from typing import Any
 from passgo.core import (  # noqa: F401
     auction,
     buildings,
+    business,
     house,
     model,
     money,
@@ -33,17 +34,9 @@ from passgo.core import (  # noqa: F401
 )
 from passgo.core.actions import (
     Action,
-    Build,
-    BuildHotel,
-    ClaimRent,
-    Mortgage,
-    RepayLoan,
     Sell,
-    SellDeed,
     SellDown,
-    TakeLoan,
     TradeOffer,
-    Unmortgage,
     field_problem,
 )
 from passgo.core.decisions import Decision, DeckName, GameOverDecision
@@ -119,6 +112,7 @@ class Game(GameState):
         g.max_turns = max_turns
         g.max_rounds = max_rounds
         setup.start(g, order, [(d[0], d[1]) for d in throws])
+        g._settle()  # a dealt deed the player cannot pay for is a debt to raise funds for
         return g
 
     @classmethod
@@ -175,43 +169,15 @@ class Game(GameState):
             return []
         if top.player == player:
             out = DECISIONS[top.kind].answers(self, top, player)
-            out.extend(self.business_actions(player))
+            out.extend(business.business_actions(self, player))
             return out
-        return self.business_actions(player)
+        return business.business_actions(self, player)
 
     def business_actions(self, player: int) -> list[Action]:
         """Building, selling, mortgaging and lifting open to the player now ("at any time")."""
         if self.over or not self.alive[player]:
             return []
-        out: list[Action] = []
-        rules = self.rules
-        spending = not self.owes(player)
-        if rules.bank_loans:
-            if house.loan_problem(self, player, repay=False) is None:
-                out.append(TakeLoan(player))
-            if house.loan_problem(self, player, repay=True) is None:
-                out.append(RepayLoan(player))
-        if spending and not buildings.call_open(self):
-            out.extend(Build(player, sq) for sq in buildings.buildable_squares(self, player))
-        for sq, group, levels in buildings.sell_options(self, player):
-            if sq >= 0:
-                out.append(Sell(player, sq))
-            else:
-                out.append(SellDown(player, self.board.group_names[group], levels))
-        owner = self.owner
-        for sq in self.board.properties:
-            if owner[sq] == player:
-                if mortgages.mortgage_problem(self, player, sq) is None:
-                    out.append(Mortgage(player, sq))
-                elif spending and mortgages.unmortgage_problem(self, player, sq) is None:
-                    out.append(Unmortgage(player, sq))
-        if spending and rules.instant_hotels:
-            out.extend(BuildHotel(player, sq) for sq in buildings.hotel_squares(self, player))
-        if rules.no_mortgaging:
-            out.extend(SellDeed(player, sq) for sq in self.board.properties
-                       if mortgages.sell_deed_problem(self, player, sq) is None)
-        out.extend(ClaimRent(player, c[2]) for c in self.claims if c[1] == player)
-        return out
+        return business.business_actions(self, player)
 
     def bid_range(self, player: int) -> tuple[int, int] | None:
         """(lowest, highest) bid the player may make now, or None if they may not bid."""
@@ -400,7 +366,10 @@ class Game(GameState):
 
     def buildable_squares(self, player: int) -> list[int]:
         """Streets on which `Build(player, square)` is legal now."""
-        if self.over or not self.alive[player] or self.owes(player) or buildings.call_open(self):
+        if self.over or not self.alive[player]:
+            return []
+        # A debt or a shortage call is a frame above the turn's own: bots ask at every turn.
+        if len(self.frames) > 1 and (self.owes(player) or buildings.call_open(self)):
             return []
         return buildings.buildable_squares(self, player)
 
@@ -427,6 +396,32 @@ class Game(GameState):
     def instant_hotel_price(self, square: int) -> int:
         """`Rules.instant_hotels`: the price of a hotel bought at once for this street."""
         return buildings.instant_price(self, square)
+
+    def unmortgageable_squares(self, player: int) -> list[int]:
+        """Deeds on which `Unmortgage(player, square)` is legal now: the player's mortgaged
+        deeds that their cash lifts, when no debt is to be settled first."""
+        mortgaged = self.mortgaged
+        if self.over or True not in mortgaged or self.owes(player):
+            return []  # the usual case (nothing mortgaged) is answered at once
+        owner = self.owner
+        return [sq for sq in self.board.properties if mortgaged[sq] and owner[sq] == player
+                and mortgages.unmortgage_problem(self, player, sq) is None]
+
+    def sealed_floor(self) -> int:
+        """The lowest price of the sealed-bid auction waiting for a bid: the opening bid of
+        the player who forced it (`Rules.option_to_auction`), which a lower bid cannot beat;
+        0 when there is none (or no sealed-bid auction is waiting)."""
+        top = self.frames[-1]
+        return top.floor if isinstance(top, SealedFrame) and not self.over else 0
+
+    def sale_levels(self, sale: Sell | SellDown) -> tuple[int, ...]:
+        """The buildings of the sale's colour group street by street (board order) after the
+        sale, counted as `SellDown` counts them (houses; 5 = a hotel): what a sale from
+        `sale_actions` would leave. `IllegalActionError` if it names nothing to sell."""
+        found = buildings.sale_levels(self, sale)
+        if isinstance(found, str):
+            raise IllegalActionError(found)
+        return found[1]
 
     # -- copies, saves and views ---------------------------------------------------------------
 

@@ -250,11 +250,6 @@ def repay_loan(g: GameState, player: int) -> None:
 # -- jail and auctions -------------------------------------------------------------------------
 
 
-def punished(g: GameState, player: int) -> bool:
-    """`Rules.maximum_punishment` applies to the player: they are in jail."""
-    return g.rules.maximum_punishment and g.jailed[player]
-
-
 def hire_lawyer(g: GameState, player: int) -> None:
     """"A player may pay $100 immediately upon reaching jail to be placed in Just Visiting, and
     thus avoid a turn in jail." The token stays on the Jail square, now Just Visiting."""

@@ -129,7 +129,7 @@ def raisable(g: GameState, player: int) -> int:
     the player may still take (`Rules.bank_loans`)."""
     value = g.liquidation_value(player)
     rules = g.rules
-    if rules.maximum_punishment and g.jailed[player] and not rules.no_mortgaging:
+    if g.punished(player) and not rules.no_mortgaging:
         squares, owner, mortgaged = g.board.squares, g.owner, g.mortgaged
         value -= sum(squares[sq].mortgage for sq in g.board.properties
                      if owner[sq] == player and not mortgaged[sq])

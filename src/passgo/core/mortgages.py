@@ -29,7 +29,7 @@ def mortgage_problem(g: GameState, player: int, sq: int) -> str | None:
         return f"you do not own {square.name}"
     if g.rules.no_mortgaging:
         return "mortgages are not played: sell the deed back to the Bank instead"
-    if g.rules.maximum_punishment and g.jailed[player]:
+    if g.punished(player):
         return "a player in jail may not mortgage (maximum punishment)"
     if g.mortgaged[sq]:
         return f"{square.name} is already mortgaged"

@@ -243,8 +243,7 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
         if kind == B.RAILROAD and rules.travelling_railroads != "off":
             railroad_landing(g, player, sq, multiplier)
             return True
-        if (owner != player and not g.mortgaged[sq] and rules.maximum_punishment
-                and g.jailed[owner]):
+        if owner != player and not g.mortgaged[sq] and g.punished(owner):
             # Maximum punishment: "A player in Jail may not collect rent"
             g.events.append(Event("rent_waived", player, square=sq, other=owner))
             return True
@@ -271,7 +270,7 @@ def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> Non
     owner = g.owner[sq]
     rent = 0
     if owner != player and not g.mortgaged[sq]:
-        if g.rules.maximum_punishment and g.jailed[owner]:
+        if g.punished(owner):
             g.events.append(Event("rent_waived", player, square=sq, other=owner))
         else:
             rent = rent_due(g, sq, 0, multiplier)

@@ -11,19 +11,28 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from passgo.core.errors import DataError
 
 # Values of the text-valued options.
+IncomeTax = Literal["choice", "flat"]
+RentClaim = Literal["always", "before_next_roll", "before_second_roll"]
+HotelSale = Literal["breakdown", "exchange"]
+DiceRule = Literal["standard", "choice", "control"]
+TravellingRailroads = Literal["off", "on", "owner_may_forbid"]
+AuctionRule = Literal["open", "closed", "vickrey"]
+FreeParkingSources = Literal["fines_and_taxes", "luxury_tax"]
+
+# The text-valued options and the values each takes (from their `Literal` types).
 CHOICES: dict[str, tuple[str, ...]] = {
-    "income_tax": ("choice", "flat"),
-    "rent_claim": ("always", "before_next_roll", "before_second_roll"),
-    "hotel_sale": ("breakdown", "exchange"),
-    "dice": ("standard", "choice", "control"),
-    "travelling_railroads": ("off", "on", "owner_may_forbid"),
-    "auction": ("open", "closed", "vickrey"),
-    "free_parking_sources": ("fines_and_taxes", "luxury_tax"),
+    "income_tax": get_args(IncomeTax),
+    "rent_claim": get_args(RentClaim),
+    "hotel_sale": get_args(HotelSale),
+    "dice": get_args(DiceRule),
+    "travelling_railroads": get_args(TravellingRailroads),
+    "auction": get_args(AuctionRule),
+    "free_parking_sources": get_args(FreeParkingSources),
 }
 
 
@@ -39,7 +48,7 @@ class Rules:
     edition: str = _opt(
         "us-classic", "board, deeds and cards (us-classic, us-2008, uk)",
         "editions: shared/reference/rules_differences.md §3; UK board: 003")
-    income_tax: str = _opt(
+    income_tax: IncomeTax = _opt(
         "choice", "'choice': $200 or 10 % of total worth, chosen first; 'flat': the amount shown",
         "000: \"You may estimate your tax at $200 and pay the Bank, or you may pay 10% of your "
         "total worth\"; 001: \"Pay the Bank the amount shown on the space.\"")
@@ -78,13 +87,13 @@ class Rules:
         True, "short houses or hotels wanted by several players are auctioned one at a time",
         "000: \"two or more players wish to buy more than the Bank has, the houses or hotels "
         "must be sold at auction to the highest bidder\"")
-    rent_claim: str = _opt(
+    rent_claim: RentClaim = _opt(
         "always", "'always': rent is paid on landing; otherwise the owner must claim it before "
         "the next player's (or the second next player's) throw",
         "000: \"The owner may not collect the rent if he/she fails to ask for it before the "
         "second player following throws the dice.\"; 001: \"If they don't ask before the next "
         "player rolls the dice, you don't have to pay!\"")
-    hotel_sale: str = _opt(
+    hotel_sale: HotelSale = _opt(
         "breakdown", "'breakdown': hotels sold one house at a time (or all at once); "
         "'exchange': a hotel sold is exchanged for 4 houses only",
         "000: \"they may be sold one house at a time (one hotel equals five houses)\"; 001: "
@@ -111,11 +120,11 @@ class Rules:
         "000 Time Limit Game: \"agree upon a definite hour of termination, when the richest "
         "player will be declared the winner\"")
     # -- house rules (004 variant catalogue) ---------------------------------------------------
-    dice: str = _opt(
+    dice: DiceRule = _opt(
         "standard", "'choice': pick two of d4/d6/d8/d10 for each throw; 'control': throw one "
         "die if you wish, a 1 sends you to jail",
         "004 Dice choice; Dice control")
-    travelling_railroads: str = _opt(
+    travelling_railroads: TravellingRailroads = _opt(
         "off", "after landing on a railroad, travel to another railroad of the same owner "
         "('owner_may_forbid': the owner may forbid it by waiving the rent)",
         "004 Travelling railroads")
@@ -166,7 +175,7 @@ class Rules:
     free_parking_refill: int = _opt(
         0, "money put in the pot again every time it is taken",
         "004: \"or with only $50 which is replaced every time a player lands there\"")
-    free_parking_sources: str = _opt(
+    free_parking_sources: FreeParkingSources = _opt(
         "fines_and_taxes", "what goes to the pot: every fine and tax, or the Luxury Tax only",
         "004: \"Some players only put Luxury Tax money there.\"")
     bank_loans: bool = _opt(
@@ -180,7 +189,7 @@ class Rules:
     bank_repossession: bool = _opt(
         False, "a player bankrupted by another mortgages everything, pays what they can, and "
         "the deeds return to the Bank unsold", "004 Bank repossession")
-    auction: str = _opt(
+    auction: AuctionRule = _opt(
         "open", "'open': ascending; 'closed': sealed bids, highest pays its bid; 'vickrey': "
         "sealed bids, highest pays the second bid", "004 Closed auction; Vickrey auction")
     option_to_auction: bool = _opt(

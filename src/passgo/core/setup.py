@@ -66,4 +66,8 @@ def _deal_deeds(g: GameState, first: int) -> None:
             g.owner[sq] = p
             g.events.append(Event("transfer", BANK, square=sq, other=p, detail="dealt"))
             if g.rules.dealt_deeds_paid:
-                money.pay_now(g, p, BANK, g.deed_price(sq), "dealt deed")
+                price = g.deed_price(sq)
+                if g.cash[p] >= price:
+                    money.pay_now(g, p, BANK, price, "dealt deed")
+                else:  # (double prices) a debt, raised before the first throw
+                    money.charge(g, p, BANK, price, "dealt deed")

@@ -84,6 +84,7 @@ class GameState:
         "go_passed",
         "loans",
         "loans_repayable",
+        "lift_costs",
     )
 
     def __init__(self, rules: Rules, names: list[str], seed: int) -> None:
@@ -157,6 +158,9 @@ class GameState:
         # them may be repaid (the holder has passed GO since taking them).
         self.loans = [0] * n
         self.loans_repayable = [0] * n
+        # What lifting each deed's mortgage costs (value plus interest): fixed by the board
+        # and the rules, asked for on every listing of business.
+        self.lift_costs = tuple(sq.mortgage + self.interest(sq.index) for sq in board.squares)
 
     # -- chance ------------------------------------------------------------------------------
 
@@ -193,7 +197,8 @@ class GameState:
         return -(-value // 100)
 
     def lift_cost(self, square: int) -> int:
-        return self.board.squares[square].mortgage + self.interest(square)
+        """The mortgage value plus the interest: what lifting the mortgage costs."""
+        return self.lift_costs[square]
 
     def deed_price(self, square: int) -> int:
         """What the Bank sells a deed for: the printed price, twice it with
@@ -272,6 +277,12 @@ class GameState:
                 elif not self.mortgaged[sq]:
                     total += s.mortgage
         return total
+
+    def punished(self, player: int) -> bool:
+        """Maximum punishment (`Rules.maximum_punishment`) holds the player: they are in jail,
+        and "A player in Jail may not collect rent, participate in any auctions, buy or sell
+        property or buildings, or mortgage or unmortgage property"."""
+        return self.rules.maximum_punishment and self.jailed[player]
 
     def owes(self, player: int) -> bool:
         """The player has an unsettled debt somewhere on the stack of decisions."""

@@ -61,7 +61,7 @@ def offer_problem(g: GameState, offer: TradeOffer) -> str | None:
         return f"{g.names[b]} is out of the game"
     if offer.give.empty and offer.get.empty:
         return "the trade is empty"
-    if g.rules.maximum_punishment and (g.jailed[a] or g.jailed[b]):
+    if g.punished(a) or g.punished(b):
         # "He or she may only make trades with another player in Jail or any player at Just
         # Visiting": both tokens on the Jail square.
         jail = g.board.jail

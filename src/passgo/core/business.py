@@ -1,0 +1,93 @@
+"""Business open to a player at any time the rules allow: building, selling buildings,
+mortgaging and lifting mortgages, selling deeds back (no mortgaging), Bank loans and asking for
+rent. `business_actions` lists them for `Game.legal_actions`.
+
+Agents that enumerate every step (random bots, search, RL) call this once per decision, so it
+is written for speed: one pass over the player's deeds, with what the rule checks of
+`buildings` and `mortgages` share worked out once. Each action's own check
+(`registry.BUSINESS`) stays the authority; a property test compares the two on many states.
+"""
+
+from __future__ import annotations
+
+from passgo.core import buildings, house
+from passgo.core.actions import (
+    Action,
+    Build,
+    BuildHotel,
+    ClaimRent,
+    Mortgage,
+    RepayLoan,
+    Sell,
+    SellDeed,
+    SellDown,
+    TakeLoan,
+    Unmortgage,
+)
+from passgo.core.board import STREET
+from passgo.core.frames import TransferFrame
+from passgo.core.mortgages import sell_deed_problem
+from passgo.core.state import GameState
+
+_MADE: dict[tuple[type[Action], int, int], Action] = {}
+
+
+def _square_action(kind: type[Mortgage | Unmortgage | Build], player: int, sq: int) -> Action:
+    """The action value, made once: actions are immutable, and building a frozen dataclass
+    costs more than the rest of a listing."""
+    key = (kind, player, sq)
+    action = _MADE.get(key)
+    if action is None:
+        action = _MADE[key] = kind(player, sq)
+    return action
+
+
+def business_actions(g: GameState, player: int) -> list[Action]:
+    out: list[Action] = []
+    rules = g.rules
+    frames = g.frames
+    spending = True
+    transfers: set[int] = set()
+    if len(frames) > 1:
+        spending = not g.owes(player)
+        transfers = {f.square for f in frames if isinstance(f, TransferFrame)}
+    if rules.bank_loans:
+        if house.loan_problem(g, player, repay=False) is None:
+            out.append(TakeLoan(player))
+        if house.loan_problem(g, player, repay=True) is None:
+            out.append(RepayLoan(player))
+    owner, level, mortgaged = g.owner, g.level, g.mortgaged
+    owned = [sq for sq in g.board.properties if owner[sq] == player]
+    if owned:
+        squares = g.board.squares
+        built_groups = {squares[sq].group for sq in owned if level[sq]}
+        if spending and not buildings.call_open(g):
+            out.extend(_square_action(Build, player, sq)
+                       for sq in buildings.buildable_squares(g, player))
+        if built_groups or rules.non_monopoly_building:
+            for sq, group, levels in buildings.sell_options(g, player):
+                if sq >= 0:
+                    out.append(Sell(player, sq))
+                else:
+                    out.append(SellDown(player, g.board.group_names[group], levels))
+        # "Unimproved properties can be mortgaged ... at any time" (not while jailed under
+        # maximum punishment, never without mortgages); lifting needs the cash and no
+        # pending choice about a deed just received.
+        may_mortgage = not rules.no_mortgaging and not g.punished(player)
+        cash = g.cash[player]
+        lift_costs = g.lift_costs
+        for sq in owned:
+            if mortgaged[sq]:
+                if spending and sq not in transfers and cash >= lift_costs[sq]:
+                    out.append(_square_action(Unmortgage, player, sq))
+            elif may_mortgage and (squares[sq].kind != STREET
+                                   or squares[sq].group not in built_groups):
+                out.append(_square_action(Mortgage, player, sq))
+        if spending and rules.instant_hotels:
+            out.extend(BuildHotel(player, sq) for sq in buildings.hotel_squares(g, player))
+        if rules.no_mortgaging:
+            out.extend(SellDeed(player, sq) for sq in owned
+                       if sell_deed_problem(g, player, sq) is None)
+    if g.claims:
+        out.extend(ClaimRent(player, c[2]) for c in g.claims if c[1] == player)
+    return out
