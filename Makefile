@@ -23,7 +23,7 @@ play: venv
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)
-	$(BIN)/mypy src/passgo/core
+	$(BIN)/mypy src/passgo
 
 test: lint
 	$(BIN)/pytest -n 2

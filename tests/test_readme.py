@@ -1,12 +1,17 @@
-"""The README's library example runs as written."""
+"""The examples in the README and the guides run as written."""
 
 import doctest
 from pathlib import Path
 
+import pytest
 
-def test_readme_examples_run() -> None:
-    """Every `>>>` example in README.md gives the output printed there."""
-    readme = Path(__file__).resolve().parents[1] / "README.md"
-    result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/api.md"])
+def test_examples_run(page: str) -> None:
+    """Every `>>>` example on the page gives the output printed there."""
+    result = doctest.testfile(str(ROOT / page), module_relative=False,
+                              optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
