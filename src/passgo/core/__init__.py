@@ -51,6 +51,7 @@ from passgo.core.actions import (
     WantBuildings,
 )
 from passgo.core.decisions import (
+    DECISION_TYPES,
     AllowTravelDecision,
     AuctionOptionDecision,
     BidDecision,
@@ -88,6 +89,7 @@ from passgo.core.version import ENGINE_VERSION
 
 __all__ = [
     "BANK_LOAN",
+    "DECISION_TYPES",
     "ENGINE_VERSION",
     "AcceptTrade",
     "Action",
