@@ -22,9 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from passgo import Game, __version__
+from passgo import Action, Game, __version__
 from passgo.agents import BasicBot, ProtocolBot, play
-from passgo.core.actions import Action
 
 HERE = Path(__file__).resolve().parent
 # The program side of the in-process baseline: the same choice, made by a separate process.
@@ -53,7 +52,7 @@ class FirstLegal:
         legal = game.legal_actions(player)
         if self.messages:
             json.dumps({"type": "decide", "id": self.decisions, "seat": player,
-                        "pending": game.frames[-1].fields(), "legal": [a.text() for a in legal],
+                        "pending": game.pending.to_dict(), "legal": [a.text() for a in legal],
                         "bid_range": game.bid_range(player), "view": game.view(player)})
         return legal[0]
 

@@ -1,11 +1,13 @@
-"""Engine benchmark: full games of basic bots in one process, full rules (classic by default).
+"""Engine benchmark: full games of bots in one process, full rules (classic by default).
 
     python benchmarks/run.py [--games N] [--players 4] [--max-rounds 1000] [--seed S]
-                              [--rules NAME|FILE] [--json]
+                              [--bots basic|random|strategic|SPEC] [--rules NAME|FILE] [--json]
 
-Each game runs to its end or to the round cap. A turn is one player's turn, doubles re-rolls
-included. Two rows: the simulation path (`apply_unchecked`, bots answer with legal actions)
-and the checked path (`apply`, every action checked as for a human or a server).
+Each game runs to its end or to the round cap, every seat played by the bot `--bots` (basic by
+default; any spec of docs/bots.md) through the bot loop (`passgo.agents.play`). A turn is one
+player's turn, doubles re-rolls included. Two rows: the simulation path (`apply_unchecked`,
+bots answer with legal actions) and the checked path (`apply`, every action checked as for a
+human or a server). Other options in BENCH_ARGS (for the other benchmarks) are ignored.
 """
 
 from __future__ import annotations
@@ -19,21 +21,22 @@ import time
 from typing import Any
 
 from passgo import Game, Rules, __version__
-from passgo.agents import BasicBot, play
+from passgo.agents import make_agent, play, spec_problem
 from passgo.core.errors import DataError
 from passgo.rulespec import load_rules
 
 
 def run(games: int, players: int, max_rounds: int, seed: int, checked: bool,
-        rules: Rules) -> dict[str, Any]:
+        rules: Rules, bots: str = "basic") -> dict[str, Any]:
     names = [f"P{i + 1}" for i in range(players)]
     turns = rounds = capped = actions = 0
     start = time.perf_counter()
     for i in range(games):
         g = Game.new(names, rules, seed=seed + i, max_rounds=max_rounds)
-        play(g, [BasicBot() for _ in names], checked=checked)
-        turns += g.turns
-        rounds += g.rounds
+        play(g, [make_agent(bots, (seed + i) * 31 + p) for p in range(players)],
+             checked=checked)
+        turns += g.turn_number
+        rounds += g.round_number
         capped += g.stopped_by_limit
         actions += len(g.history)
     seconds = time.perf_counter() - start
@@ -56,17 +59,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-rounds", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rules", default="classic", help="a preset name or a TOML rules file")
+    ap.add_argument("--bots", default="basic",
+                    help="the bot of every seat: basic (default), random, strategic, ...")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    args = ap.parse_args(argv)
+    args, _ = ap.parse_known_args(argv)
     if args.games < 1 or not 2 <= args.players <= 8 or args.max_rounds < 1:
         ap.error("need --games >= 1, --players 2..8 and --max-rounds >= 1")
+    problem = spec_problem(args.bots)
+    if problem:
+        ap.error(f"--bots: {problem}")
     try:
         rules = load_rules(args.rules)
     except DataError as exc:
         ap.error(str(exc))
     rows = [
-        run(args.games, args.players, args.max_rounds, args.seed, checked=False, rules=rules),
-        run(args.games, args.players, args.max_rounds, args.seed, checked=True, rules=rules),
+        run(args.games, args.players, args.max_rounds, args.seed, checked=False, rules=rules,
+            bots=args.bots),
+        run(args.games, args.players, args.max_rounds, args.seed, checked=True, rules=rules,
+            bots=args.bots),
     ]
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     report = {
@@ -74,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         "passgo": __version__,
         "python": platform.python_version(),
         "players": args.players,
-        "bots": "basic",
+        "bots": args.bots,
         "rules": args.rules,
         "max_rounds": args.max_rounds,
         "peak_memory_mib": round(peak_mib, 1),
@@ -85,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         print()
         return 0
     print(
-        f"passgo {__version__} engine benchmark: {args.games} games, {args.players} basic bots, "
+        f"passgo {__version__} engine benchmark: {args.games} games, {args.players} "
+        f"{args.bots} bots, "
         f"{args.rules} rules, cap {args.max_rounds} rounds, Python {report['python']}"
     )
     header = ("path", "turns/s", "actions/s", "games/s", "mean rounds", "capped", "seconds")

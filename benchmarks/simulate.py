@@ -1,12 +1,14 @@
 """Simulation benchmark: `passgo simulate` throughput with 1 and 2 workers, and the landing run.
 
     python benchmarks/simulate.py [--games N] [--players 4] [--max-rounds 1000] [--seed S]
-                                  [--rolls N] [--json]
+                                  [--bots basic|random|strategic|SPEC] [--rolls N] [--json]
 
-Rows: games of basic bots through the process pool with 1 worker (in-process) and 2 workers
-(games/s, turns/s, and the speed-up over 1 worker), and a landing run (rolls/s) with 1 worker.
+Rows: games of bots (basic by default) through the process pool with 1 worker (in-process) and
+2 workers (games/s, turns/s, and the speed-up over 1 worker), and a landing run (rolls/s) with
+1 worker.
 Both game rows play the same games (same master seed), so their turn counts are equal and the
 speed-up is pure scaling; it includes starting the worker processes, as a user's run does.
+Other options in BENCH_ARGS (for the other benchmarks) are ignored.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import time
 from typing import Any
 
 from passgo import Rules, __version__
+from passgo.agents import spec_problem
 from passgo.sim.jobs import GameJob, LandingJob
 from passgo.sim.run import landing_counts, simulate
 
@@ -59,11 +62,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-rounds", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rolls", type=int, default=200_000)
+    ap.add_argument("--bots", default="basic",
+                    help="the bot of every seat: basic (default), random, strategic, ...")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    args = ap.parse_args(argv)
+    args, _ = ap.parse_known_args(argv)
     if args.games < 1 or not 2 <= args.players <= 8 or args.max_rounds < 1 or args.rolls < 1:
         ap.error("need --games >= 1, --players 2..8, --max-rounds >= 1 and --rolls >= 1")
-    job = GameJob(("basic",) * args.players, Rules.classic(), args.seed, args.max_rounds)
+    problem = spec_problem(args.bots)
+    if problem:
+        ap.error(f"--bots: {problem}")
+    job = GameJob((args.bots,) * args.players, Rules.classic(), args.seed, args.max_rounds)
     rows = [games_row(job, args.games, 1), games_row(job, args.games, 2)]
     rows[1]["speedup"] = round(rows[1]["games_per_s"] / rows[0]["games_per_s"], 2)
     rows.append(landing_row(args.rolls, args.seed))
@@ -73,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "players": args.players,
-        "bots": "basic",
+        "bots": args.bots,
         "max_rounds": args.max_rounds,
         "results": rows,
     }
@@ -82,8 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         print()
         return 0
     print(
-        f"passgo {__version__} simulate benchmark: {args.games} games of {args.players} basic "
-        f"bots (cap {args.max_rounds} rounds), {args.rolls:,} landing rolls, "
+        f"passgo {__version__} simulate benchmark: {args.games} games of {args.players} "
+        f"{args.bots} bots (cap {args.max_rounds} rounds), {args.rolls:,} landing rolls, "
         f"{report['cpus']} CPUs, Python {report['python']}"
     )
     header = ("run", "games/s", "turns/s", "rolls/s", "speed-up", "seconds")

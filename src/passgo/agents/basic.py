@@ -2,81 +2,98 @@
 
 It buys what it can afford above a cash reserve, bids up to the printed price, builds evenly at
 the end of its turn when it holds a colour group and has cash above the reserve, lifts
-mortgages when rich, pays
-its way out of jail when it can spare the fine, raises funds by selling buildings and then
-mortgaging (cheapest deeds first), and accepts only trades that complete a group for it.
+mortgages when rich, pays its way out of jail when it can spare the fine, raises funds by
+selling buildings and then mortgaging (cheapest deeds first), and accepts only trades that
+complete a group for it.
+
+It reads the game through the public model only (`game.pending` and the queries of `Game`),
+and answers every kind of decision in one `match` (a new kind is a type error there).
 """
 
 from __future__ import annotations
 
-from passgo.core import Game, house
-from passgo.core import buildings as B
-from passgo.core import mortgages as M
-from passgo.core.actions import (
+from typing import assert_never
+
+from passgo.core import (
+    BANK_LOAN,
     AcceptTrade,
     Action,
     AllowTravel,
+    AllowTravelDecision,
+    AuctionOptionDecision,
     Bid,
+    BidDecision,
     Build,
+    BuildDemandDecision,
     Buy,
+    BuyDecision,
     ChooseTax,
     DeclareBankruptcy,
     Decline,
     DrawCard,
+    DrawCardDecision,
     EndTurn,
+    EndTurnDecision,
     FineOrChance,
+    FineOrChanceDecision,
     ForceAuction,
     Foreclose,
+    ForeclosureBuyDecision,
+    ForeclosureOwnerDecision,
+    Game,
+    GameOverDecision,
     HireLawyer,
+    JailDecision,
+    JailExitDecision,
     KeepMortgage,
+    LawyerDecision,
     LiftMortgage,
     Mortgage,
+    MortgagedDeedDecision,
     NoDraw,
     NoLawyer,
     NoTravel,
     Pass,
     PayJailFine,
     PlaceBuilding,
+    PlaceBuildingDecision,
+    RaiseFundsDecision,
     Refuse,
     RejectTrade,
     RepayLoan,
     Roll,
-    Sell,
+    RollDecision,
+    SealedBidDecision,
     SellDeed,
-    SellDown,
     TakeLoan,
+    TaxDecision,
+    TradeReplyDecision,
     Travel,
+    TravelDecision,
     Unmortgage,
     UseJailCard,
     WantBuildings,
 )
-from passgo.core.auction import min_bid
-from passgo.core.frames import (
-    AuctionFrame,
-    BuyFrame,
-    CallFrame,
-    ForeclosureFrame,
-    Frame,
-    OptionFrame,
-    PlaceFrame,
-    RailFrame,
-    SealedFrame,
-    TradeFrame,
-    TransferFrame,
-)
-from passgo.core.money import LOAN
-from passgo.core.movement import rent_due, tax_percent
-from passgo.core.offers import foreclose_cost, option_price
-from passgo.core.trades import offer_problem
 
-# Decisions of the movement, money and jail house rules (`_house_rules`).
-_HOUSE_KINDS = frozenset({"travel", "allow_travel", "draw_card", "lawyer", "jail_exit"})
 # (total, ways out of 36) for two six-sided dice.
 _THROWS = tuple((t, 6 - abs(t - 7)) for t in range(2, 13))
 
-# Decisions of the deed and auction house rules (`_deed_rules`).
-_DEED_RULE_KINDS = frozenset({"sealed_bid", "foreclosure_owner", "foreclosure_buy",
-                              "auction_option"})
+
+class _Seat:
+    """The actions without arguments of one seat, made once: they are immutable values, and
+    the bot answers with them on most of its decisions."""
+
+    __slots__ = ("roll", "end", "buy", "decline", "pass_", "use_card", "pay_fine", "refuse")
+
+    def __init__(self, player: int) -> None:
+        self.roll = Roll(player)
+        self.end = EndTurn(player)
+        self.buy = Buy(player)
+        self.decline = Decline(player)
+        self.pass_ = Pass(player)
+        self.use_card = UseJailCard(player)
+        self.pay_fine = PayJailFine(player)
+        self.refuse = Refuse(player)
 
 
 class BasicBot:
@@ -85,140 +102,107 @@ class BasicBot:
     def __init__(self, reserve: int = 150, bid_step_percent: int = 10) -> None:
         self.reserve = reserve
         self.bid_step_percent = bid_step_percent
-        # Actions without arguments are immutable values: made once per seat, reused.
-        self._simple: dict[tuple[type[Action], int], Action] = {}
+        # By seat (a game has at most 8), made on the seat's first decision.
+        self._seats: list[_Seat | None] = [None] * 8
 
-    def _once(self, kind: type[Action], player: int) -> Action:
-        action = self._simple.get((kind, player))
-        if action is None:
-            action = self._simple[kind, player] = kind(player)
-        return action
+    def _seat(self, player: int) -> _Seat:
+        seat = self._seats[player]
+        if seat is None:
+            seat = self._seats[player] = _Seat(player)
+        return seat
 
     def act(self, game: Game, player: int) -> Action:
-        g = game
-        top = g.frames[-1]
-        kind = top.kind
-        cash = g.cash[player]
-        if kind == "roll":
-            return self._once(Roll, player)
-        if kind == "end_turn":
-            # Spending waits for the end of the turn: whatever was bought this turn counts,
-            # and the buildings stand before any opponent throws.
-            business = self._spend(g, player)
-            return business if business is not None else self._once(EndTurn, player)
-        if kind == "jail":
-            if g.cards[player]:
-                return self._once(UseJailCard, player)
-            if (
-                g.jail_turns[player] < g.rules.jail_prepay_turns
-                and cash >= g.board.jail_fine + self.reserve
-            ):
-                return self._once(PayJailFine, player)
-            if g.rules.dice == "choice":
-                return Roll(player, (4, 4))  # dice choice: the best odds of doubles, 1 in 4
-            return self._once(Roll, player)
-        if kind == "buy":
-            assert isinstance(top, BuyFrame)
-            price = g.deed_price(top.square)
-            wanted = cash - price >= self.reserve
-            return self._once(Buy if wanted else Decline, player)
-        if kind == "bid":
-            assert isinstance(top, AuctionFrame)
-            return self._bid(g, player, top)
-        if kind == "raise_funds":
-            action = self._raise(g, player)
-            if isinstance(action, DeclareBankruptcy) and g.rules.bank_loans and not g.loans[player]:
-                return TakeLoan(player)  # a Bank loan before giving up
-            return action
-        if kind == "tax":
-            flat = g.board.squares[g.pos[player]].amount
-            return ChooseTax(player, tax_percent(g, player) < flat)
-        if kind == "fine_or_chance":
-            return FineOrChance(player, False)  # a known small fine beats an unknown card
-        if kind == "trade_reply":
-            assert isinstance(top, TradeFrame)
-            return self._reply(g, player, top)
-        if kind == "mortgaged_deed":
-            assert isinstance(top, TransferFrame)
-            if cash - g.lift_cost(top.square) >= self.reserve:
-                return LiftMortgage(player, top.square)
-            return KeepMortgage(player, top.square)
-        if kind == "build_demand":
-            assert isinstance(top, CallFrame)
-            low, high = B.want_limit(g, top, player)
-            cost = g.board.squares[top.square].house_cost
-            affordable = max(0, (cash - self.reserve) // cost) if cost else high
-            return WantBuildings(player, max(low, min(high, affordable)))
-        if kind == "place_building":
-            assert isinstance(top, PlaceFrame)
-            return PlaceBuilding(player, B.place_options(g, top)[0])
-        if kind in _DEED_RULE_KINDS:
-            return self._deed_rules(g, player, top)
-        if kind in _HOUSE_KINDS:
-            return self._house_rules(g, player, top)
-        raise AssertionError(f"basic bot has no answer to {kind!r}")
-
-    def _deed_rules(self, g: Game, player: int, top: Frame) -> Action:
-        """Sealed bids, foreclosure and the option to auction (house rules): a sealed bid of
-        the value (Vickrey: truthfully; closed: three quarters of it), nothing for the order
-        of play; lift or foreclose when the cash stays above the reserve; force an auction
-        only of a deed that would complete one of its groups."""
-        cash = g.cash[player]
-        if isinstance(top, SealedFrame):
-            if top.item == "order":
-                return self._once(Pass, player)
-            if top.item == "deed":
-                value = g.board.squares[top.square].price
-            else:
-                call = next(f for f in reversed(g.frames) if isinstance(f, CallFrame))
-                value = g.board.squares[call.square].house_cost
-            if g.rules.auction == "closed":
-                value = value * 3 // 4
-            amount = min(value, cash - self.reserve)
-            if amount < max(top.floor + 1, g.rules.auction_min_bid):
-                return self._once(Pass, player)
-            return Bid(player, amount)
-        if isinstance(top, ForeclosureFrame):
-            sq = top.square
-            if top.kind == "foreclosure_owner":
-                if cash - g.lift_cost(sq) >= self.reserve:
+        reserve = self.reserve
+        seat = self._seats[player] or self._seat(player)
+        match game.pending:
+            case RollDecision():
+                return seat.roll
+            case EndTurnDecision():
+                # Spending waits for the end of the turn: whatever was bought this turn
+                # counts, and the buildings stand before any opponent throws.
+                return self._spend(game, player) or seat.end
+            case BuyDecision(price=price):
+                return seat.buy if game.cash_of(player) - price >= reserve else seat.decline
+            case RaiseFundsDecision():
+                action = self._raise(game, player)
+                if (isinstance(action, DeclareBankruptcy) and game.rules.bank_loans
+                        and not game.player(player).loans):
+                    return TakeLoan(player)  # a Bank loan before giving up
+                return action
+            case JailDecision(cards=cards, fine=fine, may_pay_fine=may_pay_fine):
+                if cards:
+                    return seat.use_card
+                if may_pay_fine and game.cash_of(player) >= fine + reserve:
+                    return seat.pay_fine
+                if game.rules.dice == "choice":
+                    return Roll(player, (4, 4))  # dice choice: the best odds of doubles, 1 in 4
+                return seat.roll
+            case BidDecision() as bid:
+                return self._bid(game, player, bid)
+            case TaxDecision(flat=flat):
+                return ChooseTax(player, game.percent_tax(player) < flat)
+            case FineOrChanceDecision():
+                return FineOrChance(player, False)  # a known small fine beats an unknown card
+            case TradeReplyDecision() as reply:
+                return self._reply(game, player, reply)
+            case MortgagedDeedDecision(square=sq, lift_cost=cost):
+                if game.cash_of(player) - cost >= reserve:
                     return LiftMortgage(player, sq)
-            elif cash - sum(foreclose_cost(g, sq)) >= self.reserve:
-                return Foreclose(player, sq)
-            return self._once(Refuse, player)
-        assert isinstance(top, OptionFrame)
-        square = g.board.squares[top.square]
-        completes = square.group >= 0 and all(
-            g.owner[o] == player for o in g.board.groups[square.group] if o != top.square)
-        if completes and cash - option_price(g, top.square) >= self.reserve:
-            return self._once(ForceAuction, player)
-        return self._once(Refuse, player)
-
-    def _house_rules(self, g: Game, player: int, top: Frame) -> Action:
-        """Movement, money and jail house rules: travel by railroad to where the next throw
-        risks the least rent; as an owner, take the rent; draw a card unless it could cost
-        repairs; hire the lawyer when the fee leaves the reserve; use a held card rather than
-        pay the fine after the last jail throw."""
-        kind = top.kind
-        if kind == "travel":
-            assert isinstance(top, RailFrame)
-            best, risk = -1, self._rent_risk(g, player, g.pos[player])
-            for dest in house.travel_destinations(g, top.square):
-                r = self._rent_risk(g, player, dest)
-                if r < risk:
-                    best, risk = dest, r
-            return Travel(player, best) if best >= 0 else self._once(NoTravel, player)
-        if kind == "allow_travel":
-            return self._once(AllowTravel, player)
-        if kind == "draw_card":
-            houses, hotels = g.buildings_of(player)
-            return self._once(NoDraw if houses or hotels else DrawCard, player)
-        if kind == "lawyer":
-            if g.cash[player] >= g.rules.jail_lawyer + self.reserve:
-                return self._once(HireLawyer, player)
-            return self._once(NoLawyer, player)
-        assert kind == "jail_exit"
-        return self._once(UseJailCard, player)
+                return KeepMortgage(player, sq)
+            case BuildDemandDecision(square=sq, min_wanted=low, max_wanted=high):
+                cost = game.board.squares[sq].house_cost
+                affordable = max(0, (game.cash_of(player) - reserve) // cost) if cost else high
+                return WantBuildings(player, max(low, min(high, affordable)))
+            case PlaceBuildingDecision(squares=squares):
+                return PlaceBuilding(player, squares[0])
+            # Decisions of the deed and auction house rules: a sealed bid of the value
+            # (Vickrey: truthfully; closed: three quarters of it), nothing for the order of
+            # play; lift or foreclose when the cash stays above the reserve; force an auction
+            # only of a deed that would complete one of its groups.
+            case SealedBidDecision() as sealed:
+                return self._sealed_bid(game, player, sealed)
+            case ForeclosureOwnerDecision(square=sq, lift_cost=cost):
+                if game.cash_of(player) - cost >= reserve:
+                    return LiftMortgage(player, sq)
+                return seat.refuse
+            case ForeclosureBuyDecision(square=sq, cost=cost):
+                if game.cash_of(player) - cost >= reserve:
+                    return Foreclose(player, sq)
+                return seat.refuse
+            case AuctionOptionDecision(square=sq, price=price):
+                board = game.board
+                group = board.squares[sq].group
+                completes = group >= 0 and all(
+                    game.owner_of(o) == player for o in board.groups[group] if o != sq)
+                if completes and game.cash_of(player) - price >= reserve:
+                    return ForceAuction(player)
+                return seat.refuse
+            # Movement, money and jail house rules: travel by railroad to where the next
+            # throw risks the least rent; as an owner, take the rent; draw a card unless it
+            # could cost repairs; hire the lawyer when the fee leaves the reserve; use a held
+            # card rather than pay the fine after the last jail throw.
+            case TravelDecision(destinations=destinations):
+                best, risk = -1, self._rent_risk(game, player, game.square_of(player))
+                for dest in destinations:
+                    r = self._rent_risk(game, player, dest)
+                    if r < risk:
+                        best, risk = dest, r
+                return Travel(player, best) if best >= 0 else NoTravel(player)
+            case AllowTravelDecision():
+                return AllowTravel(player)
+            case DrawCardDecision():
+                houses, hotels = game.buildings_of(player)
+                return NoDraw(player) if houses or hotels else DrawCard(player)
+            case LawyerDecision(fee=fee):
+                if game.cash_of(player) >= fee + reserve:
+                    return HireLawyer(player)
+                return NoLawyer(player)
+            case JailExitDecision():
+                return seat.use_card
+            case GameOverDecision():
+                raise ValueError("the game is over: there is nothing to decide")
+            case other:
+                assert_never(other)
 
     @staticmethod
     def _rent_risk(g: Game, player: int, start: int) -> float:
@@ -227,77 +211,81 @@ class BasicBot:
         risk = 0.0
         for total, ways in _THROWS:
             sq = (start + total) % n
-            owner = g.owner[sq]
-            if owner >= 0 and owner != player and not g.mortgaged[sq]:
-                risk += ways * rent_due(g, sq, total)
+            owner = g.owner_of(sq)
+            if owner is not None and owner != player:
+                risk += ways * g.rent(sq, total)  # 0 when mortgaged
         return risk
 
     def _spend(self, g: Game, player: int) -> Action | None:
         """Build evenly, then lift mortgages, while cash stays above the reserve."""
-        cash = g.cash[player]
-        if cash <= self.reserve:
+        cash = g.cash_of(player)
+        reserve = self.reserve
+        if cash <= reserve:
             return None
-        if g.loans[player] and cash - LOAN >= 2 * self.reserve and g.loans_repayable[player]:
-            return self._once(RepayLoan, player)  # Bank loans: repay when rich
+        if g.rules.bank_loans:
+            me = g.player(player)
+            if me.loans and cash - BANK_LOAN >= 2 * reserve and me.loans_repayable:
+                return RepayLoan(player)  # Bank loans: repay when rich
         squares = g.board.squares
-        for sq in B.buildable_squares(g, player):
-            if cash - squares[sq].house_cost >= self.reserve:
+        for sq in g.buildable_squares(player):
+            if cash - squares[sq].house_cost >= reserve:
                 return Build(player, sq)
-        if True not in g.mortgaged:
-            return None
-        for sq in g.board.properties:
-            if (
-                g.mortgaged[sq]
-                and g.owner[sq] == player
-                and cash - g.lift_cost(sq) >= 2 * self.reserve
-            ):
+        for sq in g.unmortgageable_squares(player):
+            if cash - g.lift_cost(sq) >= 2 * reserve:
                 return Unmortgage(player, sq)
         return None
 
-    def _bid(self, g: Game, player: int, top: AuctionFrame) -> Action:
-        if top.item == "deed":
-            value = g.board.squares[top.square].price
-        else:
-            call = next(f for f in reversed(g.frames) if isinstance(f, CallFrame))
-            value = g.board.squares[call.square].house_cost
-        limit = min(value, g.cash[player] - self.reserve)
-        low = min_bid(g, top)
+    def _bid(self, g: Game, player: int, bid: BidDecision) -> Action:
+        """Up to the printed price of the deed (a building's cost in a shortage auction), a
+        tenth of it above the high bid at a time."""
+        square = g.board.squares[bid.square]
+        value = square.price if bid.item == "deed" else square.house_cost
+        limit = min(value, g.cash_of(player) - self.reserve)
+        low = bid.min_bid
         if low > limit:
-            return self._once(Pass, player)
+            return self._seat(player).pass_
         step = max(1, value * self.bid_step_percent // 100)
-        return Bid(player, min(limit, max(low, top.high + step)))
+        return Bid(player, min(limit, max(low, bid.high + step)))
+
+    def _sealed_bid(self, g: Game, player: int, sealed: SealedBidDecision) -> Action:
+        if sealed.item == "order":
+            return self._seat(player).pass_
+        square = g.board.squares[sealed.square]
+        value = square.price if sealed.item == "deed" else square.house_cost
+        if g.rules.auction == "closed":
+            value = value * 3 // 4
+        amount = min(value, g.cash_of(player) - self.reserve)
+        # Below an opening bid forced by `Rules.option_to_auction` a bid cannot win.
+        if amount < max(g.sealed_floor() + 1, sealed.min_bid):
+            return self._seat(player).pass_
+        return Bid(player, amount)
 
     def _raise(self, g: Game, player: int) -> Action:
         """Sell buildings first, then mortgage the cheapest deeds, else go bankrupt."""
-        for sq, group, levels in B.sell_options(g, player):
-            if sq >= 0:
-                return Sell(player, sq)
-            return SellDown(player, g.board.group_names[group], levels)
+        sales = g.sale_actions(player)
+        if sales:
+            return sales[0]
+        squares = g.board.squares
         if g.rules.no_mortgaging:
-            deeds = [sq for sq in g.board.properties
-                     if g.owner[sq] == player and M.sell_deed_problem(g, player, sq) is None]
+            deeds = [a.square for a in g.business_actions(player) if isinstance(a, SellDeed)]
             if deeds:
-                return SellDeed(player, min(deeds, key=lambda sq: g.board.squares[sq].price))
+                return SellDeed(player, min(deeds, key=lambda sq: squares[sq].price))
             return DeclareBankruptcy(player)
-        best = -1
-        for sq in g.board.properties:
-            if g.owner[sq] == player and M.mortgage_problem(g, player, sq) is None and (
-                best < 0 or g.board.squares[sq].mortgage < g.board.squares[best].mortgage
-            ):
-                best = sq
-        if best >= 0:
-            return Mortgage(player, best)
+        deeds = g.mortgageable_squares(player)
+        if deeds:
+            return Mortgage(player, min(deeds, key=lambda sq: squares[sq].mortgage))
         return DeclareBankruptcy(player)
 
-    def _reply(self, g: Game, player: int, top: TradeFrame) -> Action:
-        offer = top.offer
-        if offer_problem(g, offer) is None:
-            squares = g.board.squares
-            for sq in offer.give.properties:
-                group = squares[sq].group
-                if group >= 0 and all(
-                    g.owner[o] == player or o in offer.give.properties
-                    for o in g.board.groups[group]
-                ):
+    @staticmethod
+    def _reply(g: Game, player: int, reply: TradeReplyDecision) -> Action:
+        """Accept only an offer that can be carried out and completes a group for the bot."""
+        offer = reply.offer
+        if reply.problem is None:
+            board = g.board
+            given = offer.give.properties
+            for sq in given:
+                group = board.squares[sq].group
+                if group >= 0 and all(g.owner_of(o) == player or o in given
+                                      for o in board.groups[group]):
                     return AcceptTrade(player)
         return RejectTrade(player)

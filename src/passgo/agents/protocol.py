@@ -25,33 +25,50 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from passgo.agents.basic import BasicBot
-from passgo.core import Game, IllegalActionError
-from passgo.core import buildings as B
-from passgo.core import mortgages as M
-from passgo.core.actions import (
-    BUSINESS,
+from passgo.core import (
+    ENGINE_VERSION,
     Action,
+    AllowTravelDecision,
+    AuctionOptionDecision,
+    BidDecision,
+    BuildDemandDecision,
+    BuyDecision,
     ChooseTax,
     DeclareBankruptcy,
     Decline,
+    DrawCardDecision,
     EndTurn,
+    EndTurnDecision,
+    FineOrChanceDecision,
+    ForeclosureBuyDecision,
+    ForeclosureOwnerDecision,
+    Game,
+    GameOverDecision,
+    IllegalActionError,
+    JailDecision,
+    JailExitDecision,
     KeepMortgage,
+    LawyerDecision,
     Mortgage,
+    MortgagedDeedDecision,
     Pass,
     PlaceBuilding,
+    PlaceBuildingDecision,
+    RaiseFundsDecision,
     RejectTrade,
     Roll,
-    Sell,
-    SellDown,
+    RollDecision,
+    SealedBidDecision,
+    TaxDecision,
+    TradeReplyDecision,
+    TravelDecision,
     WantBuildings,
 )
+from passgo.core.actions import BUSINESS
 from passgo.core.board import KIND_NAMES
-from passgo.core.frames import CallFrame, PlaceFrame, TransferFrame
-from passgo.core.movement import tax_percent
-from passgo.core.version import ENGINE_VERSION
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIME_LIMIT = 2.0  # seconds per decision
@@ -94,40 +111,42 @@ def _safe_choice(g: Game, player: int) -> Action:
     buildings, place on the first street offered; when money must be raised, sell a building,
     else mortgage the deed with the smallest loan, and declare bankruptcy only when nothing is
     left. Decisions that only house rules bring get the basic bot's answer."""
-    top = g.frames[-1]
-    kind = top.kind
-    if kind in ("roll", "jail"):
-        return Roll(player)
-    if kind == "end_turn":
-        return EndTurn(player)
-    if kind == "buy":
-        return Decline(player)
-    if kind == "bid":
-        return Pass(player)
-    if kind == "tax":
-        return ChooseTax(player, tax_percent(g, player) < g.board.squares[g.pos[player]].amount)
-    if kind == "trade_reply":
-        return RejectTrade(player)
-    if kind == "mortgaged_deed":
-        assert isinstance(top, TransferFrame)
-        return KeepMortgage(player, top.square)
-    if kind == "build_demand":
-        assert isinstance(top, CallFrame)
-        return WantBuildings(player, B.want_limit(g, top, player)[0])
-    if kind == "place_building":
-        assert isinstance(top, PlaceFrame)
-        return PlaceBuilding(player, B.place_options(g, top)[0])
-    if kind == "raise_funds":
-        for sq, group, levels in B.sell_options(g, player):
-            return Sell(player, sq) if sq >= 0 else SellDown(
-                player, g.board.group_names[group], levels)
-        deeds = [sq for sq in g.board.properties
-                 if g.owner[sq] == player and M.mortgage_problem(g, player, sq) is None]
-        if deeds:
-            return Mortgage(player, min(deeds, key=lambda sq: g.board.squares[sq].mortgage))
-        return DeclareBankruptcy(player)
-    # A decision of a house rule: the basic bot's answer.
-    return BasicBot().act(g, player)
+    match g.pending:
+        case RollDecision() | JailDecision():
+            return Roll(player)
+        case EndTurnDecision():
+            return EndTurn(player)
+        case BuyDecision():
+            return Decline(player)
+        case BidDecision():
+            return Pass(player)
+        case TaxDecision(flat=flat):
+            return ChooseTax(player, g.percent_tax(player) < flat)
+        case TradeReplyDecision():
+            return RejectTrade(player)
+        case MortgagedDeedDecision(square=sq):
+            return KeepMortgage(player, sq)
+        case BuildDemandDecision(min_wanted=fewest):
+            return WantBuildings(player, fewest)
+        case PlaceBuildingDecision(squares=squares):
+            return PlaceBuilding(player, squares[0])
+        case RaiseFundsDecision():
+            sales = g.sale_actions(player)
+            if sales:
+                return sales[0]
+            deeds = g.mortgageable_squares(player)
+            if deeds:
+                return Mortgage(player, min(deeds, key=lambda sq: g.board.squares[sq].mortgage))
+            return DeclareBankruptcy(player)
+        case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
+              | ForeclosureBuyDecision() | AuctionOptionDecision() | TravelDecision()
+              | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
+              | JailExitDecision()):
+            return BasicBot().act(g, player)  # a decision of a house rule
+        case GameOverDecision():
+            raise ValueError("the game is over: there is nothing to decide")
+        case other:
+            assert_never(other)
 
 
 def board_data(g: Game) -> list[dict[str, Any]]:
@@ -336,4 +355,4 @@ class ProtocolBot:
         self._dead = True
 
     def _incident(self, game: Game, kind: str, detail: str) -> None:
-        self.incidents.append(Incident(kind, game.frames[-1].kind, game.turns, detail))
+        self.incidents.append(Incident(kind, game.pending.kind, game.turn_number, detail))

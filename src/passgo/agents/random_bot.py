@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from passgo.core import Game
-from passgo.core.actions import BUSINESS, Action, Bid
+from passgo.core import Action, Bid, BidDecision, Game, SealedBidDecision
+from passgo.core.actions import BUSINESS
 
 
 class RandomBot:
@@ -41,6 +41,10 @@ class RandomBot:
 
     @staticmethod
     def _price(game: Game) -> int:
-        top = game.pending
-        square = getattr(top, "square", -1)
-        return game.board.squares[square].price if square >= 0 else 100
+        """The printed price of the deed auctioned (of the street a building is asked for);
+        100 for the order of play."""
+        match game.pending:
+            case BidDecision(square=square) | SealedBidDecision(square=square) if square >= 0:
+                return game.board.squares[square].price
+            case _:
+                return 100

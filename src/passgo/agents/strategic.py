@@ -28,53 +28,61 @@ Parameters are exposed as `StrategicParams`; a named set of them is a profile (`
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, assert_never
 
 from passgo.agents import trading
 from passgo.agents.basic import BasicBot
-from passgo.agents.valuation import Valuer, best_group_step
-from passgo.core import Game
-from passgo.core import buildings as B
-from passgo.core.actions import (
+from passgo.agents.valuation import BANK, Position, Valuer, best_group_step
+from passgo.core import (
     AcceptTrade,
     Action,
+    AllowTravelDecision,
+    AuctionOptionDecision,
     Bid,
+    BidDecision,
     Build,
+    BuildDemandDecision,
     Buy,
+    BuyDecision,
     ChooseTax,
     DeclareBankruptcy,
     Decline,
+    DrawCardDecision,
     EndTurn,
+    EndTurnDecision,
+    FineOrChanceDecision,
+    ForeclosureBuyDecision,
+    ForeclosureOwnerDecision,
+    Game,
+    GameOverDecision,
+    JailDecision,
+    JailExitDecision,
     KeepMortgage,
+    LawyerDecision,
     LiftMortgage,
     Mortgage,
+    MortgagedDeedDecision,
     Pass,
     PayJailFine,
     PlaceBuilding,
+    PlaceBuildingDecision,
     ProposeTrade,
+    RaiseFundsDecision,
     RejectTrade,
     Roll,
+    RollDecision,
+    Rules,
+    SealedBidDecision,
     Sell,
-    SellDown,
+    TaxDecision,
     TradeOffer,
+    TradeReplyDecision,
+    TravelDecision,
     Unmortgage,
     UseJailCard,
     WantBuildings,
 )
-from passgo.core.auction import min_bid
 from passgo.core.board import STREET
-from passgo.core.frames import (
-    AuctionFrame,
-    BuyFrame,
-    CallFrame,
-    PlaceFrame,
-    TradeFrame,
-    TransferFrame,
-)
-from passgo.core.movement import tax_percent
-from passgo.core.rules import Rules
-from passgo.core.state import BANK
-from passgo.core.trades import offer_problem
 
 JAIL_CHOICES = ("auto", "leave", "stay")
 # Probability that one throw moves a token k squares ahead (k = 2..12).
@@ -158,48 +166,47 @@ class StrategicBot:
         return self._baseline.act(game, player)
 
     def _decide(self, g: Game, player: int) -> Action:
-        top = g.frames[-1]
-        kind = top.kind
-        if kind == "roll":
-            return Roll(player)
-        if kind == "end_turn":
-            return self._business(g, player) or EndTurn(player)
-        if kind == "jail":
-            return self._jail(g, player)
-        if kind == "buy":
-            assert isinstance(top, BuyFrame)
-            return self._buy(g, player, top.square)
-        if kind == "bid":
-            assert isinstance(top, AuctionFrame)
-            return self._bid(g, player, top)
-        if kind == "raise_funds":
-            return self._raise(g, player)
-        if kind == "tax":
-            flat = g.board.squares[g.pos[player]].amount
-            return ChooseTax(player, tax_percent(g, player) < flat)
-        if kind == "trade_reply":
-            assert isinstance(top, TradeFrame)
-            proposer, responder = trading.trade_gains(self._valuer(g), g, top.offer)
-            if offer_problem(g, top.offer) is None and trading.fair_enough(
-                    responder, proposer, self.params.trade_margin):
-                return AcceptTrade(player)
-            return RejectTrade(player)
-        if kind == "mortgaged_deed":
-            assert isinstance(top, TransferFrame)
-            if g.cash[player] - g.lift_cost(top.square) >= self.reserve(g, player):
-                return LiftMortgage(player, top.square)
-            return KeepMortgage(player, top.square)
-        if kind == "build_demand":
-            assert isinstance(top, CallFrame)
-            low, high = B.want_limit(g, top, player)
-            cost = g.board.squares[top.square].house_cost
-            spare = g.cash[player] - self.reserve(g, player)
-            return WantBuildings(player, max(low, min(high, spare // cost if cost else high)))
-        if kind == "place_building":
-            assert isinstance(top, PlaceFrame)
-            return PlaceBuilding(player, self._best_street(g, B.place_options(g, top)))
-        # Decisions of house rules it has no judgement of its own for: the baseline's answer.
-        return self._baseline.act(g, player)
+        match g.pending:
+            case RollDecision():
+                return Roll(player)
+            case EndTurnDecision():
+                return self._business(g, Position.of(g), player) or EndTurn(player)
+            case JailDecision() as jail:
+                return self._jail(Position.of(g), player, jail)
+            case BuyDecision(square=sq):
+                return self._buy(Position.of(g), player, sq)
+            case BidDecision() as bid:
+                return self._bid(g, player, bid)
+            case RaiseFundsDecision():
+                return self._raise(g, Position.of(g), player)
+            case TaxDecision(flat=flat):
+                return ChooseTax(player, g.percent_tax(player) < flat)
+            case TradeReplyDecision(offer=offer, problem=problem):
+                proposer, responder = trading.trade_gains(self._valuer(g), Position.of(g), offer)
+                if problem is None and trading.fair_enough(
+                        responder, proposer, self.params.trade_margin):
+                    return AcceptTrade(player)
+                return RejectTrade(player)
+            case MortgagedDeedDecision(square=sq, lift_cost=cost):
+                if g.cash_of(player) - cost >= self._reserve(Position.of(g), player):
+                    return LiftMortgage(player, sq)
+                return KeepMortgage(player, sq)
+            case BuildDemandDecision(square=sq, min_wanted=low, max_wanted=high):
+                cost = g.board.squares[sq].house_cost
+                spare = g.cash_of(player) - self._reserve(Position.of(g), player)
+                return WantBuildings(player, max(low, min(high, spare // cost if cost else high)))
+            case PlaceBuildingDecision(squares=squares):
+                return PlaceBuilding(player, self._best_street(Position.of(g), list(squares)))
+            case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
+                  | ForeclosureBuyDecision() | AuctionOptionDecision() | TravelDecision()
+                  | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
+                  | JailExitDecision()):
+                # Decisions of house rules it has no judgement of its own for: the baseline's.
+                return self._baseline.act(g, player)
+            case GameOverDecision():
+                raise ValueError("the game is over: there is nothing to decide")
+            case other:
+                assert_never(other)
 
     # -- money ---------------------------------------------------------------------------------
 
@@ -216,17 +223,21 @@ class StrategicBot:
     def reserve(self, g: Game, player: int) -> int:
         """Cash to keep: the `reserve` floor plus the rent that the next throw reaches with
         probability above the bot's risk tolerance (a tail quantile of the rents it faces)."""
+        return self._reserve(Position.of(g), player)
+
+    def _reserve(self, pos: Position, player: int) -> int:
+        g = pos.game
         valuer = self._valuer(g)
         rate = valuer.model.rate
         n = len(g.board.squares)
-        pos = g.pos[player]
+        at = g.square_of(player)
         exposure = []
         for sq in g.board.properties:
-            owner = g.owner[sq]
-            if owner in (BANK, player) or g.mortgaged[sq]:
+            owner = pos.owner[sq]
+            if owner in (BANK, player) or pos.mortgaged[sq]:
                 continue
-            chance = THROW.get((sq - pos) % n, 0.0) + rate[sq]
-            exposure.append((self._threat(g, sq, owner), chance))
+            chance = THROW.get((sq - at) % n, 0.0) + rate[sq]
+            exposure.append((self._threat(pos, sq, owner), chance))
         exposure.sort(reverse=True)
         tolerance = 0.12 * self.params.aggression
         tail = 0.0
@@ -238,107 +249,110 @@ class StrategicBot:
                 break
         # Deeds outside complete groups can be mortgaged at little cost when a big rent
         # comes: that loan is part of the reserve, so cash need not cover it.
-        return self.params.reserve + max(0, danger - self._spare_loans(g, player))
+        return self.params.reserve + max(0, danger - self._spare_loans(pos, player))
 
-    def _spare_loans(self, g: Game, player: int) -> int:
-        squares = g.board.squares
+    @staticmethod
+    def _spare_loans(pos: Position, player: int) -> int:
+        squares = pos.game.board.squares
         total = 0
-        for sq in g.board.properties:
-            if g.owner[sq] == player and not g.mortgaged[sq]:
+        for sq in pos.game.board.properties:
+            if pos.owner[sq] == player and not pos.mortgaged[sq]:
                 group = squares[sq].group
-                if group < 0 or not g.owns_group(player, group):
+                if group < 0 or not pos.owns_group(player, group):
                     total += squares[sq].mortgage
         return total
 
-    def _threat(self, g: Game, sq: int, owner: int) -> int:
+    def _threat(self, pos: Position, sq: int, owner: int) -> int:
         """The rent on `sq` once its owner has built what their cash buys (a complete group
         is built up soon after it is formed, so the reserve must not wait for the houses)."""
-        rent = self._valuer(g).rent_to(g, sq)
+        g = pos.game
+        rent = self._valuer(g).rent_to(pos, sq)
         square = g.board.squares[sq]
-        if square.kind != STREET or not B.group_buildable(g, owner, square.group):
+        if square.kind != STREET or not pos.group_buildable(owner, square.group):
             return rent
         streets = len(g.board.groups[square.group])
         top = g.rules.houses_per_hotel + 1
-        rank = min(top, g.rank(g.level[sq]) + g.cash[owner] // (square.house_cost * streets))
+        rank = min(top, pos.rank(pos.level[sq]) + pos.cash[owner] // (square.house_cost * streets))
         return max(rent, square.rents[rank if rank < top else -1])
 
-    def _exposure(self, g: Game, player: int) -> float:
+    def _exposure(self, pos: Position, player: int) -> float:
         """Expected rent per turn of walking round the board as it stands."""
-        valuer = self._valuer(g)
+        valuer = self._valuer(pos.game)
         rate = valuer.model.rate
-        return sum(rate[sq] * valuer.rent_to(g, sq) for sq in g.board.properties
-                   if g.owner[sq] not in (BANK, player))
+        return sum(rate[sq] * valuer.rent_to(pos, sq) for sq in pos.game.board.properties
+                   if pos.owner[sq] not in (BANK, player))
 
     # -- jail, buying, auctions ----------------------------------------------------------------
 
-    def _jail(self, g: Game, player: int) -> Action:
+    def _jail(self, pos: Position, player: int, jail: JailDecision) -> Action:
         policy = self.params.jail
         if policy == "auto":
-            unowned = sum(1 for sq in g.board.properties if g.owner[sq] == BANK)
-            exposure = self._exposure(g, player)
+            unowned = sum(1 for sq in pos.game.board.properties if pos.owner[sq] == BANK)
+            exposure = self._exposure(pos, player)
             policy = "stay" if exposure > 40 or (unowned < 3 and exposure > 15) else "leave"
         if policy == "leave":
-            if g.cards[player]:
+            if jail.cards:
                 return UseJailCard(player)
-            if (g.jail_turns[player] < g.rules.jail_prepay_turns
-                    and g.cash[player] - g.board.jail_fine >= self.params.reserve):
+            if jail.may_pay_fine and pos.cash[player] - jail.fine >= self.params.reserve:
                 return PayJailFine(player)
         return Roll(player)
 
-    def _deed_gain(self, g: Game, player: int, sq: int, price: int) -> float:
+    def _deed_gain(self, pos: Position, player: int, sq: int, price: int) -> float:
         """What owning `sq` for `price` adds to the bot's position, plus a share of what it is
         worth to an opponent whose group it would complete (keeping it from them)."""
+        g = pos.game
         valuer = self._valuer(g)
-        owner = list(g.owner)
-        before = valuer.value(g, player)
+        owner = list(pos.owner)
+        before = valuer.value(pos, player)
         owner[sq] = player
-        gain = valuer.value(g, player, owner, g.cash[player] - price) - before
+        gain = valuer.value(pos, player, owner, pos.cash[player] - price) - before
         square = g.board.squares[sq]
         if square.kind == STREET:
             streets = g.board.groups[square.group]
-            others = {g.owner[o] for o in streets if o != sq}
+            others = {pos.owner[o] for o in streets if o != sq}
             if len(others) == 1:
                 rival = others.pop()
                 if rival not in (BANK, player):
                     owner[sq] = rival
-                    denied = valuer.value(g, rival, owner) - valuer.value(g, rival) - square.price
-                    opponents = max(1, sum(g.alive) - 1)
+                    denied = (valuer.value(pos, rival, owner) - valuer.value(pos, rival)
+                              - square.price)
+                    opponents = max(1, sum(pos.alive) - 1)
                     gain += max(0.0, denied) / opponents
         return gain
 
-    def _buy(self, g: Game, player: int, sq: int) -> Action:
-        price = g.board.squares[sq].price
-        cash = g.cash[player]
+    def _buy(self, pos: Position, player: int, sq: int) -> Action:
+        price = pos.game.board.squares[sq].price
+        cash = pos.cash[player]
         if cash < price:
             return Decline(player)
-        gain = self._deed_gain(g, player, sq, price)
-        if gain >= 0 and cash - price >= self.reserve(g, player):
+        gain = self._deed_gain(pos, player, sq, price)
+        if gain >= 0 and cash - price >= self._reserve(pos, player):
             return Buy(player)
         # Below the reserve, buy only what matters a lot (it can be mortgaged if need be).
         if gain >= price / 2 and cash - price >= self.params.reserve:
             return Buy(player)
         return Decline(player)
 
-    def _bid(self, g: Game, player: int, top: AuctionFrame) -> Action:
-        key = (g.turns, top.square, top.item)
+    def _bid(self, g: Game, player: int, bid: BidDecision) -> Action:
+        key = (g.turn_number, bid.square, bid.item)
         if self._limit is None or self._limit[0] != key:
-            self._limit = (key, self._auction_limit(g, player, top))
-        limit = min(self._limit[1], g.cash[player] - self.params.reserve)
-        low = min_bid(g, top)
+            self._limit = (key, self._auction_limit(g, player, bid))
+        limit = min(self._limit[1], g.cash_of(player) - self.params.reserve)
+        low = bid.min_bid
         if low > limit:
             return Pass(player)
         return Bid(player, low)
 
-    def _auction_limit(self, g: Game, player: int, top: AuctionFrame) -> int:
+    def _auction_limit(self, g: Game, player: int, bid: BidDecision) -> int:
         """The highest bid at which winning is still worth it."""
-        if top.item != "deed":
-            call = next(f for f in reversed(g.frames) if isinstance(f, CallFrame))
-            cost = g.board.squares[call.square].house_cost
+        if bid.item != "deed":
+            cost = g.board.squares[bid.square].house_cost
             return int(cost * (1 + self.params.aggression) / 2)
-        low, high = 0, g.cash[player]
+        pos = Position.of(g)
+        low, high = 0, pos.cash[player]
         while high - low > 2:
             mid = (low + high) // 2
-            if self._deed_gain(g, player, top.square, mid) >= 0:
+            if self._deed_gain(pos, player, bid.square, mid) >= 0:
                 low = mid
             else:
                 high = mid
@@ -346,114 +360,118 @@ class StrategicBot:
 
     # -- business at the end of the turn -------------------------------------------------------
 
-    def _business(self, g: Game, player: int) -> Action | None:
-        offer = self._offer(g, player)
+    def _business(self, g: Game, pos: Position, player: int) -> Action | None:
+        offer = self._offer(g, pos, player)
         if offer is not None:
             return ProposeTrade(player, offer)
-        spare = g.cash[player] - self.reserve(g, player)
+        spare = pos.cash[player] - self._reserve(pos, player)
         # Lift mortgages that stop a complete group from being built on.
         for gi, streets in enumerate(g.board.groups):
-            if g.owns_group(player, gi):
+            if pos.owns_group(player, gi):
                 for sq in streets:
-                    if g.mortgaged[sq] and g.lift_cost(sq) <= spare:
+                    if pos.mortgaged[sq] and g.lift_cost(sq) <= spare:
                         return Unmortgage(player, sq)
-        build = self._build(g, player, spare)
+        build = self._build(g, pos, player, spare)
         if build is not None:
             return build
         if spare > 2 * self.params.reserve + 200:
             for sq in g.board.properties:
-                if g.owner[sq] == player and g.mortgaged[sq] and g.lift_cost(sq) <= spare - 200:
+                if (pos.owner[sq] == player and pos.mortgaged[sq]
+                        and g.lift_cost(sq) <= spare - 200):
                     return Unmortgage(player, sq)
         return None
 
-    def _build(self, g: Game, player: int, spare: int) -> Action | None:
-        groups = [gi for gi, streets in enumerate(g.board.groups)
-                  if B.group_buildable(g, player, gi)]
+    def _build(self, g: Game, pos: Position, player: int, spare: int) -> Action | None:
+        groups = [gi for gi in range(len(g.board.groups)) if pos.group_buildable(player, gi)]
         if not groups:
             return None
         model = self._valuer(g).model
-        steps = [sum(g.rank(g.level[sq]) for sq in g.board.groups[gi]) for gi in groups]
+        steps = [sum(pos.rank(pos.level[sq]) for sq in g.board.groups[gi]) for gi in groups]
+        buildable = set(g.buildable_squares(player))
         while groups:
             i = best_group_step(model, steps, groups, spare)
             if i < 0:
                 return None
-            options = [sq for sq in g.board.groups[groups[i]]
-                       if B.build_problem(g, player, sq) is None]
+            options = [sq for sq in g.board.groups[groups[i]] if sq in buildable]
             if options:
-                return Build(player, self._best_street(g, options))
+                return Build(player, self._best_street(pos, options))
             del groups[i], steps[i]  # the Bank's stock stops this group: try the next best
         return None
 
-    def _best_street(self, g: Game, options: list[int]) -> int:
+    def _best_street(self, pos: Position, options: list[int]) -> int:
         """The street where one more building adds the most rent."""
+        g = pos.game
         rate = self._valuer(g).model.rate
         squares = g.board.squares
         hph = g.rules.houses_per_hotel
+        level = pos.level
 
         def added(sq: int) -> float:
-            lv = g.level[sq]
+            lv = level[sq]
             rents = squares[sq].rents
             nxt = rents[-1] if lv == hph else rents[min(lv + 1, len(rents) - 1)]
             return rate[sq] * (nxt - rents[lv])
 
         return max(options, key=added)
 
-    def _offer(self, g: Game, player: int) -> TradeOffer | None:
+    def _offer(self, g: Game, pos: Position, player: int) -> TradeOffer | None:
         """The best fair offer that completes a group for the bot, not made recently."""
-        if g.owes(player) or any(isinstance(f, TradeFrame) for f in g.frames):
-            return None
         turn, made = self._offers_this_turn
-        if turn == g.turns and made >= OFFERS_PER_TURN:
+        turns = g.turn_number
+        if turn == turns and made >= OFFERS_PER_TURN:
             return None
-        owners = tuple(g.owner)
+        owners = tuple(pos.owner)
         if owners == self._searched:
             return None  # nothing changed hands since a search that found nothing
         valuer = self._valuer(g)
         best: tuple[float, TradeOffer] | None = None
-        for offer in trading.candidate_offers(g, player):
+        for offer in trading.candidate_offers(pos, player):
             key = (offer.responder, offer.give.properties, offer.get.properties)
-            if g.turns - self._offered.get(key, -RETRY_TURNS) < RETRY_TURNS:
+            if turns - self._offered.get(key, -RETRY_TURNS) < RETRY_TURNS:
                 continue
-            if offer_problem(g, offer) is not None:
+            if g.trade_problem(offer) is not None:
                 continue
-            priced = trading.priced_offer(valuer, g, offer, self.params.trade_margin,
+            priced = trading.priced_offer(valuer, pos, offer, self.params.trade_margin,
                                           self.params.reserve)
-            self._offered[key] = g.turns
+            self._offered[key] = turns
             if priced is not None and (best is None or priced[1] > best[0]):
                 best = (priced[1], priced[0])
         if best is None:
             self._searched = owners
             return None
-        self._offers_this_turn = (g.turns, made + 1 if turn == g.turns else 1)
+        self._offers_this_turn = (turns, made + 1 if turn == turns else 1)
         return best[1]
 
     # -- raising money -------------------------------------------------------------------------
 
-    def _raise(self, g: Game, player: int) -> Action:
+    def _raise(self, g: Game, pos: Position, player: int) -> Action:
         """The sale or mortgage that loses the least position value per dollar raised."""
         valuer = self._valuer(g)
-        before = valuer.value(g, player)
+        before = valuer.value(pos, player)
         best: tuple[float, Action] | None = None
-        squares = g.board.squares
-        for sq, group, levels in B.sell_options(g, player):
-            streets = g.board.groups[group]
-            level = list(g.level)
-            for s, lv in zip(streets, levels, strict=True):
+        board = g.board
+        squares = board.squares
+        for action in g.sale_actions(player):
+            if isinstance(action, Sell):
+                group = squares[action.square].group
+            else:
+                group = board.group_names.index(action.group)
+            streets = board.groups[group]
+            level = list(pos.level)
+            for s, lv in zip(streets, g.sale_levels(action), strict=True):
                 level[s] = lv
-            raised = sum(g.units(g.level[s]) - g.units(level[s]) for s in streets)
+            raised = sum(pos.rank(pos.level[s]) - pos.rank(level[s]) for s in streets)
             raised *= squares[streets[0]].house_cost // 2
-            action: Action = (Sell(player, sq) if sq >= 0
-                              else SellDown(player, g.board.group_names[group], levels))
             if not g.is_legal(action):
                 continue
-            lost = before - valuer.value(g, player, level=level)
+            lost = before - valuer.value(pos, player, level=level)
             best = _cheaper(best, (lost - raised) / max(1, raised), action)
-        mortgaged = list(g.mortgaged)
-        for sq in g.board.properties:
-            if g.owner[sq] != player or not g.is_legal(Mortgage(player, sq)):
+        mortgaged = list(pos.mortgaged)
+        for sq in board.properties:
+            if pos.owner[sq] != player or not g.is_legal(Mortgage(player, sq)):
                 continue
             mortgaged[sq] = True
-            lost = before - valuer.value(g, player, mortgaged=mortgaged)
+            lost = before - valuer.value(pos, player, mortgaged=mortgaged)
             mortgaged[sq] = False
             raised = squares[sq].mortgage
             best = _cheaper(best, (lost - raised) / max(1, raised), Mortgage(player, sq))

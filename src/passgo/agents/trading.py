@@ -14,29 +14,30 @@ more than it gets): it pays what the trade is worth to it, not what it could squ
 
 from __future__ import annotations
 
-from passgo.agents.valuation import Valuer
-from passgo.core import Bundle, Game, TradeOffer
+from passgo.agents.valuation import Position, Valuer
+from passgo.core import Bundle, TradeOffer
 
 
-def trade_gains(valuer: Valuer, g: Game, offer: TradeOffer,
+def trade_gains(valuer: Valuer, pos: Position, offer: TradeOffer,
                 before: tuple[float, float] | None = None) -> tuple[float, float]:
     """(gain of the proposer, gain of the responder) if `offer` were carried out now;
     `before` may pass both players' current values when they are known already."""
     a, b = offer.proposer, offer.responder
-    owner = list(g.owner)
-    cash = list(g.cash)
+    g = pos.game
+    owner = list(pos.owner)
+    cash = list(pos.cash)
     interest = [0, 0]
     for giver, taker, side, who in ((a, b, offer.give, 1), (b, a, offer.get, 0)):
         cash[giver] -= side.cash
         cash[taker] += side.cash
         for sq in side.properties:
             owner[sq] = taker
-            if g.mortgaged[sq]:
+            if pos.mortgaged[sq]:
                 interest[who] += g.interest(sq)  # paid at once by whoever receives it
     if before is None:
-        before = (valuer.value(g, a), valuer.value(g, b))
-    mine = valuer.value(g, a, owner, cash[a]) - interest[0] - before[0]
-    theirs = valuer.value(g, b, owner, cash[b]) - interest[1] - before[1]
+        before = (valuer.value(pos, a), valuer.value(pos, b))
+    mine = valuer.value(pos, a, owner, cash[a]) - interest[0] - before[0]
+    theirs = valuer.value(pos, b, owner, cash[b]) - interest[1] - before[1]
     return mine, theirs
 
 
@@ -51,17 +52,17 @@ def _with_cash(offer: TradeOffer, x: int) -> TradeOffer:
     return TradeOffer(offer.proposer, offer.responder, give, get)
 
 
-def priced_offer(valuer: Valuer, g: Game, offer: TradeOffer, margin: float,
+def priced_offer(valuer: Valuer, pos: Position, offer: TradeOffer, margin: float,
                  keep: int) -> tuple[TradeOffer, float] | None:
     """The most generous cash term for this exchange of deeds that is still fair enough to the
     proposer, with the proposer's gain; None if no cash term makes it fair. The proposer keeps
     at least `keep` in cash; the responder is never asked for more than they hold."""
     a, b = offer.proposer, offer.responder
-    low, high = -g.cash[b], max(0, g.cash[a] - keep)
-    before = (valuer.value(g, a), valuer.value(g, b))
+    low, high = -pos.cash[b], max(0, pos.cash[a] - keep)
+    before = (valuer.value(pos, a), valuer.value(pos, b))
 
     def ok(x: int) -> tuple[bool, float]:
-        mine, theirs = trade_gains(valuer, g, _with_cash(offer, x), before)
+        mine, theirs = trade_gains(valuer, pos, _with_cash(offer, x), before)
         return fair_enough(mine, theirs, margin), mine
 
     fits, gain = ok(low)
@@ -81,30 +82,31 @@ def priced_offer(valuer: Valuer, g: Game, offer: TradeOffer, margin: float,
     return priced, gain
 
 
-def completing_groups(g: Game, taker: int, giver: int) -> list[tuple[int, ...]]:
+def completing_groups(pos: Position, taker: int, giver: int) -> list[tuple[int, ...]]:
     """Deeds of `giver` that would complete a colour group for `taker`, group by group: the
     groups where `taker` owns some streets and `giver` owns all the others."""
     out = []
-    for streets in g.board.groups:
-        held = [sq for sq in streets if g.owner[sq] == taker]
-        missing = [sq for sq in streets if g.owner[sq] != taker]
-        if held and missing and all(g.owner[sq] == giver for sq in missing):
+    owner = pos.owner
+    for streets in pos.game.board.groups:
+        held = [sq for sq in streets if owner[sq] == taker]
+        missing = [sq for sq in streets if owner[sq] != taker]
+        if held and missing and all(owner[sq] == giver for sq in missing):
             out.append(tuple(missing))
     return out
 
 
-def candidate_offers(g: Game, player: int) -> list[TradeOffer]:
+def candidate_offers(pos: Position, player: int) -> list[TradeOffer]:
     """Exchanges of deeds (cash still to be set) that complete a group for `player`: each
     group it could complete from one opponent, alone or against deeds that complete one of
     that opponent's groups in return."""
     out = []
-    for other in g.alive_players():
-        if other == player:
+    for other, alive in enumerate(pos.alive):
+        if other == player or not alive:
             continue
-        wanted = completing_groups(g, player, other)
+        wanted = completing_groups(pos, player, other)
         if not wanted:
             continue
-        returns: list[tuple[int, ...]] = [(), *completing_groups(g, other, player)]
+        returns: list[tuple[int, ...]] = [(), *completing_groups(pos, other, player)]
         for want in wanted:
             for give in returns:
                 out.append(TradeOffer(player, other, Bundle(give), Bundle(want)))

@@ -23,12 +23,61 @@ from dataclasses import dataclass
 from functools import cache
 
 from passgo.agents.landing import landing_rates
-from passgo.core import Game
+from passgo.core import Game, Rules
 from passgo.core.board import RAILROAD, STREET, UTILITY, load_edition
-from passgo.core.rules import Rules
-from passgo.core.state import BANK
 
 MEAN_THROW = 7  # a Utility's rent is a multiple of the throw that brought the player there
+BANK = -1  # the owner of an unowned deed in a `Position` (the game's read model says None)
+HOTEL = 5  # a street's level with a hotel (the levels of `SellDown`: 0-4 houses, 5 = hotel)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What the strategic bot reads of a game, copied once per decision through the public
+    read model into plain lists by square and by seat, so that valuing hundreds of positions
+    that are only being considered (a trade, a bid, a sale) reads lists, not the game.
+
+    `owner[sq]`: the owning seat, `BANK` for the Bank (and squares that are no deed);
+    `level[sq]`: buildings as `SellDown` counts them (houses; 5 = a hotel; with double hotels
+    5 + houses on top of a hotel, 10 = two hotels); `cash` and `alive` by seat."""
+
+    game: Game
+    owner: list[int]
+    mortgaged: list[bool]
+    level: list[int]
+    cash: list[int]
+    alive: list[bool]
+
+    @classmethod
+    def of(cls, g: Game) -> Position:
+        size = len(g.board.squares)
+        owner, mortgaged, level = [BANK] * size, [False] * size, [0] * size
+        owner_of, is_mortgaged = g.owner_of, g.is_mortgaged
+        houses_on, hotels_on = g.houses_on, g.hotels_on
+        for sq in g.board.properties:
+            seat = owner_of(sq)
+            if seat is not None:  # the Bank's deeds carry no mortgage and no buildings
+                owner[sq] = seat
+                mortgaged[sq] = is_mortgaged(sq)
+                level[sq] = houses_on(sq) + HOTEL * hotels_on(sq)
+        seats = range(g.n)
+        return cls(g, owner, mortgaged, level, [g.cash_of(p) for p in seats],
+                   [g.in_game(p) for p in seats])
+
+    def rank(self, level: int) -> int:
+        """A level on the even-building scale: a hotel is one step above the full houses
+        (the levels of double hotels count as they are)."""
+        return self.game.rules.houses_per_hotel + 1 if level == HOTEL else level
+
+    def owns_group(self, player: int, group: int) -> bool:
+        owner = self.owner
+        return all(owner[sq] == player for sq in self.game.board.groups[group])
+
+    def group_buildable(self, player: int, group: int) -> bool:
+        """A complete colour group of the player with no street mortgaged."""
+        owner, mortgaged = self.owner, self.mortgaged
+        return all(owner[sq] == player and not mortgaged[sq]
+                   for sq in self.game.board.groups[group])
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,18 +172,19 @@ class Valuer:
         self.horizon = horizon
         self.future_cash = future_cash
 
-    def value(self, g: Game, player: int, owner: Sequence[int] | None = None,
+    def value(self, pos: Position, player: int, owner: Sequence[int] | None = None,
               cash: int | None = None, mortgaged: Sequence[bool] | None = None,
               level: Sequence[int] | None = None) -> float:
         """The player's position in money; `owner`, `cash`, `mortgaged` and `level` replace
-        the game's to value a position that is only being considered (a trade, a sale)."""
-        owner = g.owner if owner is None else owner
-        mortgaged = g.mortgaged if mortgaged is None else mortgaged
-        level = g.level if level is None else level
-        cash = g.cash[player] if cash is None else cash
+        the position's to value one that is only being considered (a trade, a sale)."""
+        owner = pos.owner if owner is None else owner
+        mortgaged = pos.mortgaged if mortgaged is None else mortgaged
+        level = pos.level if level is None else level
+        cash = pos.cash[player] if cash is None else cash
+        g = pos.game
         model, board = self.model, self.board
         squares = board.squares
-        opponents = sum(g.alive) - 1
+        opponents = sum(pos.alive) - 1
         earn = self.horizon * max(1, opponents)
         value = float(cash)
         monopolies: list[int] = []
@@ -153,7 +203,7 @@ class Valuer:
                     value += earn * sum(model.single_income[sq] * 2 for sq in streets
                                         if not mortgaged[sq])
                     continue
-                u = sum(g.rank(level[sq]) for sq in streets)
+                u = sum(pos.rank(level[sq]) for sq in streets)
                 value += u * model.step_cost[gi] / 2  # standing houses, at resale value
                 monopolies.append(gi)
                 steps.append(u)
@@ -198,21 +248,22 @@ class Valuer:
             income += sum(rate[sq] * rent for sq in utils if not mortgaged[sq])
         return income
 
-    def rent_to(self, g: Game, sq: int) -> int:
+    def rent_to(self, pos: Position, sq: int) -> int:
         """The rent a player would owe on landing on `sq` now (a mean throw for Utilities)."""
-        owner = g.owner[sq]
-        if owner == BANK or g.mortgaged[sq]:
+        owners = pos.owner
+        owner = owners[sq]
+        if owner == BANK or pos.mortgaged[sq]:
             return 0
         s = self.board.squares[sq]
         if s.kind == STREET:
-            lv = g.level[sq]
+            lv = pos.level[sq]
             if lv:
                 return s.rents[lv]
-            return s.rents[0] * (2 if g.owns_group(owner, s.group) else 1)
+            return s.rents[0] * (2 if pos.owns_group(owner, s.group) else 1)
         if s.kind == RAILROAD:
-            count = sum(1 for r in self.board.railroads if g.owner[r] == owner)
+            count = sum(1 for r in self.board.railroads if owners[r] == owner)
             return self.board.railroad_rents[count - 1]
         if s.kind == UTILITY:
-            count = sum(1 for u in self.board.utilities if g.owner[u] == owner)
+            count = sum(1 for u in self.board.utilities if owners[u] == owner)
             return self.board.utility_multipliers[count - 1] * MEAN_THROW
         return 0

@@ -15,19 +15,44 @@ force the fine (a Get Out of Jail Free card drawn is then kept for ever, out of 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
-from passgo.core import Action, Game, Rules
-from passgo.core.actions import (
-    BUSINESS,
+from passgo.agents import play
+from passgo.core import (
+    Action,
+    AllowTravelDecision,
+    AuctionOptionDecision,
+    BidDecision,
+    BuildDemandDecision,
+    BuyDecision,
     ChooseTax,
     Decline,
+    DrawCardDecision,
     EndTurn,
+    EndTurnDecision,
+    FineOrChanceDecision,
+    ForeclosureBuyDecision,
+    ForeclosureOwnerDecision,
+    Game,
+    GameOverDecision,
+    JailDecision,
+    JailExitDecision,
+    LawyerDecision,
+    MortgagedDeedDecision,
     Pass,
     PayJailFine,
+    PlaceBuildingDecision,
+    RaiseFundsDecision,
     Roll,
+    RollDecision,
+    Rules,
+    SealedBidDecision,
+    TaxDecision,
+    TradeReplyDecision,
+    TravelDecision,
     UseJailCard,
 )
+from passgo.core.actions import BUSINESS
 from passgo.sim.jobs import LandingJob
 from passgo.sim.playout import SimulationError
 from passgo.sim.records import LandingTally
@@ -39,7 +64,8 @@ _CASH = 10**12
 
 class IdleAgent:
     """A player who only moves: declines every deed, passes every auction, pays the flat tax,
-    and leaves jail at once (`short`) or stays as long as the rules allow (`long`)."""
+    and leaves jail at once (`short`: a held card, else the fine) or stays as long as the rules
+    allow (`long`)."""
 
     name = "idle"
 
@@ -50,26 +76,55 @@ class IdleAgent:
         self.flat_tax = ChooseTax(player, False)
 
     def act(self, game: Game, player: int) -> Action:
-        kind = game.frames[-1].kind
-        if kind == "roll":
-            return self.roll
-        if kind == "end_turn":
-            return self.end
-        if kind == "buy":
-            return self.decline
-        if kind == "bid":
-            return self.pass_
-        if kind == "tax":
-            return self.flat_tax
-        answers = [a for a in game.legal_actions(player) if not isinstance(a, BUSINESS)]
-        if kind == "jail" and self.short:
-            for leave in (UseJailCard, PayJailFine):
-                if any(type(a) is leave for a in answers):
-                    return leave(player)
-        if kind == "jail":
-            return self.roll
-        # A decision only some house rules ask for: the engine's first listed answer.
-        return answers[0]
+        match game.pending:
+            case RollDecision():
+                return self.roll
+            case EndTurnDecision():
+                return self.end
+            case BuyDecision():
+                return self.decline
+            case BidDecision():
+                return self.pass_
+            case TaxDecision():
+                return self.flat_tax
+            case JailDecision(cards=cards, may_pay_fine=may_pay_fine):
+                if self.short and cards:
+                    return UseJailCard(player)
+                if self.short and may_pay_fine:
+                    return PayJailFine(player)
+                return self.roll
+            case (SealedBidDecision() | FineOrChanceDecision() | RaiseFundsDecision()
+                  | TradeReplyDecision() | MortgagedDeedDecision() | BuildDemandDecision()
+                  | PlaceBuildingDecision() | TravelDecision() | AllowTravelDecision()
+                  | DrawCardDecision() | LawyerDecision() | JailExitDecision()
+                  | ForeclosureOwnerDecision() | ForeclosureBuyDecision()
+                  | AuctionOptionDecision()):
+                # A decision only some house rules ask for: the engine's first listed answer.
+                return next(a for a in game.legal_actions(player) if not isinstance(a, BUSINESS))
+            case GameOverDecision():
+                raise ValueError("the game is over: there is nothing to decide")
+            case other:
+                assert_never(other)
+
+
+class _RunOver(Exception):
+    """The landing run has made all its throws."""
+
+
+class _Throws:
+    """An agent that ends the run (`_RunOver`) rather than throw once more than `rolls`
+    times in all (the tally counts the throws of both tokens)."""
+
+    name = "idle"
+
+    def __init__(self, agent: IdleAgent, tally: LandingTally, rolls: int) -> None:
+        self.agent, self.tally, self.rolls = agent, tally, rolls
+
+    def act(self, game: Game, player: int) -> Action:
+        action = self.agent.act(game, player)
+        if type(action) is Roll and self.tally.rolls == self.rolls:
+            raise _RunOver
+        return action
 
 
 def landing_position(rules: Rules) -> dict[str, Any]:
@@ -81,15 +136,11 @@ def landing_position(rules: Rules) -> dict[str, Any]:
 def run_chunk(job: LandingJob, chunk: int, rolls: int) -> list[int]:
     """Landing counts (per square, In Jail last) of `rolls` throws: one task for a worker."""
     game = Game.from_position(landing_position(job.rules), derive_seed(job.seed, "landing", chunk))
-    agents = [IdleAgent(p, job.jail) for p in range(game.n)]
     tally = LandingTally(game.board)
-    frames = game.frames
-    while not game.over:
-        player = frames[-1].player
-        action = agents[player].act(game, player)
-        if type(action) is Roll and tally.rolls == rolls:
-            tally.settle()
-            return tally.counts
-        game.apply(action)
-        tally.observe(game, action)
+    agents = [_Throws(IdleAgent(p, job.jail), tally, rolls) for p in range(game.n)]
+    try:
+        play(game, agents, observe=lambda action, events: tally.observe(game, action))
+    except _RunOver:
+        tally.settle()
+        return tally.counts
     raise SimulationError(f"the landing game ended ({game.end_reason}); the rules end it early")

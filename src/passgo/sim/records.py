@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from passgo.core import Action, Event, Game
-from passgo.core.actions import Roll
+from passgo.core import Action, Event, Game, Roll
 from passgo.core.board import RAILROAD, STREET, UTILITY, Board
 
 
@@ -89,7 +88,7 @@ class LandingTally:
             self.rolls += 1
         p = self._roller
         if p >= 0:
-            self._rest = self.in_jail if game.jailed[p] else game.pos[p]
+            self._rest = self.in_jail if game.in_jail(p) else game.square_of(p)
 
     def settle(self) -> None:
         """Count the last throw (call once more when the run or the game is over)."""
@@ -106,7 +105,7 @@ class GameRecorder:
         self.entries = entries_by_seat
         self.group_of = rent_group_of(game.board)
         self.rent = [0] * len(rent_groups(game.board))
-        self.last_square = list(game.pos)
+        self.last_square = [game.square_of(p) for p in range(game.n)]
         self.bankruptcies: list[tuple[int, int]] = []
         self.landings = LandingTally(game.board)
 
@@ -131,8 +130,8 @@ class GameRecorder:
         return GameRecord(
             index=index,
             winner=-1 if g.winner is None else self.entries[g.winner],
-            rounds=g.rounds,
-            turns=g.turns,
+            rounds=g.round_number,
+            turns=g.turn_number,
             capped=g.stopped_by_limit,
             end_reason=g.end_reason,
             bankruptcies=tuple(self.bankruptcies),

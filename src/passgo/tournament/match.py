@@ -6,11 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from passgo.agents import ProtocolBot, make_agent
+from passgo.agents import make_agent, play
 from passgo.agents.base import Agent
-from passgo.core import Game, Rules
-
-STEPS_PER_ROUND = 2000  # actions per round and player before a game is stopped as stuck
+from passgo.agents.play import close_agents, incidents, step_limit
+from passgo.core import Action, Event, Game, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,41 +44,36 @@ class GameResult:
 def play_match(specs: Sequence[str], seed: int, *, entries: Sequence[int] | None = None,
                max_rounds: int = 1000, rules: Rules | None = None,
                time_limit: float | None = None) -> GameResult:
-    """Play one game, seat i taken by the bot `specs[i]` (seeded from `seed` and the seat)."""
+    """Play one game, seat i taken by the bot `specs[i]` (seeded from `seed` and the seat),
+    through the bot loop (`passgo.agents.play`: rent claims, protocol bots, limits)."""
     n = len(specs)
     names = [f"P{i + 1}" for i in range(n)]
     game = Game.new(names, rules, seed, max_rounds=max_rounds)
     options = {} if time_limit is None else {"time_limit": time_limit}
     agents: list[Agent] = [make_agent(spec, seed * 31 + i, **options)
                            for i, spec in enumerate(specs)]
-    out_order: list[int] = []
-    steps, limit = 0, STEPS_PER_ROUND * max_rounds * n
+    out_order: list[int] = []  # seats in the order they went bankrupt
+
+    def observe(action: Action, events: list[Event]) -> None:
+        if any(e.kind == "bankrupt" for e in events):
+            out_order.extend(p for p in range(n) if not game.in_game(p) and p not in out_order)
+
     try:
-        while not game.over and steps < limit:
-            player = game.frames[-1].player
-            game.apply(agents[player].act(game, player))
-            steps += 1
-            if len(out_order) + sum(game.alive) < n:
-                out_order.extend(p for p in range(n) if not game.alive[p] and p not in out_order)
+        play(game, agents, max_steps=step_limit(n, max_rounds), observe=observe)
     finally:
-        for agent in agents:
-            if isinstance(agent, ProtocolBot):
-                agent.close()
-    survivors = sorted((p for p in range(n) if game.alive[p]),
-                       key=lambda p: -game.worth(p))
+        close_agents(agents)
+    survivors = sorted((p for p in range(n) if game.in_game(p)), key=lambda p: -game.worth(p))
     ranking = survivors + out_order[::-1]
     places = [0] * n
     for place, p in enumerate(ranking, 1):
         places[p] = place
-    incidents = {i: [x.to_dict() for x in a.incidents] for i, a in enumerate(agents)
-                 if isinstance(a, ProtocolBot) and a.incidents}
     return GameResult(
         seed=seed,
         specs=tuple(specs),
         entries=tuple(range(n)) if entries is None else tuple(entries),
         winner=game.winner,
         places=tuple(places),
-        rounds=game.rounds,
+        rounds=game.round_number,
         capped=not game.over or game.stopped_by_limit,
-        incidents=incidents,
+        incidents=incidents(agents),
     )
