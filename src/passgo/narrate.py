@@ -88,6 +88,19 @@ from passgo.core import (
     WantBuildings,
 )
 from passgo.core.board import DECK_NAMES
+from passgo.core.events import (
+    AUCTION,
+    BUILDING,
+    FINE,
+    INCOME_TAX,
+    INCOME_TAX_PERCENT,
+    INTEREST,
+    JAIL_FINE,
+    LUXURY_TAX,
+    PURCHASE,
+    RENT,
+    SALARY,
+)
 
 
 def money(game: Game, amount: int) -> str:
@@ -162,7 +175,7 @@ def describe(game: Game, e: Event) -> str | None:
     if k == "pay":
         return f"{name} paid {money(g, e.amount)} to {who(g, e.other)} ({why(g, e.detail)})"
     if k == "receive":
-        if e.detail == "salary":
+        if e.detail == SALARY:
             return f"{name} collected {money(g, e.amount)} salary for passing GO"
         return f"{name} received {money(g, e.amount)} ({why(g, e.detail)})"
     if k == "debt":
@@ -316,16 +329,16 @@ def describe_action(game: Game, a: Action) -> str:
 
 # Why money moved, for the reasons the engine gives that are not already words.
 _REASONS = {
-    "purchase": "purchase",
-    "auction": "auction",
-    "jail fine": "fine to leave jail",
-    "fine": "fine",
-    "interest": "10% interest on a mortgaged deed",
-    "income tax (10%)": "Income Tax, 10% of total worth",
+    PURCHASE: "purchase",
+    AUCTION: "auction",
+    JAIL_FINE: "fine to leave jail",
+    FINE: "fine",
+    INTEREST: "10% interest on a mortgaged deed",
+    INCOME_TAX_PERCENT: "Income Tax, 10% of total worth",
     "bankruptcy": "everything left, in bankruptcy",
     "buildings": "buildings returned to the Bank at half price",
     "buildings sold": "buildings sold back at half price",
-    "building": "building",
+    BUILDING: "building",
     "dealt deed": "deed dealt at the start",
     "refund": "refund",
 }
@@ -415,11 +428,11 @@ def _said_by_neighbour(events: Sequence[Event], i: int) -> bool:
     e = events[i]
     if e.kind != "pay":
         return False
-    told_next = {"purchase": "buy", "building": "build"}
+    told_next = {PURCHASE: "buy", BUILDING: "build"}
     if e.detail in told_next and i + 1 < len(events):
         nxt = events[i + 1]
         return nxt.kind == told_next[e.detail] and nxt.player == e.player
-    if e.detail == "auction" and i > 0:
+    if e.detail == AUCTION and i > 0:
         prev = events[i - 1]
         return prev.kind == "auction_won" and prev.player == e.player and prev.amount == e.amount
     return False
@@ -465,7 +478,7 @@ def _throw(game: Game, events: Sequence[Event], i: int) -> tuple[int, str | None
         return 0, None
     sq = events[j].square
     j += 1
-    if j < len(events) and events[j].kind == "receive" and events[j].detail == "salary":
+    if j < len(events) and events[j].kind == "receive" and events[j].detail == SALARY:
         extras.append(f"passed GO and collected {money(g, events[j].amount)}")
         j += 1
     text = head + "".join(", " + x for x in extras) + ("," if extras else "")
@@ -479,9 +492,9 @@ def _landing(g: Game, events: Sequence[Event], j: int, p: int, sq: int) -> tuple
     nxt = events[j] if j < len(events) else None
     s = g.board.squares[sq]
     if nxt is not None and nxt.player == p:
-        if nxt.kind == "pay" and nxt.detail == "rent":
+        if nxt.kind == "pay" and nxt.detail == RENT:
             return 1, f" owned by {who(g, nxt.other)}: paid {money(g, nxt.amount)} rent"
-        if nxt.kind == "debt" and nxt.detail == "rent":
+        if nxt.kind == "debt" and nxt.detail == RENT:
             return 1, (
                 f" owned by {who(g, nxt.other)}: owes {money(g, nxt.amount)} rent "
                 "and must raise funds"
@@ -491,7 +504,7 @@ def _landing(g: Game, events: Sequence[Event], j: int, p: int, sq: int) -> tuple
                 f" owned by {who(g, nxt.other)}: {money(g, nxt.amount)} rent is due if "
                 f"{who(g, nxt.other)} asks for it in time"
             )
-        if nxt.kind == "pay" and nxt.detail in ("income tax", "luxury tax"):
+        if nxt.kind == "pay" and nxt.detail in (INCOME_TAX, LUXURY_TAX):
             return 1, f": paid {money(g, nxt.amount)} {nxt.detail}"
         if nxt.kind == "jail":
             return 1, " and went to jail"

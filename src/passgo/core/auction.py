@@ -17,7 +17,7 @@ from typing import cast
 from passgo.core import house
 from passgo.core.actions import Action, Bid, Buy, Decline, Pass
 from passgo.core.decisions import AuctionItem, BidDecision, BuyDecision
-from passgo.core.events import Event
+from passgo.core.events import AUCTION, PURCHASE, Event
 from passgo.core.frames import (
     AuctionFrame,
     BuyFrame,
@@ -54,7 +54,7 @@ decision("buy", _buy_view, _buy_answers)
 def _buy(g: GameState, f: BuyFrame, a: Buy) -> None:
     g.frames.pop()
     price = g.deed_price(f.square)
-    pay_now(g, a.player, BANK, price, "purchase")
+    pay_now(g, a.player, BANK, price, PURCHASE)
     g.owner[f.square] = a.player
     g.events.append(Event("buy", a.player, square=f.square, amount=price))
 
@@ -202,4 +202,4 @@ def award(g: GameState, item: str, square: int, winner: int, price: int) -> None
             g.frames.append(TransferFrame("mortgaged_deed", winner, sq))
     else:
         g.frames.append(PlaceFrame("place_building", winner, item, price))
-    charge(g, winner, BANK, price, "auction")
+    charge(g, winner, BANK, price, AUCTION)

@@ -55,7 +55,7 @@ from passgo.core.actions import (
 )
 from passgo.core.board import STREET
 from passgo.core.decisions import BuildDemandDecision, BuildingItem, PlaceBuildingDecision
-from passgo.core.events import Event
+from passgo.core.events import BUILDING, Event
 from passgo.core.frames import CallFrame, PlaceFrame
 from passgo.core.money import bank_pays, pay_now, square_problem
 from passgo.core.registry import answer, business, decision, settles
@@ -295,7 +295,7 @@ def build_hotel(g: GameState, player: int, sq: int) -> None:
 def put_building(g: GameState, player: int, sq: int, price: int) -> None:
     """Place one building on the street, paying `price` to the Bank (0 if paid at auction)."""
     if price:
-        pay_now(g, player, BANK, price, "building")
+        pay_now(g, player, BANK, price, BUILDING)
     lv = g.level[sq]
     if lv == g.rules.houses_per_hotel or lv == TWO_HOTELS - 1:
         # A hotel: the houses under it go back to the Bank.
@@ -312,7 +312,7 @@ def put_building(g: GameState, player: int, sq: int, price: int) -> None:
 def put_instant_hotel(g: GameState, player: int, sq: int, price: int) -> None:
     """Instant hotels: a hotel on a street with fewer houses; those houses go back."""
     if price:
-        pay_now(g, player, BANK, price, "building")
+        pay_now(g, player, BANK, price, BUILDING)
     g.bank_hotels -= 1
     g.bank_houses += g.level[sq]
     g.level[sq] = HOTEL

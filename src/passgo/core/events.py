@@ -72,6 +72,21 @@ EVENT_KINDS = {
     "order_of_play": "the order of play won by bids: detail lists the seats, player starts",
 }
 
+# Reasons of payments and debts (the `detail` of "pay", "receive" and "debt" events) that the
+# engine and front-ends look up, e.g. the taxes and fines that feed the Free Parking pot.
+SALARY = "salary"
+SALARY_ON_GO = "salary on GO"
+PURCHASE = "purchase"
+AUCTION = "auction"
+RENT = "rent"
+JAIL_FINE = "jail fine"
+INCOME_TAX = "income tax"
+INCOME_TAX_PERCENT = "income tax (10%)"
+LUXURY_TAX = "luxury tax"
+FINE = "fine"
+INTEREST = "interest"
+BUILDING = "building"
+
 
 @dataclass(slots=True)
 class Event:

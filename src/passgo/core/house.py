@@ -35,7 +35,7 @@ from typing import Any
 
 from passgo.core import board as B
 from passgo.core.actions import RepayLoan, Roll, TakeLoan
-from passgo.core.events import Event
+from passgo.core.events import SALARY, SALARY_ON_GO, Event
 from passgo.core.frames import FinderFrame, TurnFrame
 from passgo.core.money import LOAN, bank_pays, from_bank, pay_now, to_bank
 from passgo.core.registry import business
@@ -131,7 +131,7 @@ def salary(g: GameState, player: int, landed: bool) -> None:
     rules = g.rules
     normal = g.board.go_salary
     amount = rules.go_landing_salary if landed and rules.go_landing_salary else normal
-    why = "salary on GO" if amount != normal else "salary"
+    why = SALARY_ON_GO if amount != normal else SALARY
     if rules.first_to_go:
         g.go_passed = True
     loans = g.loans[player]

@@ -16,7 +16,7 @@ from typing import Any
 from passgo.core.actions import Action, KeepMortgage, LiftMortgage, Mortgage, SellDeed, Unmortgage
 from passgo.core.board import STREET
 from passgo.core.decisions import MortgagedDeedDecision
-from passgo.core.events import Event
+from passgo.core.events import INTEREST, Event
 from passgo.core.frames import Frame, TransferFrame
 from passgo.core.money import bank_pays, charge, from_bank, square_problem, to_bank
 from passgo.core.registry import answer, business, decision
@@ -153,4 +153,4 @@ def _lift(g: GameState, f: Frame, a: LiftMortgage) -> None:
 @answer(KeepMortgage, "mortgaged_deed", problem=lambda g, f, a: lift_problem(g, f.square, a))
 def _keep(g: GameState, f: Frame, a: KeepMortgage) -> None:
     g.frames.pop()
-    charge(g, a.player, BANK, g.interest(a.square), "interest")
+    charge(g, a.player, BANK, g.interest(a.square), INTEREST)

@@ -10,7 +10,7 @@ from typing import cast
 
 from passgo.core import board as B
 from passgo.core import house, offers
-from passgo.core.events import Event
+from passgo.core.events import INCOME_TAX, JAIL_FINE, LUXURY_TAX, RENT, SALARY, Event
 from passgo.core.frames import (
     MOVED,
     POST_ROLL,
@@ -96,7 +96,7 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
             # "you have to pay the $50, or use a 'Get out of jail free' card if you have one"
             g.frames.append(DecisionFrame("jail_exit", player))
             return
-        charge(g, player, BANK, g.board.jail_fine, "jail fine")
+        charge(g, player, BANK, g.board.jail_fine, JAIL_FINE)
         return
     g.events.append(Event("jail_stay", player))
     turn.stage = POST_ROLL
@@ -104,7 +104,7 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
 
 
 def pay_jail_fine(g: GameState, player: int) -> None:
-    pay_now(g, player, BANK, g.board.jail_fine, "jail fine")
+    pay_now(g, player, BANK, g.board.jail_fine, JAIL_FINE)
     _leave_jail(g, player, "fine")
 
 
@@ -128,7 +128,7 @@ def jail_exit(g: GameState, player: int, deck: int | None) -> None:
         _return_card(g, player, deck)
         g.events.append(Event("jail_card", player, amount=deck))
     else:
-        charge(g, player, BANK, g.board.jail_fine, "jail fine")
+        charge(g, player, BANK, g.board.jail_fine, JAIL_FINE)
 
 
 def _leave_jail(g: GameState, player: int, how: str) -> None:
@@ -164,7 +164,7 @@ def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
         if g.house_rules:
             house.salary(g, player, new == 0)
         else:
-            bank_pays(g, player, g.board.go_salary, "salary")
+            bank_pays(g, player, g.board.go_salary, SALARY)
     land(g, player, dice_total)
 
 
@@ -179,7 +179,7 @@ def advance_to(g: GameState, player: int, target: int, multiplier: int = 0) -> N
         if g.house_rules:
             house.salary(g, player, target == 0)
         else:
-            bank_pays(g, player, g.board.go_salary, "salary")
+            bank_pays(g, player, g.board.go_salary, SALARY)
     land(g, player, g.dice[0] + g.dice[1], multiplier)
 
 
@@ -216,9 +216,9 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
         if g.rules.income_tax == "choice" and g.board.income_tax_percent:
             g.frames.append(TaxFrame("tax", player))
         else:
-            charge(g, player, BANK, square.amount, "income tax")
+            charge(g, player, BANK, square.amount, INCOME_TAX)
     elif kind == B.LUXURY_TAX:
-        charge(g, player, BANK, square.amount, "luxury tax")
+        charge(g, player, BANK, square.amount, LUXURY_TAX)
     elif kind == B.GO_TO_JAIL:
         send_to_jail(g, player)
 
@@ -293,7 +293,7 @@ def collect_rent(g: GameState, player: int, owner: int, sq: int, rent: int) -> N
         g.claims.append([player, owner, sq, rent, g.turns + window - 1])
         g.events.append(Event("rent_due", player, square=sq, amount=rent, other=owner))
     else:
-        charge(g, player, owner, rent, "rent")
+        charge(g, player, owner, rent, RENT)
 
 
 def tax_man(g: GameState) -> None:
@@ -328,7 +328,7 @@ def expire_claims(g: GameState) -> None:
 def claim_rent(g: GameState, owner: int, sq: int) -> None:
     claim = next(c for c in g.claims if c[1] == owner and c[2] == sq)
     g.claims.remove(claim)
-    charge(g, claim[0], owner, claim[3], "rent")
+    charge(g, claim[0], owner, claim[3], RENT)
 
 
 def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int:

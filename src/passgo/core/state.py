@@ -11,7 +11,7 @@ from typing import Any
 
 from passgo.core.actions import Action
 from passgo.core.board import Board, load_edition, six_railroads_board
-from passgo.core.events import Event
+from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, JAIL_FINE, LUXURY_TAX, Event
 from passgo.core.frames import Frame, TurnFrame
 from passgo.core.rules import Rules
 
@@ -304,9 +304,9 @@ def _pot_sources(rules: Rules, board: Board) -> frozenset[str]:
     repairs of the cards), or the Luxury Tax only ("Some players only put Luxury Tax money
     there")."""
     if rules.free_parking_sources == "luxury_tax":
-        return frozenset({"luxury tax"})
+        return frozenset({LUXURY_TAX})
     from passgo.core.board import PAY, REPAIRS
 
     cards = {c.id for deck in board.decks for c in deck if c.effect in (PAY, REPAIRS)}
-    return frozenset({"income tax", "income tax (10%)", "luxury tax", "jail fine", "fine",
+    return frozenset({INCOME_TAX, INCOME_TAX_PERCENT, LUXURY_TAX, JAIL_FINE, FINE,
                       *cards})

@@ -46,7 +46,7 @@ from passgo.core.decisions import (
     TravelDecision,
 )
 from passgo.core.ending import finish, finish_by_valuation
-from passgo.core.events import Event
+from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, Event
 from passgo.core.frames import (
     DONE,
     MOVED,
@@ -292,10 +292,10 @@ def _tax(g: GameState, f: Frame, a: ChooseTax) -> None:
     p = a.player
     if a.percent:
         amount = movement.tax_percent(g, p)
-        why = "income tax (10%)"
+        why = INCOME_TAX_PERCENT
     else:
         amount = g.board.squares[g.pos[p]].amount
-        why = "income tax"
+        why = INCOME_TAX
     charge(g, p, BANK, amount, why)
 
 
@@ -312,7 +312,7 @@ def _fine_or_chance(g: GameState, f: FineFrame, a: FineOrChance) -> None:
     if a.chance:
         movement.draw(g, a.player, DECK_CHANCE)
     else:
-        charge(g, a.player, BANK, f.amount, "fine")
+        charge(g, a.player, BANK, f.amount, FINE)
 
 
 # `Rules.optional_card_draw`
