@@ -80,8 +80,8 @@ _THROWS = tuple((t, 6 - abs(t - 7)) for t in range(2, 13))
 
 
 class _Seat:
-    """The actions without arguments of one seat, made once: they are immutable values, and
-    the bot answers with them on most of its decisions."""
+    """The actions without arguments of one seat, made once (`_SEATS`): they are immutable
+    values, and the bot answers with them on most of its decisions."""
 
     __slots__ = ("roll", "end", "buy", "decline", "pass_", "use_card", "pay_fine", "refuse")
 
@@ -96,24 +96,18 @@ class _Seat:
         self.refuse = Refuse(player)
 
 
+_SEATS = tuple(_Seat(p) for p in range(8))  # a game has at most 8 seats
+
+
 class BasicBot:
     name = "basic"
 
     def __init__(self, reserve: int = 150, bid_step_percent: int = 10) -> None:
         self.reserve = reserve
         self.bid_step_percent = bid_step_percent
-        # By seat (a game has at most 8), made on the seat's first decision.
-        self._seats: list[_Seat | None] = [None] * 8
-
-    def _seat(self, player: int) -> _Seat:
-        seat = self._seats[player]
-        if seat is None:
-            seat = self._seats[player] = _Seat(player)
-        return seat
 
     def act(self, game: Game, player: int) -> Action:
-        reserve = self.reserve
-        seat = self._seats[player] or self._seat(player)
+        seat = _SEATS[player]
         match game.pending:
             case RollDecision():
                 return seat.roll
@@ -122,7 +116,7 @@ class BasicBot:
                 # counts, and the buildings stand before any opponent throws.
                 return self._spend(game, player) or seat.end
             case BuyDecision(price=price):
-                return seat.buy if game.cash_of(player) - price >= reserve else seat.decline
+                return seat.buy if game.cash_of(player) - price >= self.reserve else seat.decline
             case RaiseFundsDecision():
                 action = self._raise(game, player)
                 if (isinstance(action, DeclareBankruptcy) and game.rules.bank_loans
@@ -132,7 +126,7 @@ class BasicBot:
             case JailDecision(cards=cards, fine=fine, may_pay_fine=may_pay_fine):
                 if cards:
                     return seat.use_card
-                if may_pay_fine and game.cash_of(player) >= fine + reserve:
+                if may_pay_fine and game.cash_of(player) >= fine + self.reserve:
                     return seat.pay_fine
                 if game.rules.dice == "choice":
                     return Roll(player, (4, 4))  # dice choice: the best odds of doubles, 1 in 4
@@ -146,27 +140,28 @@ class BasicBot:
             case TradeReplyDecision() as reply:
                 return self._reply(game, player, reply)
             case MortgagedDeedDecision(square=sq, lift_cost=cost):
-                if game.cash_of(player) - cost >= reserve:
+                if game.cash_of(player) - cost >= self.reserve:
                     return LiftMortgage(player, sq)
                 return KeepMortgage(player, sq)
             case BuildDemandDecision(square=sq, min_wanted=low, max_wanted=high):
                 cost = game.board.squares[sq].house_cost
-                affordable = max(0, (game.cash_of(player) - reserve) // cost) if cost else high
+                spare = game.cash_of(player) - self.reserve
+                affordable = max(0, spare // cost) if cost else high
                 return WantBuildings(player, max(low, min(high, affordable)))
             case PlaceBuildingDecision(squares=squares):
                 return PlaceBuilding(player, squares[0])
             # Decisions of the deed and auction house rules: a sealed bid of the value
             # (Vickrey: truthfully; closed: three quarters of it), nothing for the order of
-            # play; lift or foreclose when the cash stays above the reserve; force an auction
-            # only of a deed that would complete one of its groups.
+            # play; lift or foreclose when the cash stays above the reserve; force an
+            # auction only of a deed that would complete one of its groups.
             case SealedBidDecision() as sealed:
                 return self._sealed_bid(game, player, sealed)
             case ForeclosureOwnerDecision(square=sq, lift_cost=cost):
-                if game.cash_of(player) - cost >= reserve:
+                if game.cash_of(player) - cost >= self.reserve:
                     return LiftMortgage(player, sq)
                 return seat.refuse
             case ForeclosureBuyDecision(square=sq, cost=cost):
-                if game.cash_of(player) - cost >= reserve:
+                if game.cash_of(player) - cost >= self.reserve:
                     return Foreclose(player, sq)
                 return seat.refuse
             case AuctionOptionDecision(square=sq, price=price):
@@ -174,13 +169,13 @@ class BasicBot:
                 group = board.squares[sq].group
                 completes = group >= 0 and all(
                     game.owner_of(o) == player for o in board.groups[group] if o != sq)
-                if completes and game.cash_of(player) - price >= reserve:
+                if completes and game.cash_of(player) - price >= self.reserve:
                     return ForceAuction(player)
                 return seat.refuse
             # Movement, money and jail house rules: travel by railroad to where the next
             # throw risks the least rent; as an owner, take the rent; draw a card unless it
-            # could cost repairs; hire the lawyer when the fee leaves the reserve; use a held
-            # card rather than pay the fine after the last jail throw.
+            # could cost repairs; hire the lawyer when the fee leaves the reserve; use a
+            # held card rather than pay the fine after the last jail throw.
             case TravelDecision(destinations=destinations):
                 best, risk = -1, self._rent_risk(game, player, game.square_of(player))
                 for dest in destinations:
@@ -194,7 +189,7 @@ class BasicBot:
                 houses, hotels = game.buildings_of(player)
                 return NoDraw(player) if houses or hotels else DrawCard(player)
             case LawyerDecision(fee=fee):
-                if game.cash_of(player) >= fee + reserve:
+                if game.cash_of(player) >= fee + self.reserve:
                     return HireLawyer(player)
                 return NoLawyer(player)
             case JailExitDecision():
@@ -243,13 +238,13 @@ class BasicBot:
         limit = min(value, g.cash_of(player) - self.reserve)
         low = bid.min_bid
         if low > limit:
-            return self._seat(player).pass_
+            return _SEATS[player].pass_
         step = max(1, value * self.bid_step_percent // 100)
         return Bid(player, min(limit, max(low, bid.high + step)))
 
     def _sealed_bid(self, g: Game, player: int, sealed: SealedBidDecision) -> Action:
         if sealed.item == "order":
-            return self._seat(player).pass_
+            return _SEATS[player].pass_
         square = g.board.squares[sealed.square]
         value = square.price if sealed.item == "deed" else square.house_cost
         if g.rules.auction == "closed":
@@ -257,7 +252,7 @@ class BasicBot:
         amount = min(value, g.cash_of(player) - self.reserve)
         # Below an opening bid forced by `Rules.option_to_auction` a bid cannot win.
         if amount < max(g.sealed_floor() + 1, sealed.min_bid):
-            return self._seat(player).pass_
+            return _SEATS[player].pass_
         return Bid(player, amount)
 
     def _raise(self, g: Game, player: int) -> Action:

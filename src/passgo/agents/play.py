@@ -32,10 +32,11 @@ STEPS_PER_ROUND = 2000
 Step = Callable[[], "tuple[Action, list[Event]] | None"]
 
 
-def _stepper(game: Game, agents: Sequence[Agent | None], checked: bool) -> Step:
+def _stepper(game: Game, agents: Sequence[Agent | None],
+             checked: bool) -> tuple[Step, Callable[[], None]]:
     """`bot_step` for one game and one set of agents, with what does not change between
-    steps looked up once: the loop of `play` runs it hundreds of thousands of times a
-    second."""
+    steps looked up once, and `run`: the same steps until none is left, without handing each
+    one back (the loop of `play` runs hundreds of thousands of steps a second)."""
     if len(agents) != game.n:
         raise ValueError(f"{game.n} players need {game.n} agents, not {len(agents)}")
     apply = game.apply if checked else game.apply_unchecked
@@ -43,15 +44,20 @@ def _stepper(game: Game, agents: Sequence[Agent | None], checked: bool) -> Step:
     # Rent waits to be asked for only under `Rules.rent_claim` (else it is paid at once).
     claims = game.rules.rent_claim != "always" or bool(game.rent_claims)
 
+    def claim() -> tuple[Action, list[Event]] | None:
+        """Ask for the oldest rent waiting for a seat an agent plays, if any."""
+        for waiting in game.rent_claims:
+            if acts[waiting.owner] is not None:
+                ask = ClaimRent(waiting.owner, waiting.square)
+                if game.is_legal(ask):
+                    return ask, apply(ask)
+        return None
+
     def step() -> tuple[Action, list[Event]] | None:
         if game.over:
             return None
-        if claims:
-            for claim in game.rent_claims:
-                if acts[claim.owner] is not None:
-                    ask = ClaimRent(claim.owner, claim.square)
-                    if game.is_legal(ask):
-                        return ask, apply(ask)
+        if claims and (asked := claim()) is not None:
+            return asked
         player = game.pending_player
         act = acts[player]
         if act is None:
@@ -59,7 +65,16 @@ def _stepper(game: Game, agents: Sequence[Agent | None], checked: bool) -> Step:
         action = act(game, player)
         return action, apply(action)
 
-    return step
+    def run() -> None:
+        while not game.over:
+            if claims and claim() is not None:
+                continue
+            act = acts[player := game.pending_player]
+            if act is None:
+                return
+            apply(act(game, player))
+
+    return step, run
 
 
 def bot_step(
@@ -71,7 +86,7 @@ def bot_step(
     `None`) must decide. `checked=False` trusts the agents' actions to be legal (the
     simulation fast path); checked, an illegal action raises `IllegalActionError` and changes
     nothing. `agents` has one entry per seat."""
-    return _stepper(game, agents, checked)()
+    return _stepper(game, agents, checked)[0]()
 
 
 def play(
@@ -89,10 +104,9 @@ def play(
     on the game. `observe(action, events)` sees every action applied, rent claims included,
     with the events it caused: statistics are collected from it without a second game loop.
     Once the game is over, agents that run outside programs are stopped (`close_agents`)."""
-    step = _stepper(game, agents, checked)
+    step, run = _stepper(game, agents, checked)
     if observe is None and max_steps is None:
-        while step() is not None:
-            pass
+        run()
     steps = 0
     while (done := step()) is not None:
         if observe is not None:

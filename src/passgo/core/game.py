@@ -401,7 +401,7 @@ class Game(GameState):
         """Deeds on which `Unmortgage(player, square)` is legal now: the player's mortgaged
         deeds that their cash lifts, when no debt is to be settled first."""
         mortgaged = self.mortgaged
-        if self.over or True not in mortgaged or self.owes(player):
+        if self.over or not any(mortgaged) or self.owes(player):
             return []  # the usual case (nothing mortgaged) is answered at once
         owner = self.owner
         return [sq for sq in self.board.properties if mortgaged[sq] and owner[sq] == player
