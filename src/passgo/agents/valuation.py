@@ -56,10 +56,12 @@ class Position:
         houses_on, hotels_on = g.houses_on, g.hotels_on
         for sq in g.board.properties:
             seat = owner_of(sq)
-            if seat is not None:  # the Bank's deeds carry no mortgage and no buildings
+            if seat is not None:
                 owner[sq] = seat
-                mortgaged[sq] = is_mortgaged(sq)
                 level[sq] = houses_on(sq) + HOTEL * hotels_on(sq)
+            # The Bank's deeds too: those of a player bankrupt to the Bank are mortgaged
+            # until they are auctioned.
+            mortgaged[sq] = is_mortgaged(sq)
         seats = range(g.n)
         return cls(g, owner, mortgaged, level, [g.cash_of(p) for p in seats],
                    [g.in_game(p) for p in seats])
