@@ -290,3 +290,40 @@ def test_business_listing_is_exactly_the_legal_business(preset: str) -> None:
                 candidates: set[Action] = {TakeLoan(p), RepayLoan(p)}
                 candidates |= {k(p, sq) for k in BUSINESS_KINDS for sq in g.board.properties}
                 assert listed == {a for a in candidates if g.is_legal(a)}
+
+
+# -- copies ----------------------------------------------------------------------------------
+
+
+def test_copy_names_every_field_once() -> None:
+    """`Game.copy` copies each field of the state by a rule of its own: none is forgotten."""
+    from passgo.core.state import COPIED_FIELDS, GameState
+
+    assert set(GameState.__slots__) == COPIED_FIELDS
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_copy_plays_on_as_the_game_and_apart_from_it(preset: str) -> None:
+    """A copy taken anywhere is the same game from there on (same state, same dice and cards
+    to come) and changing it leaves the original alone, auctions and trades in flight too."""
+    for seed in range(3):
+        g = Game.new(["Ann", "Bob", "Cy"], Rules.preset(preset), seed=seed, max_rounds=50)
+        for step in random_steps(g, seed, 500):
+            if step % 37:
+                continue
+            before = state_dict(g)
+            c = g.copy()
+            assert state_dict(c) == before
+            bots_c = [RandomBot(7 + i) for i in range(3)]
+            for _ in range(60):
+                if c.over:
+                    break
+                c.apply(bots_c[c.pending_player].act(c, c.pending_player))
+            assert state_dict(g) == before
+            replay = Game.from_json(g.to_json())
+            bots_r = [RandomBot(7 + i) for i in range(3)]
+            for _ in range(60):
+                if replay.over:
+                    break
+                replay.apply(bots_r[replay.pending_player].act(replay, replay.pending_player))
+            assert state_dict(replay) == state_dict(c)

@@ -9,6 +9,7 @@ throw): they are marked `auto` and carried out by the engine without asking anyo
 
 from __future__ import annotations
 
+from copy import copy as _copy
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -51,6 +52,14 @@ class Frame:
 
     def to_dict(self) -> dict[str, Any]:
         return {"frame": self.tag, **self.fields()}
+
+    def copy(self) -> Frame:
+        """An independent copy (its lists and tables copied too)."""
+        c = _copy(self)
+        for name in _MUTABLE_FIELDS.get(type(self), ()):
+            value = getattr(self, name)
+            setattr(c, name, value.copy())
+        return c
 
 
 @dataclass(slots=True, eq=False)
@@ -273,6 +282,12 @@ FRAME_TYPES: dict[str, type[Frame]] = {
         ForeclosureFrame,
         OptionFrame,
     )
+}
+
+# The fields of each frame type that hold a list or a table (copied by `Frame.copy`).
+_MUTABLE_FIELDS: dict[type[Frame], tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict")))
+    for cls in FRAME_TYPES.values()
 }
 
 

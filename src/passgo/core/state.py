@@ -7,7 +7,7 @@ scripted dice are fields, so a state serialises to JSON and a game replays bit f
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from passgo.core.actions import Action
 from passgo.core.board import Board, load_edition, six_railroads_board
@@ -21,6 +21,7 @@ HOTEL = 5  # the level of a street with a hotel (0-4 = number of houses)
 # building and its worth in houses, so `rank` and `units` need no special case.
 TWO_HOTELS = 10
 BANK = -1  # the owner or creditor that is the Bank
+S = TypeVar("S", bound="GameState")
 
 
 def houses_at(level: int) -> int:
@@ -162,6 +163,27 @@ class GameState:
         # and the rules, asked for on every listing of business.
         self.lift_costs = tuple(sq.mortgage + self.interest(sq.index) for sq in board.squares)
 
+    # -- copying -----------------------------------------------------------------------------
+
+    def clone(self: S) -> S:
+        """An independent copy of the state (search and what-if analysis copy games millions
+        of times): lists are copied, frames copied with their lists, the PRNG gets its own
+        state; immutable values (rules, board, actions) are shared."""
+        c = object.__new__(type(self))
+        for name in _FLAT_LISTS:
+            setattr(c, name, getattr(self, name)[:])
+        for name in _NESTED_LISTS:
+            setattr(c, name, [x[:] for x in getattr(self, name)])
+        for name in _SHARED:
+            setattr(c, name, getattr(self, name))
+        c.frames = [f.copy() for f in self.frames]
+        c.setup = dict(self.setup)
+        c.events = []
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        c.rng = rng
+        return c
+
     # -- chance ------------------------------------------------------------------------------
 
     def throw(self) -> tuple[int, int]:
@@ -287,6 +309,18 @@ class GameState:
     def owes(self, player: int) -> bool:
         """The player has an unsettled debt somewhere on the stack of decisions."""
         return any(f.tag == "debt" and f.player == player for f in self.frames)
+
+
+# How `clone` copies each field (a test checks that every slot is named once).
+_FLAT_LISTS = ("cash", "pos", "jailed", "jail_turns", "alive", "owner", "level", "mortgaged",
+               "dice_script", "history", "order", "loans", "loans_repayable")
+_NESTED_LISTS = ("cards", "decks", "claims")
+_SHARED = ("rules", "board", "names", "n", "bank_houses", "bank_hotels", "current", "doubles",
+           "dice", "bank_flow", "turns", "rounds", "max_turns", "max_rounds", "over", "winner",
+           "end_reason", "seed", "house_rules", "pot", "pot_sources", "tax_man", "go_passed",
+           "lift_costs")
+COPIED_FIELDS = frozenset((*_FLAT_LISTS, *_NESTED_LISTS, *_SHARED, "frames", "setup", "events",
+                           "rng"))
 
 
 def _house_rules(r: Rules) -> bool:
