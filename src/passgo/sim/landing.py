@@ -111,17 +111,16 @@ class _RunOver(Exception):
     """The landing run has made all its throws."""
 
 
-class _Throws:
-    """An agent that ends the run (`_RunOver`) rather than throw once more than `rolls`
-    times in all (the tally counts the throws of both tokens)."""
+class _Throws(IdleAgent):
+    """An idle player that ends the run (`_RunOver`) rather than throw once more than
+    `rolls` times in all (the tally counts the throws of both tokens)."""
 
-    name = "idle"
-
-    def __init__(self, agent: IdleAgent, tally: LandingTally, rolls: int) -> None:
-        self.agent, self.tally, self.rolls = agent, tally, rolls
+    def __init__(self, player: int, jail: str, tally: LandingTally, rolls: int) -> None:
+        super().__init__(player, jail)
+        self.tally, self.rolls = tally, rolls
 
     def act(self, game: Game, player: int) -> Action:
-        action = self.agent.act(game, player)
+        action = super().act(game, player)
         if type(action) is Roll and self.tally.rolls == self.rolls:
             raise _RunOver
         return action
@@ -137,9 +136,11 @@ def run_chunk(job: LandingJob, chunk: int, rolls: int) -> list[int]:
     """Landing counts (per square, In Jail last) of `rolls` throws: one task for a worker."""
     game = Game.from_position(landing_position(job.rules), derive_seed(job.seed, "landing", chunk))
     tally = LandingTally(game.board)
-    agents = [_Throws(IdleAgent(p, job.jail), tally, rolls) for p in range(game.n)]
+    agents = [_Throws(p, job.jail, tally, rolls) for p in range(game.n)]
     try:
-        play(game, agents, observe=lambda action, events: tally.observe(game, action))
+        # Idle players only answer with legal actions: the unchecked path.
+        play(game, agents, checked=False,
+             observe=lambda action, events: tally.observe(game, action))
     except _RunOver:
         tally.settle()
         return tally.counts
