@@ -100,7 +100,7 @@ def build_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -
         return f"{square.name} is not a street"
     if g.owner[sq] != player:
         return f"you do not own {square.name}"
-    if g.punished(player):
+    if g.house_rules and g.punished(player):
         return "a player in jail may not buy buildings (maximum punishment)"
     rules = g.rules
     if not group_buildable(g, player, square.group):
@@ -198,7 +198,7 @@ def call_open(g: GameState) -> bool:
 def capacity(g: GameState, player: int, item: str) -> int:
     """How many houses (or hotels) the player could place now if the Bank had plenty."""
     rules = g.rules
-    if g.punished(player):
+    if g.house_rules and g.punished(player):
         return 0  # "A player in Jail may not ... buy buildings"
     if (rules.double_hotels or rules.instant_hotels or rules.uneven_building
             or rules.non_monopoly_building):

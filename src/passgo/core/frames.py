@@ -24,6 +24,7 @@ PRE_ROLL = 0  # the player must throw (or choose how to leave jail)
 MOVED = 1  # the throw has been played; the engine decides whether the player throws again
 POST_ROLL = 2  # the player may do business and must end the turn
 DONE = 3  # the turn is over; the engine passes the dice
+WAITING = (PRE_ROLL, POST_ROLL)  # stages at which the turn waits for its player
 
 
 @dataclass(slots=True, eq=False)

@@ -27,6 +27,7 @@ from passgo.core import (  # noqa: F401
     mortgages,
     movement,
     offers,
+    registry,
     sealed,
     setup,
     trades,
@@ -43,10 +44,10 @@ from passgo.core.decisions import Decision, DeckName, GameOverDecision
 from passgo.core.ending import LIMIT_REASONS, finish_by_valuation
 from passgo.core.errors import IllegalActionError
 from passgo.core.events import Event
-from passgo.core.frames import AuctionFrame, SealedFrame
+from passgo.core.frames import WAITING, AuctionFrame, SealedFrame, TurnFrame
 from passgo.core.model import Bank, Deed, Player, RentClaim
 from passgo.core.position import game_from_position, position_of
-from passgo.core.registry import ANSWERS, BUSINESS, DECISIONS, SETTLE
+from passgo.core.registry import ANSWERS, BUSINESS, DECISIONS, SETTLE, VIEWS
 from passgo.core.rules import Rules
 from passgo.core.serialize import (
     game_from_dict,
@@ -147,7 +148,7 @@ class Game(GameState):
         if self.over:
             return GameOverDecision(-1, self.winner, self.end_reason)
         top = self.frames[-1]
-        return DECISIONS[top.kind].view(self, top)
+        return VIEWS[top.kind](self, top)
 
     @property
     def pending_player(self) -> int:
@@ -224,7 +225,7 @@ class Game(GameState):
         top = self.frames[-1]
         kind = type(action)
         if top.player == p:
-            rule = ANSWERS.get((kind, top.kind))
+            rule = ANSWERS[top.kind].get(kind)
             if rule is not None:
                 return rule.problem(self, top, action)
         rule = BUSINESS.get(kind)
@@ -245,10 +246,12 @@ class Game(GameState):
         self.events = []
         self.history.append(action)
         top = self.frames[-1]
-        rule = ANSWERS.get((type(action), top.kind)) if top.player == action.player else None
-        if rule is None:
-            rule = BUSINESS[type(action)]
-        rule.effect(self, top, action)
+        kind = type(action)
+        effect = _SINGLE_EFFECTS.get(kind)
+        if effect is None:
+            rule = ANSWERS[top.kind].get(kind) if top.player == action.player else None
+            effect = (rule or BUSINESS[kind]).effect
+        effect(self, top, action)
         self._settle()
         return self.events
 
@@ -257,6 +260,8 @@ class Game(GameState):
         frames = self.frames
         while not self.over:
             top = frames[-1]
+            if top.__class__ is TurnFrame and top.stage in WAITING:
+                return  # the usual end of a step: the turn's player must throw or end it
             settle = SETTLE.get(type(top))
             if settle is None or not settle(self, top):
                 return
@@ -457,3 +462,7 @@ class Game(GameState):
         """What `player` may see, as JSON data (docs/api.md): never deck order, the PRNG,
         scripted dice or other players' sealed bids."""
         return model.view_of(self, player, self.pending.to_dict())
+
+
+# Every rule module is imported above, so the registrations are complete here.
+_SINGLE_EFFECTS = registry.single_effects()

@@ -6,11 +6,34 @@ auction, a debt, a tax choice) as frames, and the engine asks the players in sta
 
 from __future__ import annotations
 
-from typing import cast
-
-from passgo.core import board as B
+from passgo.core import events as why
 from passgo.core import house, offers
-from passgo.core.events import INCOME_TAX, JAIL_FINE, LUXURY_TAX, RENT, SALARY, Event
+from passgo.core.board import (
+    ADVANCE,
+    ADVANCE_NEAREST,
+    BACK,
+    BACK_TO,
+    CHANCE,
+    COLLECT,
+    COLLECT_FROM_EACH,
+    COMMUNITY_CHEST,
+    DECK_CHANCE,
+    DECK_COMMUNITY_CHEST,
+    FINE_OR_CHANCE,
+    FREE_PARKING,
+    GO_TO_JAIL,
+    GO_TO_JAIL_CARD,
+    INCOME_TAX,
+    JAIL_FREE,
+    LUXURY_TAX,
+    PAY,
+    PAY_EACH_PLAYER,
+    RAILROAD,
+    REPAIRS,
+    STREET,
+    UTILITY,
+)
+from passgo.core.events import Event
 from passgo.core.frames import (
     MOVED,
     POST_ROLL,
@@ -36,7 +59,7 @@ def turn_frame(g: GameState) -> TurnFrame:
 def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
     """The player throws: a normal throw, or a try for doubles in jail. `sides`: the dice the
     player chose (`Rules.dice`; empty: two six-sided dice)."""
-    turn = cast(TurnFrame, g.frames[0])
+    turn: TurnFrame = g.frames[0]  # type: ignore[assignment]  # (no cast: a hot path)
     if g.claims:
         expire_claims(g)
     d = g.throw() if not sides else house.throw_dice(g, sides)
@@ -96,7 +119,7 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
             # "you have to pay the $50, or use a 'Get out of jail free' card if you have one"
             g.frames.append(DecisionFrame("jail_exit", player))
             return
-        charge(g, player, BANK, g.board.jail_fine, JAIL_FINE)
+        charge(g, player, BANK, g.board.jail_fine, why.JAIL_FINE)
         return
     g.events.append(Event("jail_stay", player))
     turn.stage = POST_ROLL
@@ -104,7 +127,7 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
 
 
 def pay_jail_fine(g: GameState, player: int) -> None:
-    pay_now(g, player, BANK, g.board.jail_fine, JAIL_FINE)
+    pay_now(g, player, BANK, g.board.jail_fine, why.JAIL_FINE)
     _leave_jail(g, player, "fine")
 
 
@@ -128,7 +151,7 @@ def jail_exit(g: GameState, player: int, deck: int | None) -> None:
         _return_card(g, player, deck)
         g.events.append(Event("jail_card", player, amount=deck))
     else:
-        charge(g, player, BANK, g.board.jail_fine, JAIL_FINE)
+        charge(g, player, BANK, g.board.jail_fine, why.JAIL_FINE)
 
 
 def _leave_jail(g: GameState, player: int, how: str) -> None:
@@ -164,7 +187,7 @@ def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
         if g.house_rules:
             house.salary(g, player, new == 0)
         else:
-            bank_pays(g, player, g.board.go_salary, SALARY)
+            bank_pays(g, player, g.board.go_salary, why.SALARY)
     land(g, player, dice_total)
 
 
@@ -179,7 +202,7 @@ def advance_to(g: GameState, player: int, target: int, multiplier: int = 0) -> N
         if g.house_rules:
             house.salary(g, player, target == 0)
         else:
-            bank_pays(g, player, g.board.go_salary, SALARY)
+            bank_pays(g, player, g.board.go_salary, why.SALARY)
     land(g, player, g.dice[0] + g.dice[1], multiplier)
 
 
@@ -191,7 +214,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
         return
     square = g.board.squares[sq]
     kind = square.kind
-    if kind <= B.UTILITY and kind >= B.STREET:
+    if kind <= UTILITY and kind >= STREET:
         owner = g.owner[sq]
         if owner == BANK:
             g.frames.append(BuyFrame("buy", player, sq))
@@ -199,7 +222,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
                 offers.offer_option(g, player, sq)
         elif owner != player and not g.mortgaged[sq]:
             rent = rent_due(g, sq, dice_total, multiplier)
-            if kind == B.UTILITY and multiplier:
+            if kind == UTILITY and multiplier:
                 d = g.throw()
                 g.dice = d
                 g.events.append(Event("dice", player, dice=d))
@@ -208,18 +231,18 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
         elif owner != player and g.rules.foreclosure:
             # A mortgaged deed of another player: no rent, but it may be foreclosed.
             offers.offer_foreclosure(g, player, sq)
-    elif kind == B.CHANCE:
-        draw(g, player, B.DECK_CHANCE)
-    elif kind == B.COMMUNITY_CHEST:
-        draw(g, player, B.DECK_COMMUNITY_CHEST)
-    elif kind == B.INCOME_TAX:
+    elif kind == CHANCE:
+        draw(g, player, DECK_CHANCE)
+    elif kind == COMMUNITY_CHEST:
+        draw(g, player, DECK_COMMUNITY_CHEST)
+    elif kind == INCOME_TAX:
         if g.rules.income_tax == "choice" and g.board.income_tax_percent:
             g.frames.append(TaxFrame("tax", player))
         else:
-            charge(g, player, BANK, square.amount, INCOME_TAX)
-    elif kind == B.LUXURY_TAX:
-        charge(g, player, BANK, square.amount, LUXURY_TAX)
-    elif kind == B.GO_TO_JAIL:
+            charge(g, player, BANK, square.amount, why.INCOME_TAX)
+    elif kind == LUXURY_TAX:
+        charge(g, player, BANK, square.amount, why.LUXURY_TAX)
+    elif kind == GO_TO_JAIL:
         send_to_jail(g, player)
 
 
@@ -240,7 +263,7 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
                 g.events.append(Event("no_sale", player, square=sq))
                 return True
             return False
-        if kind == B.RAILROAD and rules.travelling_railroads != "off":
+        if kind == RAILROAD and rules.travelling_railroads != "off":
             railroad_landing(g, player, sq, multiplier)
             return True
         if owner != player and not g.mortgaged[sq] and g.punished(owner):
@@ -248,12 +271,12 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
             g.events.append(Event("rent_waived", player, square=sq, other=owner))
             return True
         return False
-    if (kind == B.CHANCE or kind == B.COMMUNITY_CHEST) and rules.optional_card_draw:
+    if kind in (CHANCE, COMMUNITY_CHEST) and rules.optional_card_draw:
         # "When a player lands on Chance or Community Chest, drawing a card is optional."
-        deck = B.DECK_CHANCE if kind == B.CHANCE else B.DECK_COMMUNITY_CHEST
+        deck = DECK_CHANCE if kind == CHANCE else DECK_COMMUNITY_CHEST
         g.frames.append(DrawFrame("draw_card", player, deck))
         return True
-    if kind == B.FREE_PARKING and rules.free_parking_jackpot:
+    if kind == FREE_PARKING and rules.free_parking_jackpot:
         house.take_pot(g, player)  # "he or she gets the money in the middle"
         return True
     return False
@@ -293,7 +316,7 @@ def collect_rent(g: GameState, player: int, owner: int, sq: int, rent: int) -> N
         g.claims.append([player, owner, sq, rent, g.turns + window - 1])
         g.events.append(Event("rent_due", player, square=sq, amount=rent, other=owner))
     else:
-        charge(g, player, owner, rent, RENT)
+        charge(g, player, owner, rent, why.RENT)
 
 
 def tax_man(g: GameState) -> None:
@@ -328,7 +351,7 @@ def expire_claims(g: GameState) -> None:
 def claim_rent(g: GameState, owner: int, sq: int) -> None:
     claim = next(c for c in g.claims if c[1] == owner and c[2] == sq)
     g.claims.remove(claim)
-    charge(g, claim[0], owner, claim[3], RENT)
+    charge(g, claim[0], owner, claim[3], why.RENT)
 
 
 def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int:
@@ -336,7 +359,7 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
     square = g.board.squares[sq]
     owner = g.owner[sq]
     kind = square.kind
-    if kind == B.STREET:
+    if kind == STREET:
         lv = g.level[sq]
         if lv:
             return square.rents[lv] if lv <= HOTEL else double_hotel_rent(square.rents, lv)
@@ -344,7 +367,7 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
         # Double rent on unimproved streets of a complete group, "even if another property in
         # that color-group is mortgaged".
         return base * 2 if g.owns_group(owner, square.group) else base
-    if kind == B.RAILROAD:
+    if kind == RAILROAD:
         count = sum(1 for r in g.board.railroads if g.owner[r] == owner)
         rent = g.board.railroad_rents[count - 1]
         return rent * multiplier if multiplier else rent
@@ -367,44 +390,44 @@ def draw(g: GameState, player: int, deck: int) -> None:
     card = g.board.decks[deck][index]
     g.events.append(Event("card", player, square=g.pos[player], detail=card.id, amount=deck))
     effect = card.effect
-    if effect == B.JAIL_FREE:
+    if effect == JAIL_FREE:
         g.cards[player].append((deck, index))
         g.events.append(Event("keep_card", player, amount=deck))
         return
     g.decks[deck].append(index)
-    if effect == B.ADVANCE:
+    if effect == ADVANCE:
         advance_to(g, player, card.square)
-    elif effect == B.ADVANCE_NEAREST:
+    elif effect == ADVANCE_NEAREST:
         target = g.board.nearest[card.kind][g.pos[player]]
         advance_to(g, player, target, card.multiplier)
-    elif effect == B.BACK:
+    elif effect == BACK:
         n = len(g.board.squares)
         g.pos[player] = (g.pos[player] - card.spaces) % n
         g.events.append(Event("move", player, square=g.pos[player], amount=-card.spaces))
         land(g, player, g.dice[0] + g.dice[1])
-    elif effect == B.BACK_TO:
+    elif effect == BACK_TO:
         # "Go back to Old Kent Road": backwards, so GO is not passed and no salary is paid.
         n = len(g.board.squares)
         steps = (g.pos[player] - card.square) % n
         g.pos[player] = card.square
         g.events.append(Event("move", player, square=card.square, amount=-steps))
         land(g, player, g.dice[0] + g.dice[1])
-    elif effect == B.FINE_OR_CHANCE:
+    elif effect == FINE_OR_CHANCE:
         g.frames.append(FineFrame("fine_or_chance", player, card.amount))
-    elif effect == B.GO_TO_JAIL_CARD:
+    elif effect == GO_TO_JAIL_CARD:
         send_to_jail(g, player)
-    elif effect == B.COLLECT:
+    elif effect == COLLECT:
         bank_pays(g, player, card.amount, card.id)
-    elif effect == B.PAY:
+    elif effect == PAY:
         charge(g, player, BANK, card.amount, card.id)
-    elif effect == B.PAY_EACH_PLAYER:
+    elif effect == PAY_EACH_PLAYER:
         # Pushed in reverse so that the player on the drawer's left is paid first.
         for other in reversed(g.seats_from(player)[1:]):
             charge(g, player, other, card.amount, card.id)
-    elif effect == B.COLLECT_FROM_EACH:
+    elif effect == COLLECT_FROM_EACH:
         for other in reversed(g.seats_from(player)[1:]):
             charge(g, other, player, card.amount, card.id)
-    elif effect == B.REPAIRS:
+    elif effect == REPAIRS:
         houses, hotels = g.buildings_of(player)
         charge(g, player, BANK, houses * card.per_house + hotels * card.per_hotel, card.id)
 

@@ -52,8 +52,10 @@ class ActionRule:
 
 
 DECISIONS: dict[str, DecisionRule] = {}
-# Answers to a decision, by (action type, decision kind).
-ANSWERS: dict[tuple[type[Action], str], ActionRule] = {}
+VIEWS: dict[str, View] = {}  # DECISIONS[kind].view, looked up once per `pending`
+# Answers to a decision: by decision kind, then action type (two lookups without building a
+# key: `apply` looks here on every action).
+ANSWERS: dict[str, dict[type[Action], ActionRule]] = {}
 # Business: actions open to any player in the game at any time the rules allow.
 BUSINESS: dict[type[Action], ActionRule] = {}
 # Frames that resolve by themselves when on top; `settle` returns True when it did (the
@@ -68,6 +70,8 @@ def no_problem(g: GameState, frame: Any, action: Any) -> str | None:
 
 def decision(kind: str, view: View, answers: Answers) -> None:
     DECISIONS[kind] = DecisionRule(view, answers)
+    VIEWS[kind] = view
+    ANSWERS.setdefault(kind, {})
 
 
 def answer(action: type[Action], *kinds: str, problem: Problem = no_problem) -> Callable[[F], F]:
@@ -75,7 +79,7 @@ def answer(action: type[Action], *kinds: str, problem: Problem = no_problem) -> 
 
     def register(effect: F) -> F:
         for kind in kinds:
-            ANSWERS[action, kind] = ActionRule(problem, effect)
+            ANSWERS.setdefault(kind, {})[action] = ActionRule(problem, effect)
         return effect
 
     return register
@@ -89,6 +93,18 @@ def business(action: type[Action], problem: Problem) -> Callable[[F], F]:
         return effect
 
     return register
+
+
+def single_effects() -> dict[type[Action], Effect]:
+    """The action types that do one thing whatever decision they answer (or as business):
+    `apply_unchecked`, which trusts the action to be legal, dispatches these by type alone."""
+    effects: dict[type[Action], set[Effect]] = {}
+    for answers in ANSWERS.values():
+        for action, rule in answers.items():
+            effects.setdefault(action, set()).add(rule.effect)
+    for action, rule in BUSINESS.items():
+        effects.setdefault(action, set()).add(rule.effect)
+    return {action: next(iter(found)) for action, found in effects.items() if len(found) == 1}
 
 
 def settles(frame: type[Frame]) -> Callable[[F], F]:

@@ -86,8 +86,13 @@ def _rolls(g: GameState, p: int) -> list[Action]:
 # -- throwing --------------------------------------------------------------------------------
 
 
+# Decisions are immutable values: the two asked at every turn are made once per seat.
+_ROLL_VIEWS = tuple(tuple(RollDecision(p, d) for d in range(3)) for p in range(8))
+_END_VIEWS = tuple(EndTurnDecision(p) for p in range(8))
+
+
 def _roll_view(g: GameState, f: TurnFrame) -> RollDecision:
-    return RollDecision(f.player, g.doubles)
+    return _ROLL_VIEWS[f.player][g.doubles]
 
 
 def _roll_problem(g: GameState, f: Frame, a: Roll) -> str | None:
@@ -203,7 +208,7 @@ def _no_lawyer(g: GameState, f: Frame, a: NoLawyer) -> None:
 
 # -- ending the turn -------------------------------------------------------------------------
 
-decision("end_turn", lambda g, f: EndTurnDecision(f.player), lambda g, f, p: [EndTurn(p)])
+decision("end_turn", lambda g, f: _END_VIEWS[f.player], lambda g, f, p: [EndTurn(p)])
 
 
 @answer(EndTurn, "end_turn")
