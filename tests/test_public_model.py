@@ -327,3 +327,17 @@ def test_a_copy_plays_on_as_the_game_and_apart_from_it(preset: str) -> None:
                     break
                 replay.apply(bots_r[replay.pending_player].act(replay, replay.pending_player))
             assert state_dict(replay) == state_dict(c)
+
+
+def test_a_refusal_can_say_why() -> None:
+    """A refusal may carry one line of reason, kept in its text form and its event; a reason
+    that would not read back is refused."""
+    g = setup(("Ann", "Bob"), owners={1: 0})
+    g.apply(ProposeTrade(0, TradeOffer(0, 1, Bundle((1,)), Bundle((), 300))))
+    assert_illegal(g, RejectTrade(1, "two\nlines"))
+    assert_illegal(g, RejectTrade(1, "x" * 201))
+    reject = Action.parse("reject because $300 is more than it earns me", 1)
+    assert reject == RejectTrade(1, "$300 is more than it earns me")
+    assert reject.text() == "reject because $300 is more than it earns me"
+    (event,) = g.apply(reject)
+    assert event.kind == "trade_reject" and event.detail == "$300 is more than it earns me"

@@ -146,7 +146,8 @@ def describe(game: Game, e: Event) -> str | None:
         "unmortgage": f"{name} lifted the mortgage on "
         f"{square(g, e.square) if e.square >= 0 else ''} for {money(g, e.amount)}",
         "trade_accept": f"{name} accepted the trade from {who(g, e.other)}",
-        "trade_reject": f"{name} turned down the trade from {who(g, e.other)}",
+        "trade_reject": f"{name} turned down the trade from {who(g, e.other)}"
+        + (f": {e.detail}" if e.detail and e.detail != "counter" else ""),
         "want": f"{name} wants {e.amount} {e.detail}(s)",
         "shortage": f"Only {e.amount} {e.detail}(s) left in the Bank: who else wants some?",
         "bankrupt": f"{name} is bankrupt to {who(g, e.other)}",

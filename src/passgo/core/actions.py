@@ -379,7 +379,22 @@ class AcceptTrade(Action):
 
 @dataclass(frozen=True, slots=True)
 class RejectTrade(Action):
+    """Turn the offer down; `reason`, if given, says why in one line (a bot's explanation,
+    shown to the proposer): text `reject because REASON`."""
+
+    reason: str = ""
     word: ClassVar[str] = "reject"
+
+    def text(self) -> str:
+        return f"reject because {self.reason}" if self.reason else self.word
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        if not args:
+            return cls(player)
+        if args[0] != "because" or len(args) < 2:
+            raise IllegalActionError("write: reject, or reject because REASON")
+        return cls(player, " ".join(args[1:]))
 
 
 # -- house rules: building, deeds and auctions (004 variant catalogue) ------------------------

@@ -36,7 +36,8 @@ EVENT_KINDS = {
     "unmortgage": "player lifted the mortgage on square for amount",
     "trade_offer": "player offered a trade to other (detail: offer text)",
     "trade_accept": "player accepted the trade from other",
-    "trade_reject": "player rejected the trade from other",
+    "trade_reject": "player rejected the trade from other (detail: why, or 'counter' when a "
+    "counter-offer follows)",
     "transfer": "square passed from player to other",
     "interest": "player paid amount interest on a mortgaged deed received",
     "shortage": "houses or hotels are short; detail names them",

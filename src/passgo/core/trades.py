@@ -145,9 +145,21 @@ def _accept(g: GameState, f: TradeFrame, a: AcceptTrade) -> None:
     accept(g, f)
 
 
-@answer(RejectTrade, "trade_reply")
+REASON_LIMIT = 200  # characters in a refusal's reason
+
+
+def _reject_problem(g: GameState, f: TradeFrame, a: RejectTrade) -> str | None:
+    """A reason is one line of words, as its text form reads back."""
+    if len(a.reason) > REASON_LIMIT:
+        return f"a reason is at most {REASON_LIMIT} characters"
+    if " ".join(a.reason.split()) != a.reason:
+        return "a reason is one line of words separated by single spaces"
+    return None
+
+
+@answer(RejectTrade, "trade_reply", problem=_reject_problem)
 def _reject(g: GameState, f: TradeFrame, a: RejectTrade) -> None:
-    reject(g, f)
+    reject(g, f, a.reason)
 
 
 def _counter_offer(f: TradeFrame, a: CounterTrade) -> TradeOffer:
@@ -167,9 +179,9 @@ def counter(g: GameState, f: TradeFrame, offer: TradeOffer) -> None:
     propose(g, offer)
 
 
-def reject(g: GameState, f: TradeFrame) -> None:
+def reject(g: GameState, f: TradeFrame, reason: str = "") -> None:
     g.frames.pop()
-    g.events.append(Event("trade_reject", f.player, other=f.offer.proposer))
+    g.events.append(Event("trade_reject", f.player, other=f.offer.proposer, detail=reason))
 
 
 def accept(g: GameState, f: TradeFrame) -> None:
