@@ -33,7 +33,9 @@ from passgo.session import (
     parse_seats,
 )
 
-DEFAULT_PLAYERS = "You:human,Basic 1:basic,Basic 2:basic,Basic 3:basic"
+# You against three trading bots of different temper (profiles of the strategic bot).
+DEFAULT_BOTS = ("dealer", "cautious", "aggressive")
+DEFAULT_PLAYERS = "You:human,Dana:dealer,Carl:cautious,Ada:aggressive"
 DEFAULT_BOT_DELAY = 0.6
 
 
@@ -49,8 +51,9 @@ def new_session(args: argparse.Namespace, save_path: Path | None) -> Session:
             raise PlayError("--rules cannot change a position: the position names its rules")
         game = load_position(args.position, seed, max_rounds=args.max_rounds)
         kinds = {s.name: s.kind for s in parse_seats(args.players)} if args.players else {}
-        # Seats of a position: its players, the first one a person, unless --players says.
-        seats = [Seat(n, kinds.get(n, "human" if i == 0 else "basic"))
+        # Seats of a position: its players, the first one a person and the others the default
+        # trading bots in turn, unless --players says.
+        seats = [Seat(n, kinds.get(n, "human" if i == 0 else DEFAULT_BOTS[(i - 1) % 3]))
                  for i, n in enumerate(game.names)]
         return Session(game, seats, save_path)
     seats = parse_seats(DEFAULT_PLAYERS if args.players is None else args.players)
