@@ -19,6 +19,7 @@ from typing import Any
 # The rule modules register their decisions and actions on import.
 from passgo.core import (  # noqa: F401
     auction,
+    bankruptcy,
     buildings,
     business,
     house,

@@ -17,11 +17,6 @@ later debts lapse.
 
 from __future__ import annotations
 
-from typing import Any
-
-from passgo.core.actions import Action, DeclareBankruptcy
-from passgo.core.decisions import RaiseFundsDecision
-from passgo.core.ending import finish, finish_by_valuation
 from passgo.core.events import Event
 from passgo.core.frames import (
     DONE,
@@ -37,8 +32,8 @@ from passgo.core.frames import (
     TurnFrame,
     new_auction,
 )
-from passgo.core.registry import answer, decision, settles
-from passgo.core.state import BANK, GameState, hotels_at, houses_at
+from passgo.core.registry import settles
+from passgo.core.state import BANK, BANK_LOAN, GameState, hotels_at, houses_at
 
 
 def from_bank(g: GameState, player: int, amount: int) -> None:
@@ -111,16 +106,7 @@ def settle_debt(g: GameState, frame: DebtFrame) -> bool:
     return False
 
 
-def may_declare_bankruptcy(g: GameState, player: int) -> bool:
-    top = g.frames[-1]
-    return (
-        isinstance(top, DebtFrame)
-        and top.player == player
-        and raisable(g, player) < top.amount
-    )
-
-
-LOAN = 500  # a Bank loan (`Rules.bank_loans`)
+LOAN = BANK_LOAN
 
 
 def raisable(g: GameState, player: int) -> int:
@@ -202,7 +188,10 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
                 g.mortgaged[sq] = False
             g.events.append(Event("transfer", player, square=sq, other=BANK))
         bidders = g.seats_from(g.left_of(player))
-        for sq in reversed(deeds if not final else []):
+        # First to go: "Players may not purchase properties until one player has passed Go"
+        # (004): not at auction either, so the deeds stay with the Bank unsold.
+        on_sale = not final and not (g.rules.first_to_go and not g.go_passed)
+        for sq in reversed(deeds if on_sale else []):
             pushed.append(new_auction(g, "deed", sq, list(bidders)))
     elif repossess:
         # "players must land on the properties in question to be able to purchase them": no
@@ -285,37 +274,3 @@ def drop_player_frames(g: GameState, player: int) -> None:
         else:
             keep.append(f)
     g.frames[:] = keep
-
-
-# -- the raise-funds decision ----------------------------------------------------------------
-
-
-def _view(g: GameState, f: DebtFrame) -> RaiseFundsDecision:
-    return RaiseFundsDecision(f.player, f.amount, f.creditor if f.creditor != BANK else None,
-                              f.reason, g.cash[f.player], may_declare_bankruptcy(g, f.player))
-
-
-def _answers(g: GameState, f: DebtFrame, p: int) -> list[Action]:
-    return [DeclareBankruptcy(p)] if may_declare_bankruptcy(g, p) else []
-
-
-decision("raise_funds", _view, _answers)
-
-
-def _bankruptcy_problem(g: GameState, f: Any, a: DeclareBankruptcy) -> str | None:
-    if not may_declare_bankruptcy(g, a.player):
-        return "you can still raise the money by selling buildings and mortgaging"
-    return None
-
-
-@answer(DeclareBankruptcy, "raise_funds", problem=_bankruptcy_problem)
-def _bankrupt(g: GameState, f: DebtFrame, a: DeclareBankruptcy) -> None:
-    limit = g.rules.end_after_bankruptcies
-    final = bool(limit) and g.n - sum(g.alive) + 1 >= limit
-    declare_bankruptcy(g, a.player, final)
-    if final:
-        # Short games: "The game ends when one player goes bankrupt" (or at the second).
-        finish_by_valuation(g, f"bankruptcy {limit}")
-    elif sum(g.alive) == 1:
-        # "The last player left in the game wins."
-        finish(g, "last player standing")

@@ -21,6 +21,7 @@ HOTEL = 5  # the level of a street with a hotel (0-4 = number of houses)
 # building and its worth in houses, so `rank` and `units` need no special case.
 TWO_HOTELS = 10
 BANK = -1  # the owner or creditor that is the Bank
+BANK_LOAN = 500  # one Bank loan (`Rules.bank_loans`): "a $500 loan"
 S = TypeVar("S", bound="GameState")
 
 
@@ -282,7 +283,9 @@ class GameState:
                 s = squares[sq]
                 total += s.price // 2 if self.mortgaged[sq] else s.price
                 total += self.units(self.level[sq]) * s.house_cost
-        return total
+        # A Bank loan (`Rules.bank_loans`) is cash owed back: it counts against the worth, or
+        # borrowing just before time is called would win the game.
+        return total - self.loans[player] * BANK_LOAN
 
     def liquidation_value(self, player: int) -> int:
         """Cash the player could raise from the Bank alone: buildings sold at half price and

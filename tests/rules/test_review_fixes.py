@@ -1,0 +1,61 @@
+"""Rule bugs found in review (issue 14), each with the sentence it checks."""
+
+from __future__ import annotations
+
+from passgo import DeclareBankruptcy, Game, Rules, Sell, SellDown, TakeLoan
+from passgo.agents import BasicBot, play
+from passgo.core.money import charge
+from passgo.core.state import BANK
+from support import setup
+
+
+def test_a_hotel_that_cannot_be_exchanged_leaves_bankruptcy_open() -> None:
+    """001: "Sell Hotels to the Bank for half the cost, and exchange them immediately for 4
+    Houses." With fewer than 4 houses in the Bank the hotel cannot be sold; a debtor with
+    nothing else to sell or mortgage must still have a legal move: bankruptcy."""
+    g = setup(("Ann", "Bob"), rules=Rules.preset("hasbro2022"), cash=[10, 1500],
+              owners={1: 0, 3: 0}, levels={1: 5, 3: 5})
+    g.bank_houses = 3
+    charge(g, 0, BANK, 200, "test")  # less than selling both hotels would raise
+    g._settle()
+    assert g.pending.kind == "raise_funds"
+    legal = g.legal_actions(0)
+    assert not any(isinstance(a, Sell | SellDown) for a in legal)
+    assert DeclareBankruptcy(0) in legal
+    g.apply(DeclareBankruptcy(0))
+    assert g.over and g.winner == 1
+
+
+def test_basic_bots_finish_hasbro2022_games() -> None:
+    """Bots never meet a debt without a legal answer under the 2022 rules."""
+    for seed in range(6):
+        g = Game.new(["A", "B", "C"], Rules.preset("hasbro2022"), seed=seed, max_rounds=300)
+        play(g, [BasicBot(), BasicBot(), BasicBot()])
+        assert g.over
+
+
+def test_a_bank_loan_does_not_make_a_player_richer_when_time_is_called() -> None:
+    """004 Bank loans: "A player without an outstanding loan may at any time take out a $500
+    loan" - cash that is owed back. The Time Limit Game's richest player ("cash, property,
+    buildings") is counted with the loan as a debt: borrowing just before time is called
+    changes nothing."""
+    rules = Rules.preset("time-limit").with_options(bank_loans=True)
+    g = setup(("Ann", "Bob"), rules=rules, cash=[1000, 1100], owners={1: 0})
+    before = g.valuation(0)
+    g.apply(TakeLoan(0))
+    assert g.cash_of(0) == 1500 and g.valuation(0) == before
+    g.call_time()
+    assert g.winner == 1
+
+
+def test_first_to_go_a_bankrupts_deeds_are_not_auctioned_before_anyone_passes_go() -> None:
+    """004 First to go: "Players may not purchase properties until one player has passed Go."
+    A player bankrupt to the Bank before that: the deeds go back to the Bank unsold."""
+    rules = Rules.classic().with_options(first_to_go=True)
+    g = setup(("Ann", "Bob", "Cy"), rules=rules, cash=[0, 1500, 1500], owners={1: 0, 3: 0},
+              mortgaged=[1, 3])
+    charge(g, 0, BANK, 100, "test")
+    g._settle()
+    g.apply(DeclareBankruptcy(0))
+    assert g.pending.kind == "roll"
+    assert g.owner_of(1) is None and g.owner_of(3) is None
