@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from passgo import DeclareBankruptcy, Game, Rules, Sell, SellDown, TakeLoan
+from passgo import (
+    AcceptTrade,
+    Bundle,
+    DeclareBankruptcy,
+    Game,
+    ProposeTrade,
+    Rules,
+    Sell,
+    SellDown,
+    TakeLoan,
+    TradeOffer,
+)
 from passgo.agents import BasicBot, play
 from passgo.core.money import charge
 from passgo.core.state import BANK
-from support import setup
+from support import assert_illegal, setup
 
 
 def test_a_hotel_that_cannot_be_exchanged_leaves_bankruptcy_open() -> None:
@@ -59,3 +70,21 @@ def test_first_to_go_a_bankrupts_deeds_are_not_auctioned_before_anyone_passes_go
     g.apply(DeclareBankruptcy(0))
     assert g.pending.kind == "roll"
     assert g.owner_of(1) is None and g.owner_of(3) is None
+
+
+def test_a_debtor_trades_deeds_away_only_for_enough_cash_to_pay() -> None:
+    """004: "As with the normal rules, the debtor may not sell or trade any of his or her
+    properties unless it gives enough money to pay the debt." Two railroads for $1 to a third
+    player is refused; a sale that covers the debt is not."""
+    g = setup(("Ann", "Bob", "Cy"), cash=[50, 1500, 1500], owners={5: 0, 15: 0})
+    charge(g, 0, 1, 300, "rent")
+    g._settle()
+    assert g.pending.kind == "raise_funds"
+    cheap = TradeOffer(0, 2, Bundle((5, 15)), Bundle((), 1))
+    assert "enough cash to pay the debt" in str(g.trade_problem(cheap))
+    assert_illegal(g, ProposeTrade(0, cheap))
+    fair = TradeOffer(0, 2, Bundle((5, 15)), Bundle((), 250))
+    assert g.trade_problem(fair) is None
+    g.apply(ProposeTrade(0, fair))
+    g.apply(AcceptTrade(2))
+    assert g.cash_of(0) == 0 and g.cash_of(1) == 1800 and g.owner_of(5) == 2

@@ -19,7 +19,7 @@ from passgo.core.actions import (
 )
 from passgo.core.decisions import TradeReplyDecision
 from passgo.core.events import Event
-from passgo.core.frames import TradeFrame, TransferFrame
+from passgo.core.frames import DebtFrame, TradeFrame, TransferFrame
 from passgo.core.money import pay_now
 from passgo.core.registry import answer, business, decision
 from passgo.core.state import GameState
@@ -68,9 +68,26 @@ def offer_problem(g: GameState, offer: TradeOffer) -> str | None:
         if g.pos[a] != jail or g.pos[b] != jail:
             return ("a player in jail trades only with players in jail or on Just Visiting "
                     "(maximum punishment)")
-    return _side_problem(g, a, offer.give, g.names[a]) or _side_problem(
-        g, b, offer.get, g.names[b]
-    )
+    return (_side_problem(g, a, offer.give, g.names[a])
+            or _side_problem(g, b, offer.get, g.names[b])
+            or _debtor_problem(g, a, offer.give, offer.get)
+            or _debtor_problem(g, b, offer.get, offer.give))
+
+
+def _debtor_problem(g: GameState, player: int, gives: Bundle, gets: Bundle) -> str | None:
+    """004: "the debtor may not sell or trade any of his or her properties unless it gives
+    enough money to pay the debt" (000: a bankrupt turns over "all that you have of value"
+    to the creditor, so nothing of it may go to a third player for less)."""
+    if not gives.properties and not gives.cards:
+        return None
+    debt = next((f for f in reversed(g.frames)
+                 if isinstance(f, DebtFrame) and f.player == player), None)
+    if debt is None:
+        return None
+    if g.cash[player] - gives.cash + gets.cash < debt.amount:
+        return (f"{g.names[player]} owes {debt.amount}: a deed or card is traded away only for "
+                f"enough cash to pay the debt")
+    return None
 
 
 def propose(g: GameState, offer: TradeOffer) -> None:
