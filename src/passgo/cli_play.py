@@ -25,6 +25,7 @@ from passgo.core import DataError, Game
 from passgo.plain import PlainGame
 from passgo.rulespec import load_rules
 from passgo.session import (
+    ProgramSeatsError,
     Seat,
     Session,
     SessionError,
@@ -93,7 +94,17 @@ def open_session(args: argparse.Namespace) -> tuple[Session, str | None]:
     path = Path(args.resume) if args.resume else (save_path or default_save_path())
     # Resuming a named file keeps saving to it, unless --save names another or --no-save.
     target = None if args.no_save else (Path(args.save) if args.save else path)
-    return Session.load(path, target), None
+    try:
+        return Session.load(path, target, allow_programs=args.allow_programs), None
+    except ProgramSeatsError as exc:
+        if not (sys.stdin.isatty() and sys.stderr.isatty()):
+            raise
+        print("This saved game starts outside programs for its bot seats:\n  "
+              + "\n  ".join(exc.programs), file=sys.stderr)
+        answer = input("Run them? [y/N] ").strip().lower()
+        if answer not in ("y", "yes"):
+            raise PlayError("not resumed: the saved game's programs were not allowed") from None
+        return Session.load(path, target, allow_programs=True), None
 
 
 def full_screen_wanted(args: argparse.Namespace) -> bool:
@@ -158,6 +169,9 @@ def add_play(sub: Any) -> None:
     play.add_argument("--resume", nargs="?", const="", metavar="FILE",
                       help="continue a saved game (default: the autosave file)")
     play.add_argument("--no-save", action="store_true", help="do not save the game")
+    play.add_argument("--allow-programs", action="store_true",
+                      help="let a resumed game start the outside programs its bot seats name "
+                      "(cmd: seats); without it you are asked on a terminal, else refused")
     play.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, metavar="SECONDS",
                       help=f"pause before each bot move in the full-screen game (default "
                       f"{DEFAULT_BOT_DELAY}; keys + and - change it, s skips ahead)")

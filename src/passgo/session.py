@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from passgo.agents import make_agent
+from passgo.agents import PROTOCOL_PREFIX, make_agent
 from passgo.agents.base import Agent
 from passgo.agents.play import bot_step, close_agents
 from passgo.core import (
@@ -118,6 +118,17 @@ class Standing:
     houses: int
     hotels: int
     worth: int
+
+
+class ProgramSeatsError(SessionError):
+    """A saved game whose bot seats would start outside programs (`cmd:` seats), loaded
+    without the player's leave: a file from someone else never runs a program."""
+
+    def __init__(self, path: Path, programs: list[str]) -> None:
+        self.programs = programs
+        listed = "; ".join(programs)
+        super().__init__(f"{path} would start programs for its bot seats ({listed}); "
+                         f"to run them, resume with --allow-programs")
 
 
 class Session:
@@ -267,9 +278,12 @@ class Session:
     # -- loading -------------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, path: Path, save_path: Path | None = None) -> Session:
+    def load(cls, path: Path, save_path: Path | None = None, *,
+             allow_programs: bool = False) -> Session:
         """A session from a save file; refused in one line when the file cannot be used.
-        The log is rebuilt by playing the saved history again."""
+        The log is rebuilt by playing the saved history again. Seats that would start an
+        outside program (`cmd:`) are refused (`ProgramSeatsError`, naming the programs)
+        unless `allow_programs`: whoever wrote the file chose them."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -282,6 +296,10 @@ class Session:
             raise SessionError(f"{path} is not a passgo saved game")
         try:
             seats = [Seat(str(n), str(k)) for n, k in data["seats"]]
+            programs = [f"{seat.name}: {seat.kind.removeprefix(PROTOCOL_PREFIX).strip()}"
+                        for seat in seats if seat.kind.startswith(PROTOCOL_PREFIX)]
+            if programs and not allow_programs:
+                raise ProgramSeatsError(path, programs)
             game = Game.from_dict(data["game"], verify=False)
             replayed, log = _replay(data["game"])
         except SaveFileError as exc:
