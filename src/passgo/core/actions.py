@@ -573,7 +573,7 @@ def _is_int(v: Any) -> bool:
 
 
 def _int_tuple(v: Any) -> bool:
-    return type(v) is tuple and all(type(x) is int for x in v)
+    return type(v) is tuple and (not v or all(type(x) is int for x in v))
 
 
 def _bundle_ok(v: Any) -> bool:
@@ -605,13 +605,16 @@ def field_problem(value: Action | TradeOffer) -> str | None:
     tests = _TESTS_BY_TYPE.get(type(value))
     if tests is None:
         return f"unknown action {value!r:.80}"
+    if type(value.player) is not int:
+        return f"{value.word!r}: player must be int, not {value.player!r:.40}"
     for name, kind, test in tests:
         if not test(getattr(value, name)):
             return f"{value.word!r}: {name} must be {kind}, not {getattr(value, name)!r:.40}"
     return None
 
 
-_TESTS_BY_TYPE = {
-    k: tuple((f.name, str(f.type), _FIELD_TESTS[str(f.type)]) for f in fields(k))
+_TESTS_BY_TYPE = {  # (the player, checked first, is left out)
+    k: tuple((f.name, str(f.type), _FIELD_TESTS[str(f.type)]) for f in fields(k)
+             if f.name != "player")
     for k in _BY_WORD.values()
 }
