@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from passgo.core import Action, Bid, BidDecision, Game, SealedBidDecision
-from passgo.core.actions import BUSINESS
 
 
 class RandomBot:
@@ -24,12 +23,13 @@ class RandomBot:
         self.business_rate = business_rate
 
     def act(self, game: Game, player: int) -> Action:
-        options = game.legal_actions(player)
-        answers = [a for a in options if not isinstance(a, BUSINESS)]
-        business = [a for a in options if isinstance(a, BUSINESS)]
+        answers = game.answers(player)
         rng = self.rng
-        if business and (not answers or rng.random() < self.business_rate):
-            return rng.choice(business)
+        # Business is listed only when it is to be chosen from (or nothing else is legal).
+        if not answers or rng.random() < self.business_rate:
+            business = game.business_actions(player)
+            if business:
+                return rng.choice(business)
         choice = rng.choice(answers)
         if isinstance(choice, Bid):
             span = game.bid_range(player)

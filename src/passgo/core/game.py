@@ -175,6 +175,16 @@ class Game(GameState):
             return out
         return business.business_actions(self, player)
 
+    def answers(self, player: int) -> list[Action]:
+        """The actions that answer the pending decision, if `player` is the one to decide
+        (else none): `legal_actions` without the business open at any time."""
+        if self.over:
+            return []
+        top = self.frames[-1]
+        if top.player != player:
+            return []
+        return DECISIONS[top.kind].answers(self, top, player)
+
     def business_actions(self, player: int) -> list[Action]:
         """Building, selling, mortgaging and lifting open to the player now ("at any time")."""
         if self.over or not self.alive[player]:
