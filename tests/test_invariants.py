@@ -382,6 +382,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "jail_max_turns": jail_max,
         "auction_min_bid": draw(st.sampled_from((1, 1, 10))),
         "auction_min_increment": draw(st.sampled_from((1, 1, 5))),
+        "auction_reentry": draw(st.booleans()),
         "houses_per_hotel": draw(st.integers(1, 4)),
         "mortgage_interest_percent": draw(st.sampled_from((0, 10, 10, 25))),
         "bank_bankruptcy_cancels_mortgages": draw(st.booleans()),

@@ -140,7 +140,7 @@ def describe(game: Game, e: Event) -> str | None:
         "buy": f"{name} bought {square(g, e.square) if e.square >= 0 else ''} for "
         f"{money(g, e.amount)}",
         "bid": f"{name} bid {money(g, e.amount)}",
-        "pass": f"{name} left the auction",
+        "pass": f"{name} passed" if g.rules.auction_reentry else f"{name} left the auction",
         "mortgage": f"{name} mortgaged {square(g, e.square) if e.square >= 0 else ''} "
         f"for {money(g, e.amount)}",
         "unmortgage": f"{name} lifted the mortgage on "

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from passgo import (
     AcceptTrade,
+    Bid,
     Bundle,
     DeclareBankruptcy,
+    Decline,
     Game,
+    Pass,
     ProposeTrade,
+    Roll,
     Rules,
     Sell,
     SellDown,
@@ -88,3 +92,34 @@ def test_a_debtor_trades_deeds_away_only_for_enough_cash_to_pay() -> None:
     g.apply(ProposeTrade(0, fair))
     g.apply(AcceptTrade(2))
     assert g.cash_of(0) == 0 and g.cash_of(1) == 1800 and g.owner_of(5) == 2
+
+
+def test_hasbro2022_a_player_who_passed_may_bid_again() -> None:
+    """001: "You don't need to follow turn order, and the Banker ends the auction when no
+    player is willing to increase the bid." Under hasbro2022 a pass is not final: Bob passes,
+    Cy bids, Bob outbids Cy; the auction ends when nobody raises Bob's bid."""
+    g = setup(("Ann", "Bob", "Cy"), rules=Rules.preset("hasbro2022"), dice=[(1, 2)])
+    g.apply(Roll(0))
+    g.apply(Decline(0))
+    assert g.pending.kind == "bid" and g.pending.player == 1
+    g.apply(Pass(1))
+    g.apply(Bid(2, 10))
+    g.apply(Pass(0))
+    assert g.pending.player == 1  # asked again after a higher bid
+    g.apply(Bid(1, 20))
+    g.apply(Pass(2))
+    g.apply(Pass(0))
+    assert g.owner_of(3) == 1 and g.cash_of(1) == 1480
+
+
+def test_classic_a_pass_leaves_the_auction() -> None:
+    """The classic reading stays: a player who passes is out of that auction."""
+    g = setup(("Ann", "Bob", "Cy"), dice=[(1, 2)])
+    g.apply(Roll(0))
+    g.apply(Decline(0))
+    g.apply(Pass(1))
+    g.apply(Bid(2, 10))
+    g.apply(Bid(0, 11))
+    g.apply(Bid(2, 12))
+    g.apply(Pass(0))
+    assert g.owner_of(3) == 2

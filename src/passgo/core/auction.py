@@ -143,6 +143,20 @@ def step(g: GameState, f: AuctionFrame) -> bool:
         if g.rules.maximum_punishment:
             f.bidders = [p for p in f.bidders if not g.punished(p)]
     bidders = f.bidders
+    if g.rules.auction_reentry:
+        # "the Banker ends the auction when no player is willing to increase the bid": asked
+        # in turn, skipping the high bidder and those who passed since the last bid.
+        if bidders:
+            f.turn %= len(bidders)
+            for k in range(len(bidders)):
+                p = bidders[(f.turn + k) % len(bidders)]
+                if p != f.high_bidder and p not in f.passed:
+                    f.turn = (f.turn + k) % len(bidders)
+                    f.player = p
+                    return False
+        g.frames.pop()
+        _finish(g, f)
+        return True
     if not bidders or (len(bidders) == 1 and bidders[0] == f.high_bidder):
         g.frames.pop()
         _finish(g, f)
@@ -157,11 +171,17 @@ def step(g: GameState, f: AuctionFrame) -> bool:
 def bid(g: GameState, f: AuctionFrame, player: int, amount: int) -> None:
     f.high = amount
     f.high_bidder = player
+    f.passed.clear()
     f.turn = (f.turn + 1) % len(f.bidders)
     g.events.append(Event("bid", player, amount=amount, square=f.square))
 
 
 def leave(g: GameState, f: AuctionFrame, player: int) -> None:
+    if g.rules.auction_reentry:  # a pass until someone bids higher
+        f.passed.append(player)
+        f.turn = (f.bidders.index(player) + 1) % len(f.bidders)
+        g.events.append(Event("pass", player, square=f.square))
+        return
     i = f.bidders.index(player)
     f.bidders.pop(i)
     if i < f.turn:

@@ -10,7 +10,7 @@ throw): they are marked `auto` and carried out by the engine without asking anyo
 from __future__ import annotations
 
 from copy import copy as _copy
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from passgo.core.actions import Bundle, TradeOffer
@@ -104,7 +104,9 @@ class BuyFrame(Frame):
 @dataclass(slots=True, eq=False)
 class AuctionFrame(Frame):
     """An open auction. `bidders` are still in, asked in turn from `turn`; `item` is
-    "deed" (of `square`), "house" or "hotel". `opened`: the auction_start event was sent."""
+    "deed" (of `square`), "house" or "hotel". `opened`: the auction_start event was sent.
+    `passed`: with `Rules.auction_reentry`, the bidders who passed since the last bid (they
+    stay in, and are asked again after a higher bid)."""
 
     item: str
     square: int
@@ -113,6 +115,7 @@ class AuctionFrame(Frame):
     high: int = 0
     high_bidder: int = -1
     opened: bool = False
+    passed: list[int] = field(default_factory=list)
     tag: ClassVar[str] = "auction"
 
 

@@ -73,6 +73,11 @@ class Rules:
         1, "smallest raise in an open auction",
         "001: \"anyone can increase the bid by as little as $1\"; 004 Minimum bid: \"at least "
         "$10 more than the previous bid\"")
+    auction_reentry: bool = _opt(
+        False, "a player who passes in an open auction may bid again after a higher bid; the "
+        "auction ends when no one will raise the high bid (off: a pass leaves the auction)",
+        "001: \"You don't need to follow turn order, and the Banker ends the auction when no "
+        "player is willing to increase the bid.\"; 000 is silent")
     houses_per_hotel: int = _opt(
         4, "houses on every street of the group before a hotel",
         "000: \"When a player has four houses on each property of a complete color-group\"; "
@@ -333,7 +338,7 @@ def option_docs() -> list[tuple[str, Any, str, str]]:
 
 def _hasbro2022() -> Rules:
     return replace(
-        Rules(), income_tax="flat", jail_prepay_turns=3, auction_min_bid=10,
+        Rules(), income_tax="flat", jail_prepay_turns=3, auction_min_bid=10, auction_reentry=True,
         rent_claim="before_next_roll", hotel_sale="exchange",
         bank_bankruptcy_cancels_mortgages=True, edition="us-2008",
     )
