@@ -5,6 +5,7 @@ from __future__ import annotations
 from passgo import (
     AcceptTrade,
     Bid,
+    Build,
     Bundle,
     DeclareBankruptcy,
     Decline,
@@ -123,3 +124,24 @@ def test_classic_a_pass_leaves_the_auction() -> None:
     g.apply(Bid(2, 12))
     g.apply(Pass(0))
     assert g.owner_of(3) == 2
+
+
+def test_the_high_bidder_keeps_the_bid_in_cash() -> None:
+    """000: "The buyer pays the Bank the amount of the bid in cash." While Bob's bid of $300
+    is the highest, he may not spend that money on a house or in a trade; what is left above
+    it he may spend."""
+    g = setup(("Ann", "Bob"), cash=[1500, 450], owners={6: 1, 8: 1, 9: 1}, dice=[(1, 2)])
+    g.apply(Roll(0))
+    g.apply(Decline(0))
+    g.apply(Bid(1, 300))
+    assert g.pending.kind == "bid" and g.pending.player == 0
+    assert g.buildable_squares(1) == [6, 8, 9]  # $150 above the bid pays a $50 house
+    g.apply(Build(1, 6))
+    g.apply(Build(1, 8))
+    g.apply(Build(1, 9))
+    assert g.spendable(1) == 0 and g.buildable_squares(1) == []
+    assert_illegal(g, Build(1, 6))
+    offer = TradeOffer(1, 0, Bundle((), 100), Bundle())
+    assert "winning bid" in str(g.trade_problem(offer))
+    g.apply(Pass(0))
+    assert g.owner_of(3) == 1 and g.cash_of(1) == 0

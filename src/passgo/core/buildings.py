@@ -129,7 +129,7 @@ def build_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -
         price = square.house_cost
         if rules.non_monopoly_building and not g.owns_group(player, square.group):
             price *= 2
-        if g.cash[player] < price:
+        if g.spendable(player) < price:
             return "not enough cash"
     if rules.unlimited_housing:
         return None
@@ -155,7 +155,7 @@ def hotel_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -
         return "an instant hotel needs the whole colour group, none of it mortgaged"
     if g.level[sq] >= HOTEL:
         return f"{square.name} already has a hotel"
-    if check_cash and g.cash[player] < instant_price(g, sq):
+    if check_cash and g.spendable(player) < instant_price(g, sq):
         return f"the hotel costs {instant_price(g, sq)} here"
     if g.bank_hotels <= 0 and not g.rules.unlimited_housing:
         return "the Bank has no hotels left"

@@ -74,7 +74,7 @@ def business_actions(g: GameState, player: int) -> list[Action]:
         # maximum punishment, never without mortgages); lifting needs the cash and no
         # pending choice about a deed just received.
         may_mortgage = not rules.no_mortgaging and not g.punished(player)
-        cash = g.cash[player]
+        cash = g.spendable(player)
         lift_costs = g.lift_costs
         for sq in owned:
             if mortgaged[sq]:

@@ -216,7 +216,7 @@ def loan_problem(g: GameState, player: int, repay: bool) -> str | None:
         return "a loan may be repaid only after you have passed GO since taking it"
     if g.owes(player):
         return "settle your debt before spending"
-    if g.cash[player] < LOAN:
+    if g.spendable(player) < LOAN:
         return f"repaying the loan costs {LOAN}"
     return None
 

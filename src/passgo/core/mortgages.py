@@ -59,7 +59,7 @@ def unmortgage_problem(g: GameState, player: int, sq: int) -> str | None:
     if any(isinstance(f, TransferFrame) and f.square == sq for f in g.frames):
         # A mortgaged deed just received is lifted at once (`lift`) or kept (`keep`), once.
         return f"first decide whether to lift {square.name}'s mortgage now (lift or keep)"
-    if g.cash[player] < g.lift_cost(sq):
+    if g.spendable(player) < g.lift_cost(sq):
         return f"lifting the mortgage costs {g.lift_cost(sq)}"
     return None
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from passgo.core.actions import Action
 from passgo.core.board import Board, load_edition, six_railroads_board
 from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, JAIL_FINE, LUXURY_TAX, Event
-from passgo.core.frames import Frame, TurnFrame
+from passgo.core.frames import AuctionFrame, Frame, SealedFrame, TurnFrame
 from passgo.core.rules import Rules
 
 HOTEL = 5  # the level of a street with a hotel (0-4 = number of houses)
@@ -302,6 +302,20 @@ class GameState:
                 elif not self.mortgaged[sq]:
                     total += s.mortgage
         return total
+
+    def spendable(self, player: int) -> int:
+        """Cash the player may spend now: what they hold less a winning bid not yet paid (000:
+        "The buyer pays the Bank the amount of the bid in cash": the high bidder of an open
+        auction keeps that much, and a sealed bid written is held the same way)."""
+        cash = self.cash[player]
+        if len(self.frames) > 1:
+            for f in self.frames:
+                if isinstance(f, AuctionFrame):
+                    if f.high_bidder == player:
+                        cash -= f.high
+                elif isinstance(f, SealedFrame):
+                    cash -= f.bids.get(player, 0)
+        return cash
 
     def punished(self, player: int) -> bool:
         """Maximum punishment (`Rules.maximum_punishment`) holds the player: they are in jail,

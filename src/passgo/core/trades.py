@@ -29,7 +29,9 @@ def _side_problem(g: GameState, player: int, side: Bundle, who: str) -> str | No
     board = g.board
     if side.cash < 0:
         return "cash in a trade cannot be negative"
-    if side.cash > g.cash[player]:
+    if side.cash > g.spendable(player):
+        if side.cash <= g.cash[player]:
+            return f"{who} must keep the winning bid for the auction: it is paid in cash"
         return f"{who} does not have {side.cash} in cash"
     if len(set(side.properties)) != len(side.properties):
         return "a deed is listed twice"
