@@ -449,12 +449,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
     if not picked.get("free_parking_jackpot"):
         picked.update(free_parking_seed=0, free_parking_refill=0,
                       free_parking_sources="fines_and_taxes")
-    base = Rules.preset(preset)
-    if picked.get("tax_man"):
-        picked["rent_claim"] = "always"
-    elif base.tax_man:
-        picked.pop("rent_claim", None)
-    return base.with_options(**picked)
+    return Rules.preset(preset).with_options(**picked)
 
 
 def test_rules_variants_cover_every_option() -> None:

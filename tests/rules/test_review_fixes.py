@@ -145,3 +145,17 @@ def test_the_high_bidder_keeps_the_bid_in_cash() -> None:
     assert "winning bid" in str(g.trade_problem(offer))
     g.apply(Pass(0))
     assert g.owner_of(3) == 1 and g.cash_of(1) == 0
+
+
+def test_hasbro2022_plays_with_the_tax_man() -> None:
+    """004 Tax man: "If it lands on any owned property, the owner pays the bank the amount
+    that would normally be charged in rent." Nothing in it clashes with 001's asking for rent
+    (the Bank collects at once), so the combination is allowed and plays."""
+    rules = Rules.preset("hasbro2022").with_options(tax_man=True)
+    paid: list[object] = []
+    for seed in range(3):
+        g = Game.new(["A", "B", "C"], rules, seed=seed, max_rounds=200)
+        play(g, [BasicBot(), BasicBot(), BasicBot()],
+             observe=lambda a, ev: paid.extend(e for e in ev if e.detail == "tax man"))
+        assert g.over
+    assert paid

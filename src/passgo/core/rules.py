@@ -147,7 +147,11 @@ class Rules:
     box_cars_bonus: int = _opt(0, "bonus for throwing double sixes", "004 Dice roll bonuses")
     double_hotels: bool = _opt(
         False, "a second row of houses and a second hotel may be built on a street; rent is "
-        "the hotel rent plus the rent of the buildings above it", "004 Double hotels")
+        "the hotel rent plus the rent of the buildings above it. Needs houses_per_hotel = 4: "
+        "the text's second row is 'up to four more houses' under a hotel bought on four, and "
+        "with fewer houses per hotel the two rows would differ in length, which no rule text "
+        "settles (for even building or for the rent of the houses above the hotel)",
+        "004 Double hotels")
     instant_hotels: bool = _opt(
         False, "a hotel may be bought for five houses' price less the houses already there, "
         "even when the Bank lacks the houses", "004 Instant hotels")
@@ -212,7 +216,8 @@ class Rules:
         "Visiting\"")
     tax_man: bool = _opt(
         False, "the Bank's token throws after every round and collects rent for the Bank on "
-        "owned deeds it lands on", "004 Tax man")
+        "owned deeds it lands on (at once, also where owners must ask for their rent: the Bank "
+        "never forgets to ask)", "004 Tax man")
 
     @classmethod
     def classic(cls) -> Rules:
@@ -319,8 +324,6 @@ class Rules:
              "houses_per_hotel (double hotels need four houses per row)"),
             (self.auction != "open" and self.auction_min_increment != 1, "auction",
              "auction_min_increment (a sealed-bid auction has no raises)"),
-            (self.rent_claim != "always" and self.tax_man, "rent_claim",
-             "tax_man (the Bank's token never forgets to ask)"),
         )
         for clash, first, second in conflicts:
             if clash:
