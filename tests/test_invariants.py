@@ -428,6 +428,8 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "jail_lawyer": draw(st.sampled_from((0, 100))),
         "tax_man": draw(st.booleans()),
         "jail_card_after_third_throw": draw(st.booleans()),
+        "jail_card_on_arrival": draw(st.booleans()),
+        "utility_rent_throw": draw(st.sampled_from(("arrival", "fresh"))),
     }
     # Draw a subset of the switches on top of a preset, so presets are also played as they are.
     chosen = draw(st.sets(st.sampled_from(sorted(options))))

@@ -159,3 +159,31 @@ def test_hasbro2022_plays_with_the_tax_man() -> None:
              observe=lambda a, ev: paid.extend(e for e in ev if e.detail == "tax man"))
         assert g.over
     assert paid
+
+
+def test_a_card_held_is_used_on_landing_on_go_to_jail() -> None:
+    """003: "If the player lands on the Go to Jail square, he must move his token to Jail ...
+    If the player has a Get Out of Jail Free card ..., he moves his token to the 'Just
+    Visiting' part of the square." (`jail_card_on_arrival`)."""
+    rules = Rules.classic().with_options(jail_card_on_arrival=True)
+    g = setup(rules=rules, pos=[25, 0], dice=[(2, 3)], jail_cards={0: ["chance"]})
+    chance_cards = len(g.decks[0])
+    g.apply(Roll(0))
+    me = g.player(0)
+    assert me.square == 10 and not me.in_jail and me.jail_cards == ()
+    assert len(g.decks[0]) == chance_cards + 1
+    assert g.pending.kind == "end_turn"
+    classic = setup(pos=[25, 0], dice=[(2, 3)], jail_cards={0: ["chance"]})
+    classic.apply(Roll(0))
+    assert classic.player(0).in_jail and classic.player(0).jail_cards == ("chance",)
+
+
+def test_utility_rent_by_a_fresh_throw() -> None:
+    """001: "Roll the dice to determine rent. If the owner has 1 utility, rent is 4x the dice
+    roll." Read as a throw of its own (`utility_rent_throw = "fresh"`): Ann arrives on the
+    Electric Company by 11 and throws 2 + 3: she owes 4 x 5; by the arrival throw, 4 x 11."""
+    for reading, rent in (("fresh", 20), ("arrival", 44)):
+        rules = Rules.classic().with_options(utility_rent_throw=reading)
+        g = setup(rules=rules, pos=[1, 0], owners={12: 1}, dice=[(5, 6), (2, 3)])
+        g.apply(Roll(0))
+        assert g.cash_of(1) == 1500 + rent, reading

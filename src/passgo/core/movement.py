@@ -161,8 +161,10 @@ def _leave_jail(g: GameState, player: int, how: str) -> None:
     turn_frame(g).kind = "roll"
 
 
-def send_to_jail(g: GameState, player: int) -> None:
-    """Straight to jail, no salary; the turn ends (no throw again after doubles)."""
+def send_to_jail(g: GameState, player: int, landed: bool = False) -> None:
+    """Straight to jail, no salary; the turn ends (no throw again after doubles). `landed`:
+    sent by landing on Go to Jail, where `Rules.jail_card_on_arrival` lets a held card be used
+    at once."""
     g.pos[player] = g.board.jail
     g.jailed[player] = True
     g.jail_turns[player] = 0
@@ -172,6 +174,14 @@ def send_to_jail(g: GameState, player: int) -> None:
         turn = turn_frame(g)
         turn.again = False
         turn.stage = MOVED
+    if landed and g.rules.jail_card_on_arrival and g.cards[player]:
+        # 003: "If the player has a Get Out of Jail Free card ..., he moves his token to the
+        # 'Just Visiting' part of the square."
+        deck = g.cards[player][0][0]
+        _return_card(g, player, deck)
+        g.jailed[player] = False
+        g.events.append(Event("jail_free", player, amount=deck, detail="card"))
+        return
     if g.rules.jail_lawyer:
         g.frames.append(DecisionFrame("lawyer", player))
 
@@ -222,11 +232,14 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
                 offers.offer_option(g, player, sq)
         elif owner != player and not g.mortgaged[sq]:
             rent = rent_due(g, sq, dice_total, multiplier)
-            if kind == UTILITY and multiplier:
+            if kind == UTILITY and (multiplier or g.rules.utility_rent_throw == "fresh"):
+                # The nearest-Utility card ("throw dice"), or 001's "Roll the dice to determine
+                # rent" read as a throw of its own.
                 d = g.throw()
                 g.dice = d
                 g.events.append(Event("dice", player, dice=d))
-                rent = multiplier * (d[0] + d[1])
+                rent = (multiplier * (d[0] + d[1]) if multiplier
+                        else rent_due(g, sq, d[0] + d[1]))
             collect_rent(g, player, owner, sq, rent)
         elif owner != player and g.rules.foreclosure:
             # A mortgaged deed of another player: no rent, but it may be foreclosed.
@@ -243,7 +256,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
     elif kind == LUXURY_TAX:
         charge(g, player, BANK, square.amount, why.LUXURY_TAX)
     elif kind == GO_TO_JAIL:
-        send_to_jail(g, player)
+        send_to_jail(g, player, landed=True)
 
 
 def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:

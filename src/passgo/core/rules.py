@@ -23,6 +23,7 @@ DiceRule = Literal["standard", "choice", "control"]
 TravellingRailroads = Literal["off", "on", "owner_may_forbid"]
 AuctionRule = Literal["open", "closed", "vickrey"]
 FreeParkingSources = Literal["fines_and_taxes", "luxury_tax"]
+UtilityRentThrow = Literal["arrival", "fresh"]
 
 # The text-valued options and the values each takes (from their `Literal` types).
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -33,6 +34,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "travelling_railroads": get_args(TravellingRailroads),
     "auction": get_args(AuctionRule),
     "free_parking_sources": get_args(FreeParkingSources),
+    "utility_rent_throw": get_args(UtilityRentThrow),
 }
 
 
@@ -66,6 +68,15 @@ class Rules:
         "004: \"If you fail to roll doubles three times in a row, you have to pay the $50, or "
         "use a 'Get out of jail free' card if you have one.\"; 000: \"you must pay the $50 "
         "fine\"")
+    jail_card_on_arrival: bool = _opt(
+        False, "a player landing on Go to Jail with a Get Out of Jail Free card uses it at once "
+        "and stays on Just Visiting",
+        "003: \"If the player has a Get Out of Jail Free card or can buy one from another "
+        "player, he moves his token to the 'Just Visiting' part of the square.\"")
+    utility_rent_throw: UtilityRentThrow = _opt(
+        "arrival", "'arrival': a utility's rent is 4x or 10x the throw that brought the player "
+        "there; 'fresh': the player throws again for it",
+        "000: \"4 times amount shown on dice\"; 001: \"Roll the dice to determine rent.\"")
     auction_min_bid: int = _opt(
         1, "lowest opening bid in an auction",
         "000: \"Bidding may start at any price.\"; 001: \"Bidding starts at $10\"")
