@@ -66,3 +66,23 @@ def test_a_finished_game_is_worded_too() -> None:
     assert isinstance(g.pending, GameOverDecision)
     assert question(g).startswith("Game over")
     assert explain(g).startswith(question(g))
+
+
+def test_a_person_asks_for_rent_with_a_key() -> None:
+    """000: "The owner may not collect the rent if he/she fails to ask for it before the
+    second player following throws the dice." Under a rule set where owners ask, a person asks
+    with the key `a` while the window is open; nothing is asked for them."""
+    async def go() -> None:
+        g = setup(("Ann", "Bob"), rules=Rules(rent_claim="before_second_roll"),
+                  dice=[(1, 2)], owners={BALTIC: 1})
+        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "human")]),
+                        bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("1")
+            await until(pilot, lambda: bool(g.rent_claims))
+            assert g.cash_of(1) == 1500
+            await pilot.press("a")
+            await until(pilot, lambda: g.cash_of(1) == 1504)
+            assert not g.rent_claims and g.cash_of(0) == 1496
+
+    asyncio.run(go())

@@ -28,6 +28,7 @@ from textual.widgets import Static
 
 from passgo.core import (
     Action,
+    ClaimRent,
     DeclareBankruptcy,
     IllegalActionError,
     RaiseFundsDecision,
@@ -59,8 +60,8 @@ MIN_SIZE = (118, 35)
 # which here is after every action: too slow for the few keys that never change.)
 KEY_LINE = Text.assemble(*(
     part for key, what in (
-        ("?", "help"), ("1-9", "answer"), ("b", "deeds"), ("t", "trade"),
-        ("+/-", "bot speed"), ("s", "skip"), ("^s", "save as"), ("^o", "open"), ("q", "quit"),
+        ("?", "help"), ("1-9", "answer"), ("a", "rent"), ("b", "deeds"), ("t", "trade"),
+        ("+/-", "speed"), ("s", "skip"), ("^s", "save as"), ("^o", "open"), ("q", "quit"),
     ) for part in ((f" {key} ", "bold reverse"), f" {what}  ")
 ))
 # While bots play at once, the screen is redrawn (and the game saved) this often, in seconds.
@@ -95,6 +96,7 @@ class PassgoApp(App[int]):
         Binding("question_mark", "help", "Help"),
         Binding("b", "deeds", "Deeds & buildings"),
         Binding("t", "trade", "Trade"),
+        Binding("a", "ask_rent", "Ask for rent"),
         Binding("minus", "slower", "Slower"),
         Binding("plus", "faster", "Faster"),
         Binding("equals_sign", "faster", "Faster", show=False),
@@ -285,6 +287,19 @@ class PassgoApp(App[int]):
         if isinstance(reply, TradeReplyDecision) and self.session.is_human(reply.player):
             self._open(TradeScreen(self.session, reply.player, counter=reply.offer),
                        self.choose)
+
+    def action_ask_rent(self) -> None:
+        """Ask for the rent a person is owed (rule sets where owners must ask in time, 000:
+        "The owner may not collect the rent if he/she fails to ask for it before the second
+        player following throws the dice"): the oldest waiting, whoever the game waits for."""
+        if self._dialog_open():
+            return
+        g = self.session.game
+        for claim in g.rent_claims:
+            if self.session.is_human(claim.owner):
+                self.act(ClaimRent(claim.owner, claim.square))
+                return
+        self.notify("No rent is waiting for you to ask for it.", timeout=4)
 
     def action_pick(self, number: int) -> None:
         if not self._dialog_open():

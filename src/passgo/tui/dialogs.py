@@ -25,6 +25,7 @@ from passgo.tui.theme import group_colour, group_label, player_colour
 
 KEYS = (
     ("1-9", "choose the numbered answer (or click it); Enter presses the focused button"),
+    ("a", "ask for the rent you are owed (where the rules make owners ask in time)"),
     ("b", "your deeds: build and sell houses and hotels, mortgage, lift mortgages"),
     ("t", "propose a trade: deeds, cash and Get Out of Jail Free cards, both ways"),
     ("+ / -", "bots move faster / slower"),
