@@ -105,6 +105,10 @@ decision("roll", _roll_view, lambda g, f, p: _rolls(g, p))
 @answer(Roll, "roll", "jail", problem=_roll_problem)
 def _roll(g: GameState, f: Frame, a: Roll) -> None:
     movement.roll(g, a.player, a.dice)
+    frames = g.frames
+    turn = frames[0]
+    if len(frames) == 1 and turn.stage == MOVED:  # type: ignore[attr-defined]
+        _after_throw(g, turn)  # type: ignore[arg-type]  # the throw raised no decision
 
 
 # -- in jail at the start of a turn ----------------------------------------------------------
@@ -213,19 +217,24 @@ decision("end_turn", lambda g, f: _END_VIEWS[f.player], lambda g, f, p: [EndTurn
 
 @answer(EndTurn, "end_turn")
 def _end_turn(g: GameState, f: TurnFrame, a: EndTurn) -> None:
-    f.stage = DONE
+    next_turn(g)  # "After you have completed your play, the turn passes to the left"
+
+
+def _after_throw(g: GameState, f: TurnFrame) -> None:
+    """A throw is played out: throw again after doubles, else the turn may end."""
+    p = f.player
+    if g.alive[p] and not g.jailed[p] and f.again:
+        f.stage, f.kind = PRE_ROLL, "roll"
+    else:
+        f.stage, f.kind = POST_ROLL, "end_turn"
 
 
 @settles(TurnFrame)
 def _settle_turn(g: GameState, f: TurnFrame) -> bool:
-    """After a throw is played: throw again after doubles, else the turn may end; after the
-    turn ends, pass the dice."""
+    """After a throw is played (and what it raised is settled), or after the turn ends (a
+    bankrupt player's turn): the same steps as above."""
     if f.stage == MOVED:
-        p = f.player
-        if g.alive[p] and not g.jailed[p] and f.again:
-            f.stage, f.kind = PRE_ROLL, "roll"
-        else:
-            f.stage, f.kind = POST_ROLL, "end_turn"
+        _after_throw(g, f)
         return False
     if f.stage == DONE:
         next_turn(g)  # may end the game at a turn or round limit
@@ -262,8 +271,7 @@ def next_turn(g: GameState) -> None:
             g.rounds += 1
     g.current = nxt
     g.doubles = 0
-    turn = g.frames[0]
-    assert isinstance(turn, TurnFrame)
+    turn: TurnFrame = g.frames[0]  # type: ignore[assignment]  # (the bottom frame; hot path)
     turn.kind = "jail" if g.jailed[nxt] else "roll"
     turn.player = nxt
     turn.stage = PRE_ROLL
