@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
 from passgo.core import DataError, EndTurn, EndTurnDecision, Game, PositionError, SaveFileError
 from passgo.core.board import DECK_NAMES, load_edition
 from passgo.core.position import position_to_toml
+from passgo.core.textdata import MAX_CHARS, load_json
 from passgo.textboard import render_board
 
 
@@ -21,6 +21,8 @@ def read_text(path: str) -> str:
     """A text file's contents, or a one-line error naming it (missing, unreadable, or not
     UTF-8 text)."""
     try:
+        if Path(path).stat().st_size > MAX_CHARS:
+            raise CommandError(f"cannot read {path}: larger than a position, rules or save file")
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
@@ -38,10 +40,9 @@ def load_position(path: str, seed: int = 0, *, max_rounds: int | None = None) ->
 
 
 def _saved_game(path: str) -> Game:
-    try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{path}: not a saved game ({exc})") from None
+    data, problem = load_json(read_text(path))
+    if problem:
+        raise CommandError(f"{path}: not a saved game (it is {problem})")
     if isinstance(data, dict) and "game" in data:  # a `passgo play` save wraps the game
         data = data["game"]
     try:

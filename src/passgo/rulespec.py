@@ -6,6 +6,7 @@ from pathlib import Path
 
 from passgo.core import DataError, Rules
 from passgo.core.rules import PRESETS
+from passgo.core.textdata import MAX_CHARS
 
 
 def load_rules(spec: str) -> Rules:
@@ -15,6 +16,8 @@ def load_rules(spec: str) -> Rules:
     path = Path(spec)
     if path.suffix == ".toml" or path.exists():
         try:
+            if path.stat().st_size > MAX_CHARS:
+                raise DataError(f"cannot read rules file {spec}: larger than any rules file")
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise DataError(f"cannot read rules file {spec}: {exc.strerror or exc}") from None

@@ -33,6 +33,7 @@ from passgo.core import (
     Game,
     SaveFileError,
 )
+from passgo.core.textdata import MAX_CHARS, load_json
 from passgo.narrate import sentences
 
 SAVE_KIND = "passgo-play"
@@ -94,7 +95,7 @@ def keep_unfinished(path: Path) -> Path | None:
     if not path.is_file():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data, _ = load_json(path.read_bytes())
         finished = data["kind"] == SAVE_KIND and data["game"]["state"]["over"] is True
     except (OSError, ValueError, KeyError, TypeError):
         finished = False  # a file we cannot read is not ours to destroy either
@@ -285,13 +286,18 @@ class Session:
         outside program (`cmd:`) are refused (`ProgramSeatsError`, naming the programs)
         unless `allow_programs`: whoever wrote the file chose them."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            if path.stat().st_size > MAX_CHARS:
+                raise SessionError(f"{path} is too large to be a saved game")
+            raw = path.read_bytes()
         except FileNotFoundError:
             raise SessionError(f"no saved game at {path}") from None
         except IsADirectoryError:
             raise SessionError(f"{path} is a folder, not a saved game") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SessionError(f"cannot read saved game {path}: {exc}") from None
+        except OSError as exc:
+            raise SessionError(f"cannot read saved game {path}: {exc.strerror or exc}") from None
+        data, problem = load_json(raw)
+        if problem:
+            raise SessionError(f"cannot read saved game {path}: it is {problem}")
         if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
             raise SessionError(f"{path} is not a passgo saved game")
         try:

@@ -69,6 +69,7 @@ from passgo.core import (
 )
 from passgo.core.actions import BUSINESS
 from passgo.core.board import KIND_NAMES
+from passgo.core.textdata import load_json
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIME_LIMIT = 2.0  # seconds per decision
@@ -329,9 +330,8 @@ class ProtocolBot:
             line, _, self._buffer = self._buffer.partition(b"\n")
             if not line.strip():
                 continue
-            try:
-                answer = json.loads(line)
-            except (json.JSONDecodeError, UnicodeDecodeError):
+            answer, problem = load_json(line)
+            if problem:
                 return {"bad": line[:80].decode("utf-8", "replace")}
             if not isinstance(answer, dict):
                 return {"bad": answer}

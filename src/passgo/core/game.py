@@ -47,7 +47,7 @@ from passgo.core.errors import IllegalActionError
 from passgo.core.events import Event
 from passgo.core.frames import WAITING, AuctionFrame, SealedFrame, TurnFrame
 from passgo.core.model import Bank, Deed, Player, RentClaim
-from passgo.core.position import game_from_position, position_of
+from passgo.core.position import MAX_SCRIPTED_THROWS, game_from_position, position_of
 from passgo.core.registry import ANSWERS, BUSINESS, DECISIONS, SETTLE, VIEWS
 from passgo.core.rules import Rules
 from passgo.core.serialize import (
@@ -61,6 +61,7 @@ from passgo.core.state import BANK, GameState, hotels_at, houses_at
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
+
 
 
 class Game(GameState):
@@ -98,6 +99,8 @@ class Game(GameState):
         for name, limit in (("max_turns", max_turns), ("max_rounds", max_rounds)):
             if limit is not None and (type(limit) is not int or limit < 1):
                 raise ValueError(f"{name} must be a positive integer or None, not {limit!r:.40}")
+        if len(dice) > MAX_SCRIPTED_THROWS:
+            raise ValueError(f"at most {MAX_SCRIPTED_THROWS} scripted throws")
         throws = [tuple(d) for d in dice]
         if any(len(d) != 2 or any(type(x) is not int or not 1 <= x <= 6 for x in d)
                for d in throws):
@@ -438,6 +441,18 @@ class Game(GameState):
         if isinstance(found, str):
             raise IllegalActionError(found)
         return found[1]
+
+    def reseed(self, seed: int) -> None:
+        """A copy for search (never a game in play): its dice and shuffles from now on come
+        from `seed`. Scripted dice are dropped and both decks are reshuffled with the new seed
+        (cards players hold stay out of them), so a determinized copy knows no more of the
+        real game's luck than a player does."""
+        if type(seed) is not int:
+            raise ValueError(f"the seed must be an integer, not {seed!r:.40}")
+        self.rng.seed(seed)
+        self.dice_script.clear()
+        for deck in self.decks:
+            self.rng.shuffle(deck)
 
     # -- copies, saves and views ---------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import json
-import tomllib
 import zlib
 from typing import Any, TypeVar
 
@@ -21,6 +20,11 @@ from passgo.core.errors import PassgoError
 from passgo.core.frames import POST_ROLL, PRE_ROLL, TurnFrame
 from passgo.core.rules import Rules
 from passgo.core.state import BANK, HOTEL, TWO_HOTELS, GameState, hotels_at, houses_at
+from passgo.core.textdata import load_json, load_toml
+
+# Scripted throws are for tests, tutorials and what-if positions (`Game.new` and saves take
+# the same cap): a hostile file must not make every throw slow (they leave a list's front).
+MAX_SCRIPTED_THROWS = 10_000
 
 G = TypeVar("G", bound="GameState")
 
@@ -83,10 +87,9 @@ def _square(board: Board, value: Any, key: str) -> int:
 
 def parse_position(text: str) -> dict[str, Any]:
     """A position's data from its TOML text, or its JSON text (when it starts with `{`)."""
-    try:
-        data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise PositionError(f"cannot read the position: {exc}") from None
+    data, problem = load_json(text) if text.lstrip().startswith("{") else load_toml(text)
+    if problem:
+        raise PositionError(f"cannot read the position: it is {problem}")
     if not isinstance(data, dict):
         raise PositionError("a position is a table of keys")
     return data
@@ -337,7 +340,10 @@ def _dice(g: GameState, raw: dict[str, Any]) -> None:
     _unknown_keys(raw, {"script", "last"}, "dice")
     top = 10 if g.rules.dice == "choice" else 6  # `Rules.dice` "choice": up to a d10
     script = []
-    for i, throw in enumerate(_expect(raw.get("script", []), list, "dice.script")):
+    throws = _expect(raw.get("script", []), list, "dice.script")
+    if len(throws) > MAX_SCRIPTED_THROWS:
+        raise PositionError(f"dice.script: at most {MAX_SCRIPTED_THROWS} throws")
+    for i, throw in enumerate(throws):
         key = f"dice.script[{i}]"
         if (not isinstance(throw, list) or len(throw) != 2
                 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= top

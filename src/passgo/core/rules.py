@@ -8,7 +8,6 @@ the rule sentence it comes from (`option_docs`), which `passgo rules show` and d
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
@@ -247,10 +246,11 @@ class Rules:
     @classmethod
     def from_toml(cls, text: str) -> Rules:
         """Rules from a TOML text: optional `preset = "name"` plus options that override it."""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"rules file is not valid TOML: {exc}") from None
+        from passgo.core.textdata import load_toml
+
+        data, problem = load_toml(text)
+        if data is None:
+            raise DataError(f"rules file is {problem}")
         return cls.from_table(data)
 
     @classmethod

@@ -16,9 +16,10 @@ from passgo.core.actions import Action
 from passgo.core.errors import DataError, IllegalActionError, SaveFileError
 from passgo.core.events import Event
 from passgo.core.frames import frame_from_dict
-from passgo.core.position import game_from_position
+from passgo.core.position import MAX_SCRIPTED_THROWS, game_from_position
 from passgo.core.rules import Rules
 from passgo.core.state import GameState
+from passgo.core.textdata import load_json
 from passgo.core.version import ENGINE_VERSION, SAVE_FORMAT_VERSION
 
 if TYPE_CHECKING:
@@ -238,6 +239,9 @@ def _load_state(g: Game, s: dict[str, Any]) -> None:
     g.claims = _parsed(s, "claims", lambda v: [[int(x) for x in c] for c in v])
     g.dice = _parsed(s, "dice", lambda v: (int(v[0]), int(v[1])))
     g.dice_script = _parsed(s, "dice_script", lambda v: [(int(a), int(b)) for a, b in v])
+    if len(g.dice_script) > MAX_SCRIPTED_THROWS:
+        raise SaveFileError(f"state field 'dice_script' holds more than {MAX_SCRIPTED_THROWS} "
+                            f"throws")
     version, internal, gauss = _parsed(s, "rng", lambda v: (v[0], tuple(v[1]), v[2]))
     _parsed(s, "rng", lambda v: g.rng.setstate((version, internal, gauss)))
     g.over = _field(s, "over", bool, "true or false", "state")
@@ -272,8 +276,7 @@ def _load_house_state(g: Game, s: dict[str, Any]) -> None:
 
 
 def game_from_json(cls: type[Game], text: str, verify: bool = True) -> Game:
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveFileError(f"saved game is not valid JSON: {exc}") from None
+    data, problem = load_json(text)
+    if problem:
+        raise SaveFileError(f"saved game is {problem}")
     return game_from_dict(cls, data, verify=verify)
