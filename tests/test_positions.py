@@ -253,3 +253,35 @@ def test_docs_worked_examples_load() -> None:
     games = [Game.from_position(b) for b in blocks]
     assert games[2].bank_houses == 3
     assert games[1].jailed[1] and games[1].jail_turns[1] == 1
+
+
+def test_every_mistake_is_reported_with_did_you_mean() -> None:
+    """A position written by hand with several mistakes: all of them are reported at once,
+    and misspelt square, card and player names get a suggestion."""
+    text = """
+to_move = "Anne"
+
+[[players]]
+name = "Ann"
+cash = -5
+
+[[players]]
+name = "Bob"
+position = "Bordwalk"
+
+[properties]
+"Park Plac" = { owner = "Ann" }
+"Boardwalk" = { owner = "Bobb" }
+
+[decks]
+chance = ["advance-to-go-x"]
+"""
+    with pytest.raises(PositionError) as refused:
+        Game.from_position(text)
+    problems = refused.value.problems
+    assert len(problems) == 6, problems
+    joined = str(refused.value)
+    for expected in ("players[0].cash", "did you mean 'Boardwalk'", "did you mean 'Park Place'",
+                     "did you mean 'Bob'", "to_move: no player named 'Anne' (did you mean "
+                     "'Ann'?)", "decks.chance[0]"):
+        assert expected in joined, expected

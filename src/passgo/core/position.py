@@ -11,8 +11,10 @@ exports a game back (export then import gives the identical state).
 from __future__ import annotations
 
 import base64
+import difflib
 import json
 import zlib
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, load_edition
@@ -30,7 +32,39 @@ G = TypeVar("G", bound="GameState")
 
 
 class PositionError(PassgoError, ValueError):
-    """A position that does not describe a legal game state; the message names the key."""
+    """A position that does not describe a legal game state; the message names the key.
+    `problems` lists every mistake found (the message joins them), so a person fixing a file
+    by hand sees them all at once."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or [message]
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean X?)' for a misspelt name, or ''."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Problems:
+    """Mistakes gathered while checking a position: each check runs on its own, so one
+    mistake does not hide the next."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+
+    def attempt(self, check: Callable[..., Any], *args: Any) -> bool:
+        try:
+            check(*args)
+        except PositionError as exc:
+            self.found.extend(exc.problems)
+            return False
+        return True
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise PositionError("; ".join(self.found), list(self.found))
 
 
 _TOP_KEYS = {"rules", "to_move", "awaiting", "round_starts", "doubles_this_turn", "players",
@@ -59,7 +93,8 @@ def _unknown_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
     for key in table:
         if key not in allowed:
             prefix = f"{where}." if where else ""
-            raise PositionError(f"{prefix}{key}: unknown key (known: {', '.join(sorted(allowed))})")
+            hint = _suggest(key, allowed) or f" (known: {', '.join(sorted(allowed))})"
+            raise PositionError(f"{prefix}{key}: unknown key{hint}")
 
 
 def _rules(value: Any) -> Rules:
@@ -82,7 +117,8 @@ def _square(board: Board, value: Any, key: str) -> int:
     try:
         return board.square_index(value)
     except KeyError as exc:
-        raise PositionError(f"{key}: {exc.args[0]}") from None
+        hint = _suggest(value, (s.name for s in board.squares)) if isinstance(value, str) else ""
+        raise PositionError(f"{key}: {exc.args[0]}{hint}") from None
 
 
 def parse_position(text: str) -> dict[str, Any]:
@@ -100,152 +136,185 @@ def game_from_position(cls: type[G], source: str | dict[str, Any], seed: int = 0
     """A game (of class `cls`) starting from the position; `seed` drives everything the
     position leaves open; `rules` replaces the position's own."""
     data = parse_position(source) if isinstance(source, str) else dict(source)
-    _unknown_keys(data, _TOP_KEYS, "")
+    problems = _Problems()
+    problems.attempt(_unknown_keys, data, _TOP_KEYS, "")
     if rules is not None:
         data["rules"] = rules if isinstance(rules, str) else rules.table()
-    rules = _rules(data.get("rules"))
+    try:
+        rules = _rules(data.get("rules"))
+    except PositionError as exc:
+        problems.found.extend(exc.problems)
+        rules = Rules.classic()  # to go on checking the rest
     board = load_edition(rules.edition)
     raw_players = _expect(data.get("players"), list, "players")
     if not 2 <= len(raw_players) <= 8:
-        raise PositionError("players: a game needs 2 to 8 players")
+        problems.found.append("players: a game needs 2 to 8 players")
+        problems.raise_any()
     names: list[str] = []
     for i, raw in enumerate(raw_players):
-        key = f"players[{i}]"
-        _expect(raw, dict, key)
-        _unknown_keys(raw, _PLAYER_KEYS, key)
-        name = _expect(raw.get("name"), str, f"{key}.name").strip()
-        if not name:
-            raise PositionError(f"{key}.name: must not be empty")
-        if name in names:
-            raise PositionError(f"{key}.name: {name!r} is listed twice")
-        names.append(name)
+        problems.attempt(_player_name, raw, f"players[{i}]", names)
+    problems.raise_any()  # without the names nothing else can be checked
     g = cls(rules, names, seed)
     # The position itself is the setup: a saved game started from it replays from it.
     g.setup = {"position": data, "seed": seed, "max_turns": None, "max_rounds": None,
                "first": 0}
-    _players(g, board, raw_players)
-    _properties(g, board, _expect(data.get("properties", {}), dict, "properties"))
-    _bank(g, _expect(data.get("bank", {}), dict, "bank"))
-    _turn(g, data)
-    _decks(g, board, _expect(data.get("decks", {}), dict, "decks"))
-    _dice(g, _expect(data.get("dice", {}), dict, "dice"))
-    _house(g, board, data, raw_players)
+    held = {0: 0, 1: 0}
+    for p, raw in enumerate(raw_players):
+        problems.attempt(_player, g, board, p, raw, held)
+    if problems.attempt(_expect, data.get("properties", {}), dict, "properties"):
+        _properties(g, board, data.get("properties", {}), problems)
+    if problems.attempt(_expect, data.get("bank", {}), dict, "bank"):
+        problems.attempt(_bank, g, data.get("bank", {}))
+    problems.attempt(_turn, g, data)
+    if problems.attempt(_expect, data.get("decks", {}), dict, "decks"):
+        problems.attempt(_decks, g, board, data.get("decks", {}))
+    if problems.attempt(_expect, data.get("dice", {}), dict, "dice"):
+        problems.attempt(_dice, g, data.get("dice", {}))
+    problems.attempt(_house, g, board, data, raw_players)
     g.bank_flow = g.n * board.starting_cash - sum(g.cash)
     for key in ("turns", "rounds"):
-        value = _expect(data.get(key, 0), int, key)
-        if value < 0:
-            raise PositionError(f"{key}: must not be negative")
-        setattr(g, key, value)
-    if "engine" in data:
-        _engine(g, _expect(data["engine"], dict, "engine"))
+        problems.attempt(_count, g, data, key)
+    if "engine" in data and problems.attempt(_expect, data["engine"], dict, "engine"):
+        problems.attempt(_engine, g, data["engine"])
+    problems.raise_any()
     return g
 
 
-def _players(g: GameState, board: Board, raw_players: list[dict[str, Any]]) -> None:
-    held = {0: 0, 1: 0}
-    for p, raw in enumerate(raw_players):
-        key = f"players[{p}]"
-        cash = _expect(raw.get("cash", board.starting_cash), int, f"{key}.cash")
-        if cash < 0:
-            raise PositionError(f"{key}.cash: must not be negative ({cash})")
-        g.cash[p] = cash
-        g.pos[p] = _square(board, raw.get("position", 0), f"{key}.position")
-        jailed = _expect(raw.get("in_jail", False), bool, f"{key}.in_jail")
-        turns = _expect(raw.get("jail_turns", 0), int, f"{key}.jail_turns")
-        if jailed and g.pos[p] != board.jail:
-            raise PositionError(
-                f"{key}.position: a player in jail must be on the jail square "
-                f"({board.squares[board.jail].name!r})"
-            )
-        if not 0 <= turns < g.rules.jail_max_turns:
-            raise PositionError(
-                f"{key}.jail_turns: must be 0 to {g.rules.jail_max_turns - 1} (turns used)"
-            )
-        if turns and not jailed:
-            raise PositionError(f"{key}.jail_turns: only a player in jail has used jail turns")
-        g.jailed[p] = jailed
-        g.jail_turns[p] = turns
-        for deck_name in _expect(raw.get("get_out_of_jail_free", []), list,
-                                 f"{key}.get_out_of_jail_free"):
-            if deck_name not in DECK_NAMES:
-                raise PositionError(
-                    f"{key}.get_out_of_jail_free: unknown deck {deck_name!r} "
-                    f"(chance or community_chest)"
-                )
-            deck = DECK_NAMES.index(deck_name)
-            free = sorted({board.card_index(deck, c.id)[0] for c in board.decks[deck]
-                           if c.effect == JAIL_FREE})
-            if held[deck] >= len(free):
-                raise PositionError(
-                    f"{key}.get_out_of_jail_free: the {deck_name} deck has only "
-                    f"{len(free)} such card(s)"
-                )
-            index = free[held[deck]]
-            held[deck] += 1
-            g.decks[deck].remove(index)
-            g.cards[p].append((deck, index))
+def _player_name(raw: Any, key: str, names: list[str]) -> None:
+    _expect(raw, dict, key)
+    _unknown_keys(raw, _PLAYER_KEYS, key)
+    name = _expect(raw.get("name"), str, f"{key}.name").strip()
+    if not name:
+        raise PositionError(f"{key}.name: must not be empty")
+    if name in names:
+        raise PositionError(f"{key}.name: {name!r} is listed twice")
+    names.append(name)
 
 
-def _properties(g: GameState, board: Board, raw: dict[str, Any]) -> None:
-    hph = g.rules.houses_per_hotel
+def _count(g: GameState, data: dict[str, Any], key: str) -> None:
+    value = _expect(data.get(key, 0), int, key)
+    if value < 0:
+        raise PositionError(f"{key}: must not be negative")
+    setattr(g, key, value)
+
+
+def _player(g: GameState, board: Board, p: int, raw: dict[str, Any],
+            held: dict[int, int]) -> None:
+    """One player's cash, square, jail state and cards (`held`: cards placed so far)."""
+    key = f"players[{p}]"
+    cash = _expect(raw.get("cash", board.starting_cash), int, f"{key}.cash")
+    if cash < 0:
+        raise PositionError(f"{key}.cash: must not be negative ({cash})")
+    g.cash[p] = cash
+    g.pos[p] = _square(board, raw.get("position", 0), f"{key}.position")
+    jailed = _expect(raw.get("in_jail", False), bool, f"{key}.in_jail")
+    turns = _expect(raw.get("jail_turns", 0), int, f"{key}.jail_turns")
+    if jailed and g.pos[p] != board.jail:
+        raise PositionError(
+            f"{key}.position: a player in jail must be on the jail square "
+            f"({board.squares[board.jail].name!r})"
+        )
+    if not 0 <= turns < g.rules.jail_max_turns:
+        raise PositionError(
+            f"{key}.jail_turns: must be 0 to {g.rules.jail_max_turns - 1} (turns used)"
+        )
+    if turns and not jailed:
+        raise PositionError(f"{key}.jail_turns: only a player in jail has used jail turns")
+    g.jailed[p] = jailed
+    g.jail_turns[p] = turns
+    for deck_name in _expect(raw.get("get_out_of_jail_free", []), list,
+                             f"{key}.get_out_of_jail_free"):
+        if deck_name not in DECK_NAMES:
+            raise PositionError(
+                f"{key}.get_out_of_jail_free: unknown deck {deck_name!r} "
+                f"(chance or community_chest)"
+            )
+        deck = DECK_NAMES.index(deck_name)
+        free = sorted({board.card_index(deck, c.id)[0] for c in board.decks[deck]
+                       if c.effect == JAIL_FREE})
+        if held[deck] >= len(free):
+            raise PositionError(
+                f"{key}.get_out_of_jail_free: the {deck_name} deck has only "
+                f"{len(free)} such card(s)"
+            )
+        index = free[held[deck]]
+        held[deck] += 1
+        g.decks[deck].remove(index)
+        g.cards[p].append((deck, index))
+
+
+def _properties(g: GameState, board: Board, raw: dict[str, Any], problems: _Problems) -> None:
     seen: dict[int, str] = {}
     for name, spec in raw.items():
-        key = f"properties.{name!r}"
-        sq = _square(board, int(name) if name.isdigit() else name, key)
-        square = board.squares[sq]
-        if not square.ownable:
-            raise PositionError(f"{key}: {square.name} cannot be owned")
-        if sq in seen:
-            raise PositionError(f"{key}: {square.name} is already listed as {seen[sq]!r}")
-        seen[sq] = name
-        _expect(spec, dict, key)
-        _unknown_keys(spec, _PROPERTY_KEYS, key)
-        owner_name = _expect(spec.get("owner"), str, f"{key}.owner")
-        if owner_name not in g.names:
-            raise PositionError(f"{key}.owner: no player named {owner_name!r}")
-        g.owner[sq] = g.names.index(owner_name)
-        houses = _expect(spec.get("houses", 0), int, f"{key}.houses")
-        hotel = _expect(spec.get("hotel", False), bool, f"{key}.hotel")
-        g.mortgaged[sq] = _expect(spec.get("mortgaged", False), bool, f"{key}.mortgaged")
-        if g.mortgaged[sq] and g.rules.no_mortgaging:
-            raise PositionError(f"{key}.mortgaged: mortgages are not played (no_mortgaging)")
-        if g.rules.double_hotels or "hotels" in spec:
-            _double_hotels(g, sq, spec, key, houses, hotel)
-        elif houses or hotel:
-            if square.kind != STREET:
-                raise PositionError(f"{key}: only streets carry buildings")
-            if houses and hotel:
-                raise PositionError(f"{key}: a lot has houses or a hotel, not both")
-            if not 0 <= houses <= hph:
-                raise PositionError(f"{key}.houses: must be 0 to {hph}")
-            if g.mortgaged[sq]:
-                raise PositionError(f"{key}: a mortgaged lot cannot carry buildings")
-            g.level[sq] = HOTEL if hotel else houses
-    for group, squares in enumerate(board.groups):
-        built = [sq for sq in squares if g.level[sq]]
-        if not built:
-            continue
-        gname = board.group_names[group]
-        if g.rules.non_monopoly_building:
-            # Buildings on streets of several owners, each even at most among its own when
-            # built, but a street bought or received later may leave them uneven.
-            continue
-        owners = {g.owner[sq] for sq in squares}
-        if len(owners) != 1 or BANK in owners:
-            raise PositionError(
-                f"properties: buildings in the {gname} group need one owner of the whole group"
-            )
-        if any(g.mortgaged[sq] for sq in squares):
-            raise PositionError(
-                f"properties: buildings in the {gname} group while a street of it is mortgaged"
-            )
-        ranks = [g.rank(g.level[sq]) for sq in squares
-                 if not (g.rules.instant_hotels and g.level[sq] >= HOTEL)]
-        if ranks and max(ranks) - min(ranks) > 1 and not g.rules.uneven_building:
-            raise PositionError(
-                f"properties: uneven building in the {gname} group "
-                f"({', '.join(str(r) for r in ranks)}): streets may differ by one at most"
-            )
+        problems.attempt(_property, g, board, name, spec, seen)
+    for group in range(len(board.groups)):
+        problems.attempt(_group_buildings, g, board, group)
+
+
+def _property(g: GameState, board: Board, name: str, spec: Any, seen: dict[int, str]) -> None:
+    """One deed of `properties`: its owner, buildings and mortgage."""
+    hph = g.rules.houses_per_hotel
+    key = f"properties.{name!r}"
+    sq = _square(board, int(name) if name.isdigit() else name, key)
+    square = board.squares[sq]
+    if not square.ownable:
+        raise PositionError(f"{key}: {square.name} cannot be owned")
+    if sq in seen:
+        raise PositionError(f"{key}: {square.name} is already listed as {seen[sq]!r}")
+    seen[sq] = name
+    _expect(spec, dict, key)
+    _unknown_keys(spec, _PROPERTY_KEYS, key)
+    owner_name = _expect(spec.get("owner"), str, f"{key}.owner")
+    if owner_name not in g.names:
+        raise PositionError(f"{key}.owner: no player named {owner_name!r}"
+                            f"{_suggest(owner_name, g.names)}")
+    g.owner[sq] = g.names.index(owner_name)
+    houses = _expect(spec.get("houses", 0), int, f"{key}.houses")
+    hotel = _expect(spec.get("hotel", False), bool, f"{key}.hotel")
+    g.mortgaged[sq] = _expect(spec.get("mortgaged", False), bool, f"{key}.mortgaged")
+    if g.mortgaged[sq] and g.rules.no_mortgaging:
+        raise PositionError(f"{key}.mortgaged: mortgages are not played (no_mortgaging)")
+    if g.rules.double_hotels or "hotels" in spec:
+        _double_hotels(g, sq, spec, key, houses, hotel)
+    elif houses or hotel:
+        if square.kind != STREET:
+            raise PositionError(f"{key}: only streets carry buildings")
+        if houses and hotel:
+            raise PositionError(f"{key}: a lot has houses or a hotel, not both")
+        if not 0 <= houses <= hph:
+            raise PositionError(f"{key}.houses: must be 0 to {hph}")
+        if g.mortgaged[sq]:
+            raise PositionError(f"{key}: a mortgaged lot cannot carry buildings")
+        g.level[sq] = HOTEL if hotel else houses
+
+
+def _group_buildings(g: GameState, board: Board, group: int) -> None:
+    """The buildings of one colour group stand as the rules allow."""
+    squares = board.groups[group]
+    built = [sq for sq in squares if g.level[sq]]
+    if not built:
+        return
+    gname = board.group_names[group]
+    if g.rules.non_monopoly_building:
+        # Buildings on streets of several owners, each even at most among its own when
+        # built, but a street bought or received later may leave them uneven.
+        return
+    owners = {g.owner[sq] for sq in squares}
+    if len(owners) != 1 or BANK in owners:
+        raise PositionError(
+            f"properties: buildings in the {gname} group need one owner of the whole group"
+        )
+    if any(g.mortgaged[sq] for sq in squares):
+        raise PositionError(
+            f"properties: buildings in the {gname} group while a street of it is mortgaged"
+        )
+    ranks = [g.rank(g.level[sq]) for sq in squares
+             if not (g.rules.instant_hotels and g.level[sq] >= HOTEL)]
+    if ranks and max(ranks) - min(ranks) > 1 and not g.rules.uneven_building:
+        raise PositionError(
+            f"properties: uneven building in the {gname} group "
+            f"({', '.join(str(r) for r in ranks)}): streets may differ by one at most"
+        )
 
 
 def _double_hotels(g: GameState, sq: int, spec: dict[str, Any], key: str, houses: int,
@@ -292,11 +361,12 @@ def _bank(g: GameState, raw: dict[str, Any]) -> None:
 def _turn(g: GameState, data: dict[str, Any]) -> None:
     to_move = _expect(data.get("to_move", g.names[0]), str, "to_move")
     if to_move not in g.names:
-        raise PositionError(f"to_move: no player named {to_move!r}")
+        raise PositionError(f"to_move: no player named {to_move!r}{_suggest(to_move, g.names)}")
     p = g.names.index(to_move)
     starts = _expect(data.get("round_starts", to_move), str, "round_starts")
     if starts not in g.names:
-        raise PositionError(f"round_starts: no player named {starts!r}")
+        raise PositionError(f"round_starts: no player named {starts!r}"
+                            f"{_suggest(starts, g.names)}")
     awaiting = _expect(data.get("awaiting", "roll"), str, "awaiting")
     if awaiting not in ("roll", "end_turn"):
         raise PositionError("awaiting: 'roll' (the start of a throw) or 'end_turn'")
@@ -327,8 +397,9 @@ def _decks(g: GameState, board: Board, raw: dict[str, Any]) -> None:
             try:
                 (index,) = board.card_index(deck, card_id)
             except KeyError:
-                known = ", ".join(sorted({c.id for c in board.decks[deck]}))
-                raise PositionError(f"{key}: no card {card_id!r} (cards: {known})") from None
+                ids = sorted({c.id for c in board.decks[deck]})
+                hint = _suggest(card_id, ids) or f" (cards: {', '.join(ids)})"
+                raise PositionError(f"{key}: no card {card_id!r}{hint}") from None
             if index not in rest:
                 raise PositionError(f"{key}: every {card_id!r} card is already placed or held")
             rest.remove(index)
