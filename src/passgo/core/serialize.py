@@ -111,58 +111,70 @@ def _parse_line(i: int, line: str) -> Action:
         raise SaveFileError(f"history line {i + 1} ({line!r}) is not an action: {exc}") from None
 
 
+def _steps(g: Game, history: list[str]) -> Iterator[tuple[Action, list[Event]]]:
+    """Apply a saved history to `g`, every action checked, yielding each with its events."""
+    for i, line in enumerate(history):
+        action = _parse_line(i, line)
+        try:
+            yield action, g.apply(action)
+        except IllegalActionError as exc:
+            raise SaveFileError(f"history line {i + 1} ({line!r}) does not replay: {exc}") from None
+
+
 def replay(cls: type[Game], names: list[str], rules: Rules, seed: int, setup: dict[str, Any],
            history: list[str]) -> Game:
     """Play a history again from the start; every action is checked on the way."""
     g = new_from_setup(cls, names, rules, seed, setup)
-    for i, line in enumerate(history):
-        try:
-            g.apply(_parse_line(i, line))
-        except IllegalActionError as exc:
-            raise SaveFileError(f"history line {i + 1} ({line!r}) does not replay: {exc}") from None
+    for _ in _steps(g, history):
+        pass
     return g
+
+
+def _header(data: Any) -> tuple[Rules, list[str], int, dict[str, Any], list[str]]:
+    """A save's rules, players, seed, setup and history lines, checked field by field."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveFileError("not a passgo saved game")
+    try:
+        rules = Rules.from_dict(_field(data, "rules", dict, "a table of rules options"))
+    except DataError as exc:
+        raise SaveFileError(f"saved game is damaged: {exc}") from None
+    names = _list_of(data, "players", str, "a list of player names")
+    seed = _field(data, "seed", int, "an integer")
+    setup = dict(_field(data, "setup", dict, "a table"))
+    history = _list_of(data, "history", str, "a list of action lines")
+    return rules, names, seed, setup, history
+
+
+def _damage(exc: Exception) -> SaveFileError:
+    return SaveFileError(f"saved game is damaged: {type(exc).__name__}: {exc}")
+
+
+_DAMAGE = (KeyError, TypeError, ValueError, IndexError, AttributeError, DataError)
 
 
 def replay_steps(cls: type[Game], data: dict[str, Any]
                  ) -> Iterator[tuple[Game, Action | None, list[Event]]]:
     """Replay a save's history from its start, every action checked: first (game, None, the
     setup's events), then (game, action, its events) for each action in turn."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError("not a passgo saved game")
+    rules, names, seed, setup, history = _header(data)
     try:
-        rules = Rules.from_dict(_field(data, "rules", dict, "a table of rules options"))
-        names = _list_of(data, "players", str, "a list of player names")
-        seed = _field(data, "seed", int, "an integer")
-        setup = dict(_field(data, "setup", dict, "a table"))
-        history = _list_of(data, "history", str, "a list of action lines")
         g = new_from_setup(cls, names, rules, seed, setup)
     except SaveFileError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, DataError) as exc:
-        raise SaveFileError(f"saved game is damaged: {type(exc).__name__}: {exc}") from None
+    except _DAMAGE as exc:
+        raise _damage(exc) from None
     yield g, None, g.events
-    for i, line in enumerate(history):
-        action = _parse_line(i, line)
-        try:
-            events = g.apply(action)
-        except IllegalActionError as exc:
-            raise SaveFileError(f"history line {i + 1} ({line!r}) does not replay: {exc}") from None
+    for action, events in _steps(g, history):
         yield g, action, events
 
 
 def game_from_dict(cls: type[Game], data: dict[str, Any], verify: bool = True) -> Game:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError("not a passgo saved game")
+    rules, names, seed, setup, history = _header(data)
     if data.get("version") != SAVE_FORMAT_VERSION:
         raise SaveFileError(
             f"saved game format {data.get('version')!r}; this engine reads {SAVE_FORMAT_VERSION}"
         )
     try:
-        rules = Rules.from_dict(_field(data, "rules", dict, "a table of rules options"))
-        names = _list_of(data, "players", str, "a list of player names")
-        seed = _field(data, "seed", int, "an integer")
-        setup = dict(_field(data, "setup", dict, "a table"))
-        history = _list_of(data, "history", str, "a list of action lines")
         g = new_from_setup(cls, names, rules, seed, setup)
         _load_state(g, _field(data, "state", dict, "a table"))
         if "first" in setup:
@@ -175,8 +187,8 @@ def game_from_dict(cls: type[Game], data: dict[str, Any], verify: bool = True) -
         g.history = [_parse_line(i, line) for i, line in enumerate(history)]
     except SaveFileError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, DataError) as exc:
-        raise SaveFileError(f"saved game is damaged: {type(exc).__name__}: {exc}") from None
+    except _DAMAGE as exc:
+        raise _damage(exc) from None
     if verify:
         replayed = replay(cls, names, rules, seed, setup, history)
         if (state_dict(replayed) != state_dict(g)
