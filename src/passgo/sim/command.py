@@ -140,8 +140,11 @@ def _position(args: argparse.Namespace) -> str | None:
 def _write(report: dict[str, Any], args: argparse.Namespace) -> None:
     from rich.console import Console
 
-    from passgo.sim.report import print_tables, write_csv, write_json
+    from passgo.sim.report import incident_warning, print_tables, write_csv, write_json
 
+    warning = incident_warning(report) if report["mode"] != "landing" else None
+    if warning:
+        print(warning, file=sys.stderr)
     if args.json:
         write_json(report, sys.stdout)
     elif args.csv:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from passgo.agents import make_agent, play
 from passgo.agents.base import Agent
+from passgo.agents.play import close_agents, incidents
 from passgo.core import Game, IllegalActionError
 from passgo.sim.jobs import GameJob
 from passgo.sim.records import GameRecord, GameRecorder
@@ -42,11 +43,16 @@ def seat_agents(job: GameJob, index: int) -> list[Agent]:
 def play_game(job: GameJob, index: int) -> GameRecord:
     game = new_game(job, index)
     recorder = GameRecorder(game, job.entries_by_seat(index))
+    agents = seat_agents(job, index)
     try:
-        play(game, seat_agents(job, index), observe=recorder)
+        play(game, agents, observe=recorder)
     except IllegalActionError as exc:
         raise SimulationError(f"game {index}: a bot made an illegal move: {exc}") from None
-    return recorder.record(index)
+    finally:
+        close_agents(agents)
+    # Protocol bots never stop a game: what went wrong (crashes, garbage, illegal answers,
+    # time-outs) is reported with the statistics rather than hidden behind them.
+    return recorder.record(index, incidents(agents))
 
 
 def play_games(jobs: Sequence[GameJob], which: int, start: int, stop: int) -> list[GameRecord]:

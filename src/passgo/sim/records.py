@@ -16,6 +16,7 @@ and nothing but its own throw moves a token.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from passgo.core import Action, Event, Game, Roll
 from passgo.core.board import RAILROAD, STREET, UTILITY, Board
@@ -35,6 +36,8 @@ class GameRecord:
     rent: tuple[int, ...]  # collected, per rent group (see `rent_groups`)
     landings: tuple[int, ...]  # per square, then In Jail as the last item
     rolls: int
+    # Protocol bots' incidents (`passgo.agents.play.incidents`): (entry, kind) per incident.
+    incidents: tuple[tuple[int, str], ...] = ()
 
 
 def rent_groups(board: Board) -> tuple[str, ...]:
@@ -123,8 +126,9 @@ class GameRecorder:
                 creditor = self.entries[e.other] if e.other >= 0 else -1
                 self.bankruptcies.append((self.entries[e.player], creditor))
 
-    def record(self, index: int) -> GameRecord:
-        """The record of the finished game."""
+    def record(self, index: int,
+               incidents: dict[int, list[dict[str, Any]]] | None = None) -> GameRecord:
+        """The record of the finished game; `incidents` are the protocol bots' by seat."""
         g = self.game
         self.landings.settle()
         return GameRecord(
@@ -138,4 +142,7 @@ class GameRecorder:
             rent=tuple(self.rent),
             landings=tuple(self.landings.counts),
             rolls=self.landings.rolls,
+            incidents=tuple((self.entries[seat], i["kind"])
+                            for seat, found in sorted((incidents or {}).items())
+                            for i in found),
         )

@@ -84,6 +84,13 @@ def _game_rows(report: dict[str, Any], prefix: str) -> Iterator[Row]:
         for key in ("total", "per_game", "share"):
             yield f"{prefix}rent", r["group"], key, r[key]
     yield from _landing_rows(report["landings"], f"{prefix}landings")
+    incidents = report["incidents"]
+    yield f"{prefix}incidents", "all", "total", incidents["total"]
+    for row in incidents["by_player"]:
+        item = f"{row['player']}:{row['bot']}"
+        yield f"{prefix}incidents", item, "games", row["games"]
+        for kind, count in row["by_kind"].items():
+            yield f"{prefix}incidents", item, kind, count
 
 
 # -- tables --------------------------------------------------------------------------------
@@ -110,6 +117,35 @@ def print_tables(report: dict[str, Any], console: Console) -> None:
         console.print(_difference_table(report["differences"]))
         for key, title in (("a", "A"), ("b", "B")):
             console.print(_wins_table(report[key], f"Wins, {title}: {setup[f'rules_{key}']}"))
+            _print_incidents(report[key], console, f", {title}")
+
+
+def incident_warning(report: dict[str, Any]) -> str | None:
+    """One line for standard error when protocol bots misbehaved, else None."""
+    parts = [report[k]["incidents"] for k in ("a", "b") if k in report]
+    if "incidents" in report:
+        parts.append(report["incidents"])
+    total = sum(p["total"] for p in parts)
+    if not total:
+        return None
+    bots = dict.fromkeys(row["bot"] for p in parts for row in p["by_player"] if row["total"])
+    return (f"warning: {total} protocol bot incident{'s' if total != 1 else ''} "
+            f"({', '.join(bots)}): a safe default played in their place; see the report")
+
+
+def _print_incidents(report: dict[str, Any], console: Console, title: str = "") -> None:
+    """The Protocol bot incidents table, when any protocol bot misbehaved."""
+    incidents = report["incidents"]
+    if not incidents["total"]:
+        return
+    table = Table(title=f"Protocol bot incidents{title} (a safe default played instead)")
+    for header in ("player", "bot", "games", "incidents"):
+        table.add_column(header, justify="right" if header == "games" else "left",
+                         overflow="fold")
+    for row in incidents["by_player"]:
+        kinds = ", ".join(f"{k} {v}" for k, v in row["by_kind"].items()) or "-"
+        table.add_row(str(row["player"]), row["bot"], str(row["games"]), kinds)
+    console.print(table)
 
 
 def _setup_value(v: Any) -> str:
@@ -171,6 +207,7 @@ def _game_tables(report: dict[str, Any], console: Console) -> None:
         rent.add_row(r["group"], f"{r['total']:,}", f"{r['per_game']:,.0f}", _pct(r["share"]))
     console.print(rent)
     console.print(_landing_table(report["landings"]))
+    _print_incidents(report, console)
 
 
 def _landing_table(landings: dict[str, Any]) -> Table:

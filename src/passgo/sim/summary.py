@@ -51,6 +51,8 @@ class GameTally:
         self.rent = [0] * len(rent_groups(board))
         self.landings = [0] * (len(board.squares) + 1)
         self.rolls = 0
+        self.incidents: Counter[tuple[int, str]] = Counter()  # (entry, kind) -> count
+        self.incident_games = [0] * len(job.bots)  # per entry: games with an incident
         self.added = 0
 
     def add(self, record: GameRecord) -> None:
@@ -64,6 +66,9 @@ class GameTally:
         self.rent = [a + b for a, b in zip(self.rent, record.rent, strict=True)]
         self.landings = [a + b for a, b in zip(self.landings, record.landings, strict=True)]
         self.rolls += record.rolls
+        self.incidents.update(record.incidents)
+        for entry in {entry for entry, _ in record.incidents}:
+            self.incident_games[entry] += 1
         self.added += 1
 
     def wins_of(self, bot: str) -> list[int]:
@@ -112,7 +117,21 @@ class GameTally:
                 for name, amount in zip(rent_groups(self.board), self.rent, strict=True)
             ],
             "landings": landing_report(self.board, self.landings, self.rolls),
+            "incidents": self.incident_report(),
         }
+
+    def incident_report(self) -> dict[str, Any]:
+        """What went wrong with protocol bots (outside programs), per player: counts by kind
+        ("crash", "illegal", "timeout", "hang", "stalling", "handshake") and the number of
+        games with at least one. Such a bot never stops a game (a safe default plays for it),
+        so its statistics are those of the bot *with* its failures."""
+        rows = []
+        for j, bot in enumerate(self.job.bots):
+            kinds = {kind: c for (entry, kind), c in sorted(self.incidents.items())
+                     if entry == j}
+            rows.append({"player": j + 1, "bot": bot, "total": sum(kinds.values()),
+                         "games": self.incident_games[j], "by_kind": kinds})
+        return {"total": sum(self.incidents.values()), "by_player": rows}
 
 
 def compare_report(a: GameTally, b: GameTally, focus: str) -> list[dict[str, Any]]:
