@@ -8,8 +8,9 @@ STAMP := $(VENV)/.installed
 # Lint only the top-level folders that exist (benchmarks/ may not yet).
 LINT_PATHS := $(wildcard src tests benchmarks)
 BENCH_ARGS ?=
+FUZZ_ARGS ?= --games 10000
 
-.PHONY: venv play test bench lint docs clean
+.PHONY: venv play test bench lint docs clean fuzz
 
 venv: $(STAMP)
 
@@ -32,6 +33,10 @@ bench: venv
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/simulate.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/protocol_overhead.py $(BENCH_ARGS)
+
+# Long random-play fuzz: random rule mixes, every seat acting, invariants after every action.
+fuzz: venv
+	$(BIN)/python benchmarks/fuzz.py $(FUZZ_ARGS)
 
 docs: venv
 	$(BIN)/python -m passgo.cli_rules > docs/rules.md

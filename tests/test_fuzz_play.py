@@ -1,0 +1,74 @@
+"""The random-play fuzz of `make fuzz` (benchmarks/fuzz.py), run briefly: its games play
+without violations, its checker catches a leak of money and a broken building supply, and its
+rule mixes come from the `Rules` fields."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from passgo import Game, Rules
+from passgo.core import Event
+from passgo.core.actions import Roll
+
+FUZZ_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz.py"
+
+
+@pytest.fixture(scope="module")
+def fuzz() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("passgo_fuzz", FUZZ_PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_short_fuzz_run_finds_no_violation(fuzz: ModuleType,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert fuzz.main(["--games", "12", "--seed", "7", "--max-rounds", "15", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 12 and report["actions"] > 100
+    assert report["violations"] == 0 and report["failures"] == []
+
+
+def test_the_table_names_games_actions_and_violations(
+        fuzz: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert fuzz.main(["--games", "2", "--max-rounds", "3"]) == 0
+    out = capsys.readouterr().out
+    for word in ("games", "actions", "actions per s", "violations"):
+        assert word in out
+
+
+def test_rule_mixes_are_valid_and_varied(fuzz: ModuleType) -> None:
+    rng = random.Random(1)
+    drawn = [fuzz.draw_rules(rng) for _ in range(40)]
+    assert all(isinstance(rules, Rules) for _, rules in drawn)
+    assert len({preset for preset, _ in drawn}) >= 4
+    changed = {key for _, rules in drawn for key in rules.changed()}
+    assert {"auction", "dice", "edition", "double_hotels"} <= changed
+
+
+def test_the_checker_sees_money_leak_and_a_lost_house(fuzz: ModuleType) -> None:
+    game = Game.new(["Ann", "Bob"], seed=1)
+    checker = fuzz.Checker(game)
+    roll = Roll(game.pending_player)
+    assert checker.after(roll, []) == []
+    # An event saying the Bank paid $50 that no player received: the ledger no longer adds up.
+    problems = checker.after(roll, [Event("receive", 0, -1, 50, -1, "salary")])
+    assert problems and problems[0].startswith("money")
+    checker.houses += 1  # as if a house had gone missing from the board and the Bank
+    assert any(p.startswith("buildings") for p in checker.after(roll, []))
+
+
+def test_bank_takings_read_from_events(fuzz: ModuleType) -> None:
+    events = [Event("pay", 0, -1, 100, -1, "rent"), Event("pay", 0, -1, 30, 1, "rent"),
+              Event("receive", 1, -1, 200, -1, "salary"), Event("mortgage", 1, 3, 30),
+              Event("unmortgage", 1, 3, 33)]
+    assert fuzz.bank_takings(events) == 100 - 200 - 30 + 33
