@@ -32,6 +32,8 @@ from passgo.session import (
     default_save_path,
     keep_unfinished,
     parse_seats,
+    resume_command,
+    save_problem,
 )
 
 # You against three trading bots of different temper (profiles of the strategic bot).
@@ -81,8 +83,14 @@ def open_session(args: argparse.Namespace) -> tuple[Session, str | None]:
                 raise PlayError(f"cannot move the unfinished game in {save_path} aside: "
                                 f"{exc.strerror or exc}") from None
             if kept is not None:
-                note = (f"the unfinished game in {save_path} was kept as {kept}; continue it "
-                        f"with: passgo play --resume {kept}")
+                problem = save_problem(kept)
+                if problem is None:
+                    note = (f"the unfinished game in {save_path} was kept as {kept}; continue "
+                            f"it with: {resume_command(kept)}")
+                else:  # never invite anyone to resume a file that does not load
+                    note = (f"the old save file {save_path} could not be resumed and was moved "
+                            f"aside to {kept} ({problem.split(': ', 1)[-1]}); "
+                            "a new game starts")
             session.dirty = True  # the new game takes the save file at once
             session.checkpoint()
         return session, note

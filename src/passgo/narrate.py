@@ -479,11 +479,18 @@ def _throw(game: Game, events: Sequence[Event], i: int) -> tuple[int, str | None
         return 0, None
     sq = events[j].square
     j += 1
+    landed_on_go = sq == 0
     if j < len(events) and events[j].kind == "receive" and events[j].detail == SALARY:
-        extras.append(f"passed GO and collected {money(g, events[j].amount)}")
+        if landed_on_go:  # one event, one sentence: not "passed GO ... and landed on GO"
+            extras.append(f"landed on GO and collected {money(g, events[j].amount)}")
+        else:
+            extras.append(f"passed GO and collected {money(g, events[j].amount)}")
         j += 1
-    text = head + "".join(", " + x for x in extras) + ("," if extras else "")
-    text += f" and landed on {square(g, sq)}"
+    else:
+        landed_on_go = False
+    text = head + "".join(", " + x for x in extras)
+    if not landed_on_go:
+        text += ("," if extras else "") + f" and landed on {square(g, sq)}"
     used, tail = _landing(g, events, j, p, sq)
     return j + used - i, text + tail
 

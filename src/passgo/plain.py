@@ -22,7 +22,7 @@ from passgo.narrate import (
     question,
     square,
 )
-from passgo.session import BOTS_ALONE_ROUNDS, Session, SessionError
+from passgo.session import BOTS_ALONE_ROUNDS, Session, SessionError, resume_command
 
 HINT = ("Type a number or an action (e.g. 'bid 120', 'trade 1 give 39 for $500'); "
         "'help' explains, 'quit' saves and leaves.")
@@ -69,7 +69,8 @@ class PlainGame:
             action = self._ask(s.waiting_for)
             if action is None:
                 self._save()
-                self.say(f"Game saved to {s.save_path}." if s.save_path else "Bye.")
+                self.say(f"Game saved to {s.save_path}; continue with: "
+                         f"{resume_command(s.save_path)} --plain" if s.save_path else "Bye.")
                 return 0
             for line in s.apply(action):
                 self.say(line)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -88,6 +90,66 @@ def default_save_path() -> Path:
     return Path(base) / "passgo" / "autosave.json"
 
 
+def passgo_command() -> str:
+    """How to run passgo again from this shell: `passgo` when that is the program now running
+    and on the PATH, else its path (`.venv/bin/passgo` after `make play`), else `python -m
+    passgo.cli` with the interpreter now running."""
+    argv0 = Path(sys.argv[0] if sys.argv else "")
+    exe = argv0 if argv0.name == "passgo" else Path(sys.executable).with_name("passgo")
+    if not exe.is_file():
+        return f"{_shell_path(Path(sys.executable))} -m passgo.cli"
+    found = shutil.which("passgo")
+    if found and Path(found).resolve() == exe.resolve():
+        return "passgo"
+    return _shell_path(exe)
+
+
+def _shell_path(path: Path) -> str:
+    """A path as typed in a shell: relative to the current folder when below it."""
+    try:
+        rel = os.path.relpath(path.absolute())
+    except ValueError:
+        rel = str(path)
+    text = str(path.absolute()) if rel.startswith("..") else rel
+    if "/" not in text:
+        text = "./" + text
+    return text if " " not in text else f"'{text}'"
+
+
+def resume_command(path: Path | None) -> str:
+    """The command that continues the game saved at `path` (the autosave: no file named)."""
+    tail = "" if path is None or path == default_save_path() else f" {_shell_path(path)}"
+    return f"{passgo_command()} play --resume{tail}"
+
+
+def save_problem(path: Path) -> str | None:
+    """Why the saved game at `path` cannot be resumed, in one line, or None when it loads
+    (a game with program seats loads: it only asks before starting them)."""
+    try:
+        Session.load(path, None)
+    except ProgramSeatsError:
+        return None
+    except SessionError as exc:
+        return str(exc)
+    return None
+
+
+def _json_damage(problem: str, text: str) -> str:
+    """What a JSON parser's complaint means for a saved game, in words."""
+    if not text.strip():
+        return "it is empty"
+    if not problem.startswith("not valid JSON"):
+        return f"it is {problem}"
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or not text.rstrip().endswith("}"):
+            return "it breaks off part-way (the game was not saved completely)"
+        return (f"it is damaged at line {exc.lineno}, column {exc.colno} (the file was cut or "
+                "changed), so it is not a game passgo can read")
+    return "it is not a game passgo can read"
+
+
 def keep_unfinished(path: Path) -> Path | None:
     """Move an unfinished game out of the way of a new one: starting a new game must never
     overwrite a game someone may want to finish. It goes beside the file, named by the time
@@ -129,7 +191,7 @@ class ProgramSeatsError(SessionError):
         self.programs = programs
         listed = "; ".join(programs)
         super().__init__(f"{path} would start programs for its bot seats ({listed}); "
-                         f"to run them, resume with --allow-programs")
+                         f"to run them: {resume_command(path)} --allow-programs")
 
 
 class Session:
@@ -297,7 +359,8 @@ class Session:
             raise SessionError(f"cannot read saved game {path}: {exc.strerror or exc}") from None
         data, problem = load_json(raw)
         if problem:
-            raise SessionError(f"cannot read saved game {path}: it is {problem}")
+            text = raw.decode("utf-8", "replace")
+            raise SessionError(f"cannot resume {path}: {_json_damage(problem, text)}")
         if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
             raise SessionError(f"{path} is not a passgo saved game")
         try:

@@ -97,7 +97,7 @@ def test_killed_game_resumes_in_the_identical_state(tmp_path: Path) -> None:
         (["--bot-delay", "-1"], "--bot-delay cannot be negative"),
         (["--max-rounds", "0"], "--max-rounds must be at least 1"),
         (["--resume", "missing.json"], "no saved game at missing.json"),
-        (["--resume", "bad.json"], "cannot read saved game bad.json"),
+        (["--resume", "bad.json"], "cannot resume bad.json: it breaks off part-way"),
         (["--resume", "other.json"], "other.json is not a passgo saved game"),
         (["--resume", "bad.json", "--seed", "3"], "drop --seed"),
         (["--save", "bad.json/game.json"], "cannot save the game to bad.json/game.json"),

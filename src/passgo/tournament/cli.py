@@ -52,7 +52,9 @@ def _settings(args: argparse.Namespace) -> Settings:
 def _table(rows: list[Standing], games: int, capped: int, settings: Settings) -> str:
     lines = [f"{games} games of {settings.players} players ({settings.mode}, "
              f"{capped} stopped at {settings.max_rounds} rounds)", ""]
-    header = f"{'#':>2}  {'bot':<28} {'rating':>7} {'mu±sigma':>12} {'games':>6} " \
+    # The bot column is as wide as the longest name: names are never cut.
+    width = max([28, *(len(row.label) for row in rows)])
+    header = f"{'#':>2}  {'bot':<{width}} {'rating':>7} {'mu±sigma':>12} {'games':>6} " \
              f"{'wins':>5} {'win share (95 %)':>22} {'place':>5}  incidents"
     lines += [header, "-" * len(header)]
     for i, row in enumerate(rows, 1):
@@ -60,7 +62,7 @@ def _table(rows: list[Standing], games: int, capped: int, settings: Settings) ->
         low, high = d["win_share_95"]
         share = f"{d['win_share']:.1%} ({low:.1%}-{high:.1%})"
         incidents = ", ".join(f"{k} {v}" for k, v in sorted(row.incidents.items())) or "-"
-        lines.append(f"{i:>2}  {row.label[:28]:<28} {row.ordinal:>7.2f} "
+        lines.append(f"{i:>2}  {row.label:<{width}} {row.ordinal:>7.2f} "
                      f"{f'{row.mu:.1f}±{row.sigma:.1f}':>12} {row.games:>6} {row.wins:>5} "
                      f"{share:>22} {d['mean_place']:>5.2f}  {incidents}")
     return "\n".join(lines)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from passgo.session import Session, default_save_path
+from passgo.session import Session, resume_command
 from passgo.tui.app import PassgoApp
 
 
@@ -20,8 +20,7 @@ def run(session: Session, bot_delay: float = 0.6, notice: str | None = None) -> 
     code = PassgoApp(session, bot_delay=bot_delay, notice=notice).run()
     path = session.save_path
     if path is not None and not session.finished:
-        again = "passgo play --resume" + ("" if path == default_save_path() else f" {path}")
-        print(f"Game saved to {path}; continue with: {again}", file=sys.stderr)
+        print(f"Game saved to {path}; continue with: {resume_command(path)}", file=sys.stderr)
     return code or 0
 
 

@@ -35,7 +35,7 @@ from passgo.core import (
     TradeReplyDecision,
 )
 from passgo.narrate import who
-from passgo.session import Session, SessionError, keep_unfinished
+from passgo.session import Session, SessionError, keep_unfinished, resume_command
 from passgo.tui.board import BoardGrid, SquareClicked
 from passgo.tui.decision import Chose, DecisionPanel
 from passgo.tui.deeds import DeedsScreen
@@ -106,6 +106,7 @@ class PassgoApp(App[int]):
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("ctrl+o", "open", "Open"),
         Binding("q", "quit", "Quit"),
+        Binding("p", "letter('p')", "Leave the auction", show=False),
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -301,6 +302,10 @@ class PassgoApp(App[int]):
                 return
         self.notify("No rent is waiting for you to ask for it.", timeout=4)
 
+    def action_letter(self, letter: str) -> None:
+        if not self._dialog_open():
+            self.query_one(DecisionPanel).press_letter(letter)
+
     def action_pick(self, number: int) -> None:
         if not self._dialog_open():
             self.query_one(DecisionPanel).press_choice(number)
@@ -351,7 +356,7 @@ class PassgoApp(App[int]):
             except SessionError as exc:
                 self.notify(str(exc), severity="error")
             else:
-                self.notify(f"Game saved to {path}: passgo play --resume {path}")
+                self.notify(f"Game saved to {path}: {resume_command(path)}")
 
         self._open(PathScreen("Save the game to", default, "Save"), write)
 

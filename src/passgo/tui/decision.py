@@ -67,6 +67,7 @@ class ActionButton(Button):
         super().__init__(Text(label), variant, classes=classes,  # type: ignore[arg-type]
                          compact=True)
         self.game_action = action
+        self.letter: str | None = None  # a letter key that presses it (beside the bid box)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -86,6 +87,11 @@ class AmountInput(Input):
 
     async def _on_key(self, event: events.Key) -> None:
         if event.is_printable and not (event.character or "").isdigit():
+            panel = next((a for a in self.ancestors if isinstance(a, DecisionPanel)), None)
+            if panel is not None and event.character and panel.press_letter(event.character):
+                event.prevent_default()
+                event.stop()
+                return
             # Not typed here: run the game's key for it instead (b, t, ?, q, ...).
             event.prevent_default()
             event.stop()
@@ -213,8 +219,13 @@ class DecisionPanel(Vertical):
             ]
         first = 2 if span is not None else 1
         rest = [a for a in options if not isinstance(a, Bid)]
-        row += [ActionButton(f"{i} {label(g, a)}", a, classes="choice")
-                for i, a in enumerate(rest, first)]
+        for i, a in enumerate(rest, first):
+            # The bid box takes the digits: leaving (or not bidding) is the letter key p, which
+            # works while the box has the keyboard; the number still works elsewhere.
+            letter = "p" if i == first and span is not None else None
+            button = ActionButton(f"{letter or i} {label(g, a)}", a, classes="choice")
+            button.letter = letter
+            row.append(button)
         yield Horizontal(*row, classes="row")
 
     def _want(self, decision: BuildDemandDecision) -> Iterator[Widget]:
@@ -293,6 +304,14 @@ class DecisionPanel(Vertical):
             self.post_message(Chose(WantBuildings(p, amount)))
         else:
             self.post_message(Chose(Bid(p, amount)))
+
+    def press_letter(self, letter: str) -> bool:
+        """The choice whose key is this letter (beside the bid box), pressed; False if none."""
+        for choice in self.query(ActionButton):
+            if choice.letter == letter:
+                choice.press()
+                return True
+        return False
 
     def press_choice(self, number: int) -> None:
         """Key `number` presses the numbered choice (1 = the first)."""

@@ -20,13 +20,15 @@ from textual.widgets import Button, DataTable, Input, Static
 from passgo.core import Game
 from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.narrate import debt_line, explain, money
-from passgo.session import Session
+from passgo.session import Session, passgo_command
 from passgo.tui.theme import group_colour, group_label, player_colour
 
 KEYS = (
     ("1-9", "choose the numbered answer (or click it); Enter presses the focused button"),
     ("a", "ask for the rent you are owed (where the rules make owners ask in time)"),
     ("b", "your deeds: build and sell houses and hotels, mortgage, lift mortgages"),
+    ("p", "in an auction: leave it, or write no bid (the bid box takes the digits; Enter "
+          "bids)"),
     ("t", "propose a trade: deeds, cash and Get Out of Jail Free cards, both ways"),
     ("+ / -", "bots move faster / slower"),
     ("s", "skip ahead: bots play at once until a person must decide"),
@@ -36,7 +38,7 @@ KEYS = (
     ("ctrl+o", "open a saved game"),
     ("click", "a square shows its deed card: price, rents, house cost, owner"),
     ("?", "this help"),
-    ("q", "quit (the game is saved after every action: passgo play --resume continues)"),
+    ("q", "quit (the game is saved after every action: PASSGO play --resume continues)"),
     ("Tab", "move between buttons; Escape closes a dialog"),
 )
 
@@ -68,7 +70,7 @@ class HelpScreen(GameDialog):
 
     def compose(self) -> ComposeResult:
         keys = Table.grid(padding=(0, 2))
-        for key, what in KEYS:
+        for key, what in ((k, w.replace("PASSGO", passgo_command())) for k, w in KEYS):
             keys.add_row(Text(key, style="bold"), what)
         g = self.session.game
         now = "The game is over." if self.session.finished else explain(g)
@@ -300,5 +302,5 @@ class TooSmallScreen(ModalScreen[None]):
             f"This terminal is {width}×{height}; the board needs at least {w}×{h}.\n\n"
             "Make the window larger (or the font smaller) and the game comes back where it "
             "was, or press q to quit (the game is saved) and play line by line with "
-            "`passgo play --plain --resume`."
+            f"`{passgo_command()} play --plain --resume`."
         )
