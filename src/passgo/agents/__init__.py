@@ -21,6 +21,7 @@ from pathlib import Path
 
 from passgo.agents.base import Agent
 from passgo.agents.basic import BasicBot
+from passgo.agents.expert import ExpertBot, ExpertParams
 from passgo.agents.play import bot_step, play
 from passgo.agents.protocol import DEFAULT_TIME_LIMIT, ProtocolBot
 from passgo.agents.random_bot import RandomBot
@@ -43,6 +44,8 @@ AGENTS: dict[str, str] = {
     "basic": "simple baseline: buys above a reserve, bids to the printed price "
              "(options: reserve, bid_step_percent)",
     **{name: _profile_text(name) for name in PROFILES},
+    "expert": "search bot: the strategic bot checked by rollouts "
+              "(options: ms, rollouts, horizon, policy, confidence)",
     "cmd": "an outside program: cmd:COMMAND (docs/bot-protocol.md)",
 }
 
@@ -88,6 +91,9 @@ def make_agent(spec: str, seed: int = 0, *, time_limit: float = DEFAULT_TIME_LIM
         params = PROFILES[name].with_options(options)
         options = {}
         agent = StrategicBot(params, name=spec)
+    elif name == "expert":
+        agent = ExpertBot(ExpertParams().with_options(options), seed, name=spec)
+        options = {}
     else:
         known = ", ".join(n for n in AGENTS if n != "cmd")
         raise ValueError(f"unknown bot {name!r} (known: {known}, or cmd:COMMAND)")
@@ -139,6 +145,8 @@ __all__ = [
     "AGENTS",
     "Agent",
     "BasicBot",
+    "ExpertBot",
+    "ExpertParams",
     "ProtocolBot",
     "RandomBot",
     "StrategicBot",

@@ -1,0 +1,478 @@
+"""The expert bot: the strategic bot's judgement, checked by determinized rollouts.
+
+For each decision that has more than one sensible answer, the bot lists a few candidates
+(`search.Candidate`) and plays each out on copies of the game whose dice and cards are made
+up (`Game.reseed`), with fast default bots in every seat for a horizon of rounds, scoring the
+position reached (`search.Scorer`: won, lost, or the share of all players' position values).
+The first candidate is always the strategic bot's own answer; another replaces it only when
+its rollouts beat it by more than their noise (see `search.search`).
+
+Candidates, by decision:
+
+* end of turn: the strategic bot's business, ending the turn at once, building plans (build
+  while cash stays above $25, $150 or $350, lifting the mortgages of complete groups first,
+  then end the turn) and trade offers: deeds that complete one of its colour groups from one
+  opponent, alone or against deeds that complete one of theirs, each for the least cash (or
+  the most asked) that a strategic bot in the partner's seat would accept;
+* buying: buy or let the Bank auction it;
+* an open auction: bid up to a limit (several fractions of the deed's price, or pass), chosen
+  once per auction and then followed without searching again;
+* jail, a trade offer received, a mortgaged deed received, the house rules' decisions: the
+  answers the engine lists;
+* raising money: the strategic and the basic bot's sale or mortgage.
+
+A decision with one sensible answer (throwing the dice, the cheaper tax) is answered at once.
+The budget is per decision: `ms` milliseconds (samples are added while time is left), or
+exactly `rollouts` samples, which makes the bot reproducible: with the same seed and the same
+game it makes the same choices. A sample plays every candidate once, all with the same luck.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, fields, replace
+from typing import Any, assert_never
+
+from passgo.agents.base import Agent
+from passgo.agents.basic import BasicBot
+from passgo.agents.search import (
+    BidLimit,
+    Candidate,
+    PolicyFactory,
+    RolloutStrategic,
+    Scorer,
+    build_step,
+    mix,
+    search,
+)
+from passgo.agents.strategic import StrategicBot
+from passgo.agents.valuation import Position
+from passgo.core import (
+    AcceptTrade,
+    Action,
+    AllowTravelDecision,
+    AuctionOptionDecision,
+    Bid,
+    BidDecision,
+    BuildDemandDecision,
+    Bundle,
+    Buy,
+    BuyDecision,
+    Decline,
+    DrawCardDecision,
+    EndTurn,
+    EndTurnDecision,
+    FineOrChanceDecision,
+    ForeclosureBuyDecision,
+    ForeclosureOwnerDecision,
+    Game,
+    GameOverDecision,
+    JailDecision,
+    JailExitDecision,
+    KeepMortgage,
+    LawyerDecision,
+    LiftMortgage,
+    MortgagedDeedDecision,
+    Pass,
+    PlaceBuildingDecision,
+    ProposeTrade,
+    RaiseFundsDecision,
+    RejectTrade,
+    Roll,
+    RollDecision,
+    Rules,
+    SealedBidDecision,
+    TaxDecision,
+    TradeOffer,
+    TradeReplyDecision,
+    TravelDecision,
+)
+
+POLICIES = ("strategic", "basic")
+BUILD_KEEPS = (25, 150, 350)  # cash kept by the building plans
+BID_FRACTIONS = (0.5, 0.8, 1.0, 1.3, 1.7, 2.2)  # auction limits, times the deed's price
+MAX_TRADES = 3  # trade offers compared per decision
+RETRY_TURNS = 24  # an offer is not made again to the same player for this many turns
+MAX_ANSWERS = 6  # answers of a house rule's decision compared
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertParams:
+    """`ms`: time per decision in milliseconds; `rollouts`: samples per decision instead (0:
+    use `ms`), for reproducible play; `horizon`: rounds each rollout plays; `policy`: the bot
+    that plays every seat in the rollouts (`strategic` or `basic`); `confidence`: how many
+    standard errors a candidate must beat the strategic bot's answer by."""
+
+    ms: int = 200
+    rollouts: int = 0
+    horizon: int = 8
+    policy: str = "strategic"
+    confidence: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.ms < 1:
+            raise ValueError("ms must be 1 or more")
+        if self.rollouts < 0:
+            raise ValueError("rollouts must be 0 (use ms) or more")
+        if self.horizon < 1:
+            raise ValueError("horizon must be 1 round or more")
+        if self.policy not in POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
+        if not 0 <= self.confidence <= 10:
+            raise ValueError("confidence must be between 0 and 10")
+
+    def with_options(self, options: dict[str, str]) -> ExpertParams:
+        """These parameters with some replaced from text (`{"ms": "500"}`)."""
+        types = {f.name: type(getattr(self, f.name)) for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for key, text in options.items():
+            kind = types.get(key)
+            if kind is None:
+                raise ValueError(f"unknown option {key!r} (known: {', '.join(types)})")
+            try:
+                changes[key] = kind(text)
+            except ValueError:
+                what = {int: "a whole number", float: "a number"}.get(kind, "a word")
+                raise ValueError(f"option {key!r} needs {what}, not {text!r}") from None
+        return replace(self, **changes)
+
+
+@dataclass(slots=True)
+class ExpertStats:
+    """What the bot spent: decisions answered, searches made, rollouts played, seconds."""
+
+    decisions: int = 0
+    searches: int = 0
+    rollouts: int = 0
+    samples: int = 0
+    seconds: float = 0.0
+    search_seconds: float = 0.0
+    changed: int = 0  # searches that chose another answer than the strategic bot's
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+class ExpertBot:
+    """See the module docstring. One instance plays one seat of one game; `seed` makes up
+    the luck of its rollouts."""
+
+    def __init__(self, params: ExpertParams | None = None, seed: int = 0,
+                 name: str = "expert") -> None:
+        self.params = params or ExpertParams()
+        self.seed = seed
+        self.name = name
+        self.stats = ExpertStats()
+        self._base = StrategicBot()
+        self._basic = BasicBot()
+        self._scorers: dict[Rules, Scorer] = {}
+        # Actions still to play of the plan chosen at this turn's end: (turn, actions).
+        self._plan: tuple[int, list[Action]] | None = None
+        # The open auction's limit: ((turn, square, item), limit, or None: the base bot bids).
+        self._auction: tuple[tuple[int, int, str], int | None] | None = None
+        self._proposed: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
+        shared = self._basic
+        self._policy: PolicyFactory = (
+            (lambda seat: RolloutStrategic()) if self.params.policy == "strategic"
+            else (lambda seat: shared))
+
+    # -- the decision --------------------------------------------------------------------------
+
+    def act(self, game: Game, player: int) -> Action:
+        started = time.perf_counter()
+        action = self._decide(game, player, started)
+        if not game.is_legal(action):
+            action = self._base.act(game, player)
+        if isinstance(action, ProposeTrade):
+            offer = action.offer
+            self._proposed[(offer.responder, offer.give.properties,
+                            offer.get.properties)] = game.turn_number
+        self.stats.decisions += 1
+        self.stats.seconds += time.perf_counter() - started
+        return action
+
+    def _decide(self, g: Game, player: int, started: float) -> Action:
+        pending = g.pending
+        match pending:
+            case RollDecision():
+                return Roll(player)
+            case TaxDecision():
+                return self._base.act(g, player)  # the cheaper tax: nothing to search
+            case EndTurnDecision():
+                planned = self._planned(g, player)
+                if planned is not None:
+                    return planned
+                return self._choose(g, player, self._end_turn(g, player), started)
+            case BuyDecision():
+                base = self._base.act(g, player)
+                flip: Action = Decline(player) if isinstance(base, Buy) else Buy(player)
+                return self._choose(g, player, [Candidate.single(base), Candidate.single(flip)],
+                                    started)
+            case BidDecision() as bid:
+                return self._bid(g, player, bid, started)
+            case TradeReplyDecision(problem=problem):
+                if problem is not None:
+                    return RejectTrade(player)
+                base = self._base.act(g, player)
+                reply: Action = (RejectTrade(player) if isinstance(base, AcceptTrade)
+                                 else AcceptTrade(player))
+                return self._choose(g, player, [Candidate.single(base), Candidate.single(reply)],
+                                    started)
+            case RaiseFundsDecision():
+                return self._choose(g, player, self._answers(
+                    g, player, [self._base.act(g, player), self._basic.act(g, player)]),
+                    started)
+            case MortgagedDeedDecision(square=sq):
+                return self._choose(g, player, self._answers(
+                    g, player, [self._base.act(g, player), LiftMortgage(player, sq),
+                                KeepMortgage(player, sq)]), started)
+            case JailDecision():
+                return self._choose(g, player, self._answers(
+                    g, player, [self._base.act(g, player), *g.answers(player)]), started)
+            case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
+                  | ForeclosureBuyDecision() | AuctionOptionDecision() | TravelDecision()
+                  | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
+                  | JailExitDecision() | BuildDemandDecision() | PlaceBuildingDecision()):
+                answers = [a for a in g.answers(player) if not isinstance(a, Bid)]
+                return self._choose(g, player, self._answers(
+                    g, player, [self._base.act(g, player), *answers]), started)
+            case GameOverDecision():
+                raise ValueError("the game is over: there is nothing to decide")
+            case other:
+                assert_never(other)
+
+    def _answers(self, g: Game, player: int, actions: list[Action]) -> list[Candidate]:
+        """Single-action candidates, the first (the base bot's) first, without repeats."""
+        out: list[Candidate] = []
+        seen: set[Action] = set()
+        for action in actions:
+            if action not in seen and g.is_legal(action):
+                seen.add(action)
+                out.append(Candidate.single(action))
+            if len(out) >= MAX_ANSWERS:
+                break
+        return out
+
+    def _choose(self, g: Game, player: int, candidates: list[Candidate],
+                started: float) -> Action:
+        """The action of the best candidate by rollouts (`_best`)."""
+        if not candidates:
+            return self._base.act(g, player)
+        return self._best(g, player, candidates, started).action
+
+    def _best(self, g: Game, player: int, candidates: list[Candidate],
+              started: float) -> Candidate:
+        """The best candidate by rollouts (the first, the base bot's, unless beaten); the
+        rest of a plan chosen is kept for the rest of the turn."""
+        candidates = [c for i, c in enumerate(candidates) if i == 0 or g.is_legal(c.action)]
+        chosen = candidates[0]
+        if len(candidates) > 1:
+            p = self.params
+            outcome = search(
+                g, player, candidates, policy=self._policy, horizon=p.horizon,
+                scorer=self._scorer(g.rules), seed=mix(self.seed, len(g.history), player),
+                samples=p.rollouts or None,
+                deadline=None if p.rollouts else started + p.ms / 1000,
+                confidence=p.confidence)
+            chosen = candidates[outcome.chosen]
+            stats = self.stats
+            stats.searches += 1
+            stats.rollouts += outcome.rollouts
+            stats.samples += outcome.samples
+            stats.search_seconds += time.perf_counter() - started
+            stats.changed += outcome.chosen != 0
+        for seat, actions in chosen.scripts:
+            if seat == player and len(actions) > 1:
+                self._plan = (g.turn_number, list(actions[1:]))
+        return chosen
+
+    def _scorer(self, rules: Rules) -> Scorer:
+        scorer = self._scorers.get(rules)
+        if scorer is None:
+            scorer = self._scorers[rules] = Scorer(rules)
+        return scorer
+
+    # -- the end of the turn -------------------------------------------------------------------
+
+    def _planned(self, g: Game, player: int) -> Action | None:
+        """The next action of this turn's plan, if it is still legal."""
+        plan = self._plan
+        if plan is None:
+            return None
+        turn, actions = plan
+        if turn == g.turn_number and actions and g.is_legal(actions[0]):
+            return actions.pop(0)
+        self._plan = None
+        return None
+
+    def _end_turn(self, g: Game, player: int) -> list[Candidate]:
+        base = self._base.act(g, player)
+        out = [Candidate(base, base.text(), ((player, (base,)),))]
+        seen: set[tuple[Action, ...]] = {(base,)}
+        end = EndTurn(player)
+        if (end,) not in seen:
+            seen.add((end,))
+            out.append(Candidate.single(end))
+        if g.buildable_squares(player) or g.unmortgageable_squares(player):
+            for keep in BUILD_KEEPS:
+                actions = self._build_plan(g, player, keep)
+                if len(actions) > 1 and actions not in seen:
+                    seen.add(actions)
+                    out.append(Candidate(actions[0], f"build keeping {keep}",
+                                         ((player, actions),)))
+        out.extend(self._trades(g, player))
+        return out
+
+    @staticmethod
+    def _build_plan(g: Game, player: int, keep: int) -> tuple[Action, ...]:
+        """Build up (`search.build_step`) while the cash stays at or above `keep`, then end
+        the turn."""
+        c = g.copy()
+        actions: list[Action] = []
+        while len(actions) < 64:
+            step = build_step(c, player, keep)
+            if step is None or not c.is_legal(step):
+                break
+            actions.append(step)
+            c.apply(step)
+            if not isinstance(c.pending, EndTurnDecision) or c.pending_player != player:
+                return tuple(actions)  # a house rule's decision came up: no end of turn
+        actions.append(EndTurn(player))
+        return tuple(actions)
+
+    # -- trades --------------------------------------------------------------------------------
+
+    def _trades(self, g: Game, player: int) -> list[Candidate]:
+        """Offers that complete one of the bot's groups (`completing_offers`), not made to
+        the same player lately, best first by the bot's own valuation."""
+        turn = g.turn_number
+        scorer = self._scorer(g.rules)
+        found: list[tuple[float, Candidate]] = []
+        for offer in completing_offers(g, player):
+            key = (offer.responder, offer.give.properties, offer.get.properties)
+            if turn - self._proposed.get(key, -RETRY_TURNS) < RETRY_TURNS:
+                continue
+            found.append((_gain(scorer, g, offer), Candidate(
+                ProposeTrade(player, offer), f"trade {offer.text()}",
+                ((player, (ProposeTrade(player, offer),)),
+                 (offer.responder, (AcceptTrade(offer.responder),))))))
+        found.sort(key=lambda x: -x[0])
+        return [c for _, c in found[:MAX_TRADES]]
+
+    # -- auctions ------------------------------------------------------------------------------
+
+    def _bid(self, g: Game, player: int, bid: BidDecision, started: float) -> Action:
+        key = (g.turn_number, bid.square, bid.item)
+        if self._auction is None or self._auction[0] != key:
+            self._auction = (key, self._auction_limit(g, player, bid, started))
+        limit = self._auction[1]
+        if limit is None:
+            return self._base.act(g, player)
+        action = BidLimit(bid.square, bid.item, limit).act(g, player)
+        return action if action is not None else Pass(player)
+
+    def _auction_limit(self, g: Game, player: int, bid: BidDecision,
+                       started: float) -> int | None:
+        """The most to bid in this auction (None: bid as the base bot does)."""
+        if bid.item != "deed":
+            return None
+        span = g.bid_range(player)
+        base = self._base.act(g, player)
+        candidates = [Candidate(base, "strategic")]
+        if span is not None:
+            low, high = span
+            price = g.deed_price(bid.square)
+            limits = sorted({min(high, int(price * f)) for f in BID_FRACTIONS})
+            limits = [x for x in limits if x >= low]
+            candidates.append(Candidate(Pass(player), "pass", bid_limit=-1))
+            candidates.extend(Candidate(Bid(player, low), f"up to {x}", bid_limit=x)
+                              for x in limits)
+        return self._best(g, player, candidates, started).bid_limit
+
+
+def completing_offers(g: Game, player: int) -> list[TradeOffer]:
+    """Offers `player` could make now that complete one of its colour groups from one
+    opponent, alone or against deeds that complete one of that opponent's groups, each with
+    the cash term at which a strategic bot in the partner's seat just accepts it (offers no
+    cash term makes acceptable are left out)."""
+    board = g.board
+    owner = [g.owner_of(sq) for sq in range(len(board.squares))]
+    out: list[TradeOffer] = []
+    for other in range(g.n):
+        if other == player or not g.in_game(other):
+            continue
+        wanted = _completing(board.groups, owner, player, other)
+        if not wanted:
+            continue
+        returns: list[tuple[int, ...]] = [(), *_completing(board.groups, owner, other, player)]
+        for want in wanted:
+            group = next(streets for streets in board.groups if want[0] in streets)
+            for give in returns:
+                if set(give) & set(group):
+                    continue  # deeds of the same group: no swap
+                offer = TradeOffer(player, other, Bundle(give), Bundle(want))
+                if g.trade_problem(offer) is None:
+                    priced = _accepted_price(g, offer)
+                    if priced is not None:
+                        out.append(priced)
+    return out
+
+
+def _completing(groups: tuple[tuple[int, ...], ...], owner: list[int | None], taker: int,
+                giver: int) -> list[tuple[int, ...]]:
+    """Deeds of `giver` that would complete a colour group for `taker`, group by group."""
+    out = []
+    for streets in groups:
+        held = [sq for sq in streets if owner[sq] == taker]
+        missing = tuple(sq for sq in streets if owner[sq] != taker)
+        if held and missing and all(owner[sq] == giver for sq in missing):
+            out.append(missing)
+    return out
+
+
+def _with_cash(offer: TradeOffer, x: int) -> TradeOffer:
+    """The offer with `x` paid by the proposer (negative: paid by the responder)."""
+    return TradeOffer(offer.proposer, offer.responder,
+                      Bundle(offer.give.properties, max(0, x), offer.give.cards),
+                      Bundle(offer.get.properties, max(0, -x), offer.get.cards))
+
+
+def _accepts(g: Game, offer: TradeOffer, model: Agent) -> bool:
+    if g.trade_problem(offer) is not None:
+        return False
+    c = g.copy()
+    c.apply_unchecked(ProposeTrade(offer.proposer, offer))
+    return c.pending_player == offer.responder and isinstance(
+        model.act(c, offer.responder), AcceptTrade)
+
+
+def _accepted_price(g: Game, offer: TradeOffer) -> TradeOffer | None:
+    """The offer with the least cash from the proposer (or the most from the responder) at
+    which a strategic bot in the responder's seat accepts it; None if no cash does."""
+    model = StrategicBot()
+    low, high = -g.cash_of(offer.responder), g.cash_of(offer.proposer)
+    if not _accepts(g, _with_cash(offer, high), model):
+        return None
+    if _accepts(g, _with_cash(offer, low), model):
+        return _with_cash(offer, low)
+    while high - low > 10:
+        mid = (low + high) // 2
+        if _accepts(g, _with_cash(offer, mid), model):
+            high = mid
+        else:
+            low = mid
+    return _with_cash(offer, high)
+
+
+def _gain(scorer: Scorer, g: Game, offer: TradeOffer) -> float:
+    """What the offer adds to the proposer's position value (the strategic yardstick)."""
+    pos = Position.of(g)
+    a, b = offer.proposer, offer.responder
+    owner = list(pos.owner)
+    for sq in offer.give.properties:
+        owner[sq] = b
+    for sq in offer.get.properties:
+        owner[sq] = a
+    cash = pos.cash[a] - offer.give.cash + offer.get.cash
+    value = scorer.valuer.value
+    return value(pos, a, owner, cash) - value(pos, a)
