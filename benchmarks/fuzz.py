@@ -1,7 +1,7 @@
 """Random-play fuzz: many games under random rule mixes, every seat acting at random, with the
 whole-game invariants checked after every action from the public model and the events alone.
 
-    python benchmarks/fuzz.py [--games N] [--seed S] [--max-rounds R] [--json]
+    python benchmarks/fuzz.py [--games N] [--seconds T] [--seed S] [--max-rounds R] [--json]
     make fuzz                  # FUZZ_ARGS="--games 100000"
 
 Each game draws a preset and then changes each rules option with some probability (booleans,
@@ -289,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="each game's round cap is drawn from 1..this (default 60)")
     ap.add_argument("--max-actions", type=int, default=5000,
                     help="actions per game at most (default 5000)")
+    ap.add_argument("--seconds", type=float,
+                    help="stop starting games after this many seconds (a time budget)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     for edition in EDITIONS:
@@ -297,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     games = actions = finished = 0
     bad: list[dict[str, Any]] = []
     for i in range(args.games):
+        if args.seconds is not None and time.perf_counter() - start > args.seconds:
+            break
         result = play_one(i, args.seed, args.max_rounds, args.max_actions)
         games += 1
         actions += result["actions"]

@@ -13,6 +13,7 @@ here until it has its words. Everything is read from the public model of `passgo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import assert_never
 
@@ -114,6 +115,61 @@ def who(game: Game, seat: int | None) -> str:
 
 def square(game: Game, sq: int) -> str:
     return game.board.squares[sq].name
+
+
+# Verbs the sentences put after a player's name in the present tense, with the form that goes
+# with "you" (the past tense is the same for both).
+_YOU_VERBS = {
+    "is": "are", "was": "were", "has": "have", "owes": "owe", "stays": "stay", "wins": "win",
+    "wants": "want", "offers": "offer", "keeps": "keep", "forces": "force", "starts": "start",
+    "goes": "go", "gives": "give", "collects": "collect", "throws": "throw", "takes": "take",
+    "does": "do", "needs": "need", "chooses": "choose", "pays": "pay", "moves": "move",
+    "buys": "buy", "gets": "get", "holds": "hold", "receives": "receive",
+}
+
+
+def second_person(text: str, name: str) -> str:
+    """A sentence told to the player called `name`, in the second person: "Ann is in jail"
+    -> "You are in jail", "Bob gives Ann $50" -> "Bob gives you $50", "Ann's loan" -> "your
+    loan", "--- Turn: Ann ---" -> "--- Your turn ---". Other players keep their names."""
+    if not name or name not in text:
+        return text
+    n = re.escape(name)
+    text = re.sub(rf"--- Turn: {n} ---", "--- Your turn ---", text)
+    subject = False
+
+    def start_of_sentence(at: int) -> bool:
+        before = text[:at].rstrip()
+        return not before or before.endswith((".", "!", "?", "---"))
+
+    def possessive(m: re.Match[str]) -> str:
+        return "Your" if start_of_sentence(m.start()) else "your"
+
+    text = re.sub(rf"(?<![\w']){n}'s\b", possessive, text)
+
+    def you(m: re.Match[str]) -> str:
+        nonlocal subject
+        verb = m.group(1)
+        first = start_of_sentence(m.start())
+        if first or text[:m.start()].rstrip().endswith(":"):
+            subject = subject or m.start() == 0
+        word = "You" if first else "you"
+        if verb is None:
+            return word
+        return f"{word} {_YOU_VERBS.get(verb, verb)}"
+
+    verbs = "|".join(_YOU_VERBS)
+    text = re.sub(rf"(?<![\w']){n}(?![\w'])(?: ({verbs})\b)?", you, text)
+    if subject:  # the rest of a sentence about "you"
+        for third, second in _YOU_TAILS:
+            text = text.replace(third, second)
+    return text
+
+
+_YOU_TAILS = (("their own deed", "your own deed"), (", stays in jail", ", stay in jail"),
+              (": goes to jail", ": go to jail"), (" and has ", " and have "),
+              (" goes back to GO", " go back to GO"), (" and goes to jail", " and go to jail"),
+              (" and is Just Visiting", " and are Just Visiting"))
 
 
 def describe(game: Game, e: Event) -> str | None:

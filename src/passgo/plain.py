@@ -110,8 +110,8 @@ class PlainGame:
             self._status(player)
             owed = debt_line(g, player)
             if owed:
-                self.say(owed)
-            asked = question(g)
+                self.say(self.session.speak(owed))
+            asked = self.session.speak(question(g))
             self.say(asked if asked.endswith("?") else asked + ":")
             options = g.legal_actions(player)
             for i, a in enumerate(options, 1):

@@ -36,7 +36,7 @@ from passgo.core import (
     SaveFileError,
 )
 from passgo.core.textdata import MAX_CHARS, load_json
-from passgo.narrate import sentences
+from passgo.narrate import second_person, sentences
 
 SAVE_KIND = "passgo-play"
 HUMAN = "human"
@@ -213,8 +213,15 @@ class Session:
                     raise SessionError(f"player {seat.name}: {exc}") from None
         # One agent per seat for the shared bot loop; None: a person decides there.
         self.agents: list[Agent | None] = [self.bots.get(i) for i in range(game.n)]
+        # The person at this computer, addressed as "you" in every sentence: the one person
+        # when there is exactly one, else a person's seat named "You" (None: names only).
+        people = [i for i, seat in enumerate(self.seats) if seat.human]
+        named_you = [i for i in people if self.seats[i].name.lower() == "you"]
+        self.you: int | None = people[0] if len(people) == 1 else (
+            named_you[0] if len(named_you) == 1 else None)
         # Every sentence of the game so far, for the log on screen and the saved game log.
-        self.log: list[str] = log if log is not None else sentences(game, game.events)
+        told = log if log is not None else sentences(game, game.events)
+        self.log: list[str] = [self.speak(line) for line in told]
         self.dirty = False
         self.alone_since: int | None = None  # round when the last person left the game
         self.given_up = False
@@ -274,9 +281,16 @@ class Session:
         step = bot_step(self.game, self.agents)
         return None if step is None else self._tell(step[1])
 
+    def speak(self, text: str) -> str:
+        """A sentence as the person at this computer reads it: their own name in the second
+        person ("You are in jail"), everyone else by name (`narrate.second_person`)."""
+        if self.you is None:
+            return text
+        return second_person(text, self.game.names[self.you])
+
     def _tell(self, events: list[Event]) -> list[str]:
         self.dirty = True
-        said = sentences(self.game, events)
+        said = [self.speak(line) for line in sentences(self.game, events)]
         self.log.extend(said)
         return said
 

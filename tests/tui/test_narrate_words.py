@@ -16,3 +16,36 @@ def test_landing_on_go_is_one_sentence_not_two() -> None:
                Event("receive", 0, -1, 200, -1, "salary")]
     (text,) = sentences(g, passing)
     assert text.startswith("Ann rolled 3+4, passed GO and collected $200, and landed on ")
+
+
+def test_the_person_at_the_computer_is_you() -> None:
+    from passgo.narrate import second_person as you
+
+    assert you("You is in jail", "You") == "You are in jail"
+    assert you("--- Turn: You ---", "You") == "--- Your turn ---"
+    assert you("You gives Bob $50 for Boardwalk", "You") == "You give Bob $50 for Boardwalk"
+    assert you("Bob gives Ann Boardwalk for $50", "Ann") == "Bob gives you Boardwalk for $50"
+    assert you("Ann rolled 4+5 in jail: no doubles, stays in jail", "Ann") == (
+        "You rolled 4+5 in jail: no doubles, stay in jail")
+    assert you("Ann owes $50 to Bob (rent) and has $10", "Ann") == (
+        "You owe $50 to Bob (rent) and have $10")
+    assert you("Bob is bankrupt to Ann", "Ann") == "Bob is bankrupt to you"
+    assert you("Ann's loan(s) passed to Bob", "Ann") == "Your loan(s) passed to Bob"
+    assert you("Bob stays in jail", "Ann") == "Bob stays in jail"
+    assert you("Annette rolled 3+4", "Ann") == "Annette rolled 3+4"
+
+
+def test_a_session_speaks_to_its_one_person() -> None:
+    from passgo.core import Roll
+    from passgo.session import Seat, Session
+
+    g = Game.new(["Ann", "Bob"], seed=1, order="given", dice=[(1, 2)])
+    s = Session(g, [Seat("Ann", "human"), Seat("Bob", "basic")])
+    said = s.apply(Roll(0))
+    assert said[0].startswith("You rolled 1+2") and s.log[-len(said):] == said
+    both = Session(Game.new(["You", "Bob"], seed=1),
+                   [Seat("You", "human"), Seat("Bob", "human")])
+    assert both.you == 0 and both.speak("You is in jail") == "You are in jail"
+    nobody = Session(Game.new(["Ann", "Bob"], seed=1),
+                     [Seat("Ann", "human"), Seat("Bob", "human")])
+    assert nobody.you is None and nobody.speak("Ann is in jail") == "Ann is in jail"

@@ -35,7 +35,7 @@ def test_whole_game_through_a_pipe(tmp_path: Path) -> None:
     assert out.stderr == ""
     lines = out.stdout.splitlines()
     assert lines[0].startswith("Opening throws:")
-    assert any(line.startswith("Ann rolled") for line in lines)
+    assert any(line.startswith("You rolled") for line in lines)  # the one person: "you"
     assert sum(PROMPT in line for line in lines) > 50
     assert any(line.startswith("  1. ") for line in lines)
     assert any(line.startswith("Game over") for line in lines)

@@ -147,8 +147,9 @@ async def play_whole_game(tmp_path: Path) -> None:
         await pilot.click("#ok")
         await until(pilot, log_file.exists)
         log = log_file.read_text()
-        assert "Ann won Baltic Avenue for $61" in log
-        assert "Bob is bankrupt to Ann" in log and "Game over: Cy wins" in log
+        # Ann is the one person at this computer: the log speaks to her as "you".
+        assert "You won Baltic Avenue for $61" in log
+        assert "Bob is bankrupt to you" in log and "Game over: Cy wins" in log
 
         await pilot.press("q")
     assert app.return_code == 0

@@ -107,6 +107,7 @@ class PassgoApp(App[int]):
         Binding("ctrl+o", "open", "Open"),
         Binding("q", "quit", "Quit"),
         Binding("p", "letter('p')", "Leave the auction", show=False),
+        Binding("d", "deed", "Deed cards"),
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -143,7 +144,8 @@ class PassgoApp(App[int]):
         top = Text(" passgo ", style="bold reverse")
         top.append(f"  round {g.round_number + 1}")
         if not g.over:
-            top.append(f"  ·  {g.names[g.turn_player]}'s turn")
+            top.append("  ·  " + s.speak(f"{g.names[g.turn_player]}'s turn").capitalize()
+                       if g.turn_player == s.you else f"  ·  {g.names[g.turn_player]}'s turn")
         bank = g.bank
         top.append(f"  ·  Bank: {bank.houses} houses, {bank.hotels} hotels")
         changed = g.rules.changed()
@@ -301,6 +303,18 @@ class PassgoApp(App[int]):
                 self.act(ClaimRent(claim.owner, claim.square))
                 return
         self.notify("No rent is waiting for you to ask for it.", timeout=4)
+
+    def action_deed(self) -> None:
+        """A deed card from the keyboard: the deed being decided on, else the one where the
+        deciding player stands, else the first; arrows step through all of them."""
+        if self._dialog_open():
+            return
+        g = self.session.game
+        deeds = list(g.board.properties)
+        pending = getattr(g.pending, "square", None)
+        here = g.square_of(g.pending_player) if g.pending_player >= 0 else -1
+        square = next((sq for sq in (pending, here) if sq in deeds), deeds[0])
+        self._open(DeedCardScreen(self.session, square))
 
     def action_letter(self, letter: str) -> None:
         if not self._dialog_open():

@@ -1,8 +1,9 @@
 """The board: the ring of squares drawn as a grid, with whatever the caller puts in its centre.
 
 Each square is a small widget that draws itself from the game at its current size: a band in
-the colour group's colour with the (shortened) name, a line with the price or the owner and
-buildings, and a line with the tokens standing there. Clicking a square asks for its deed card.
+the colour group's colour with the (shortened) name, a line with the price, or the owner, the
+buildings and the rent the square charges now (`game.rent`), and a line with the tokens
+standing there. Clicking a square asks for its deed card (the key d opens them too).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from passgo.core import Game
-from passgo.core.board import GO_TO_JAIL, JAIL, STREET
+from passgo.core.board import GO_TO_JAIL, JAIL, STREET, UTILITY
 from passgo.tui.theme import (
     group_colour,
     group_text_colour,
@@ -60,7 +61,17 @@ class SquareCell(Widget):
         here = tuple((p, g.in_jail(p)) for p in range(g.n)
                      if g.in_game(p) and g.square_of(p) == sq)
         return (g.owner_of(sq), g.houses_on(sq), g.hotels_on(sq), g.is_mortgaged(sq), here,
-                g.pending_player, g.turn_player, self.size)
+                g.pending_player, g.turn_player, self.size, self._rent(g))
+
+    def _rent(self, g: Game) -> str:
+        """What the square charges now, as short as it goes: "$50", "4×" the dice for a
+        utility; "" when it charges nothing (the Bank's, mortgaged)."""
+        sq, s = self.square, g.board.squares[self.square]
+        if not s.ownable or g.owner_of(sq) is None or g.is_mortgaged(sq):
+            return ""
+        if s.kind == UTILITY:
+            return f"{g.rent(sq, 1)}×"
+        return f"{g.board.currency}{g.rent(sq)}"
 
     def render(self) -> Text:
         self.drawn = self.state()
@@ -108,6 +119,10 @@ class SquareCell(Widget):
         elif houses:
             text.append(" ")
             text.append("■" * houses, style="bold green")
+        rent = self._rent(g)
+        if rent and text.cell_len + 1 + len(rent) <= width:  # the rent it charges now
+            text.pad_right(width - text.cell_len - len(rent))
+            text.append(rent, style="bold white")
         text.pad_right(max(0, width - text.cell_len))
         text.stylize_before(band)
         return text

@@ -173,10 +173,11 @@ class DecisionPanel(Vertical):
     def _person(self, p: int) -> Iterator[Widget]:
         g = self.session.game
         decision = g.pending
-        yield self._heading(p, question(g))
+        speak = self.session.speak
+        yield self._heading(p, speak(question(g)))
         owed = debt_line(g, p)
         if owed:
-            yield Static(Text(owed), classes="debt")
+            yield Static(Text(speak(owed)), classes="debt")
         if not routine(decision):
             yield Static(Text(explain(g)), classes="explain")
         options = [a for a in g.legal_actions(p) if not isinstance(a, BUSINESS)]

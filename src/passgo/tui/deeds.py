@@ -69,7 +69,7 @@ class DeedsScreen(GameDialog):
         g = self.session.game
         p = self.player
         bank = g.bank
-        head = Text(f"{g.names[p]}'s deeds  ", style="bold")
+        head = Text(self.session.speak(f"{g.names[p]}'s deeds").capitalize() + "  ", style="bold")
         head.append(f"cash {money(g, g.cash_of(p))}")
         head.append(f"   Bank: {bank.houses} houses, {bank.hotels} hotels", style="dim")
         with Vertical(classes="dialog wide"):

@@ -36,6 +36,8 @@ KEYS = (
     ("l", "save the full game log to a file"),
     ("ctrl+s", "save the game to a file of your choice"),
     ("ctrl+o", "open a saved game"),
+    ("d", "deed cards from the keyboard: the deed where you stand (or the one being "
+          "decided), then ← → through every deed"),
     ("click", "a square shows its deed card: price, rents, house cost, owner"),
     ("?", "this help"),
     ("q", "quit (the game is saved after every action: PASSGO play --resume continues)"),
@@ -124,22 +126,46 @@ def deed_card(game: Game, sq: int) -> Table:
 
 
 class DeedCardScreen(GameDialog):
+    """A deed card. Left and right (or n) step to the previous and next deed on the board,
+    so every card can be read from the keyboard; `d` opens it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("d", "close", "Close", show=False),
+        Binding("right,n", "step(1)", "Next deed"),
+        Binding("left", "step(-1)", "Previous deed"),
+    ]
+
     def __init__(self, session: Session, square: int) -> None:
         super().__init__()
         self.session = session
         self.square = square
 
     def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self._title(), classes="title", id="deed-title")
+            yield Static(deed_card(self.session.game, self.square), id="deed-card")
+            yield Static("← → previous / next deed", classes="explain")
+            yield Button("Close (Escape)", action="screen.close", compact=True)
+
+    def _title(self) -> Text:
         g = self.session.game
         s = g.board.squares[self.square]
         title = Text(f" {s.name} ", style="bold")
         if s.kind == STREET:
             title.stylize(f"on {group_colour(g.board, s.group)}")
             title.append(f"  {group_label(g.board, s.group)} group", style="dim")
-        with Vertical(classes="dialog"):
-            yield Static(title, classes="title")
-            yield Static(deed_card(g, self.square))
-            yield Button("Close (Escape)", action="screen.close", compact=True)
+        return title
+
+    def action_step(self, by: int) -> None:
+        deeds = list(self.session.game.board.properties)
+        here = deeds.index(self.square) if self.square in deeds else -1
+        self.square = deeds[(here + by) % len(deeds)]
+        self.game_changed()
+
+    def game_changed(self) -> None:
+        self.query_one("#deed-title", Static).update(self._title())
+        self.query_one("#deed-card", Static).update(deed_card(self.session.game, self.square))
 
 
 class PathScreen(ModalScreen[Path | None]):

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, SelectionList, Static
+from textual.strip import Strip
+from textual.widgets import Button, Input, OptionList, SelectionList, Static
+from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
 
 from passgo.core import (
@@ -30,6 +34,33 @@ from passgo.core.board import DECK_NAMES
 from passgo.narrate import money, offer_words
 from passgo.session import Session
 from passgo.tui.theme import deed_state, group_colour, player_colour
+
+GUTTER = ">[x] "
+
+
+class TickList(SelectionList[int]):
+    """A selection list readable without colour: every line starts with `[x]` (in the offer)
+    or `[ ]`, and the line the keyboard is on, while the list has the keyboard, with `>` on
+    a reversed bar (Space or Enter ticks it, Tab moves on)."""
+
+    def _get_left_gutter_width(self) -> int:
+        return len(GUTTER)
+
+    def render_line(self, y: int) -> Strip:
+        line = OptionList.render_line(self, y)
+        index = self.scroll_offset[1] + y
+        try:
+            option = self.get_option_at_index(index)
+        except OptionDoesNotExist:
+            return line
+        ticked = option.value in self._selected
+        here = self.has_focus and self.highlighted == index
+        base = next(iter(line)).style if line.cell_length else None
+        mark = Style(bold=True, reverse=here)
+        if base is not None:
+            mark = base + mark
+        text = f"{'>' if here else ' '}{'[x]' if ticked else '[ ]'} "
+        return Strip([Segment(text, mark), *line])
 
 
 class TradeScreen(ModalScreen[Action | None]):
@@ -100,7 +131,7 @@ class TradeScreen(ModalScreen[Action | None]):
                     prompt.append(" (sell the group's buildings first)", style="dim")
                 deeds.append(Selection(prompt, sq, sq in preset.properties, disabled=built))
             if deeds:
-                yield SelectionList[int](*deeds, id=f"{side}-deeds", compact=True)
+                yield TickList(*deeds, id=f"{side}-deeds", compact=True)
             else:
                 yield Static("no deeds", classes="explain")
             with Horizontal(classes="cash-row"):
@@ -117,7 +148,7 @@ class TradeScreen(ModalScreen[Action | None]):
                         wanted.remove(deck)
                     name = DECK_NAMES[deck].replace("_", " ").title()
                     cards.append(Selection(Text(f"Get Out of Jail Free ({name})"), i, ticked))
-                yield SelectionList[int](*cards, id=f"{side}-cards", compact=True)
+                yield TickList(*cards, id=f"{side}-cards", compact=True)
 
     def on_mount(self) -> None:
         self._update()
@@ -165,7 +196,7 @@ class TradeScreen(ModalScreen[Action | None]):
         action = self.composed()
         assert isinstance(action, ProposeTrade | CounterTrade)
         offer = TradeOffer(self.proposer, self.responder, action.offer.give, action.offer.get)
-        summary = Text(offer_words(g, offer) + ".")
+        summary = Text(self.session.speak(offer_words(g, offer)) + ".")
         if problem:
             summary.append(f"\nNot yet: {problem}.", style="yellow")
         self.query_one("#summary", Static).update(summary)
