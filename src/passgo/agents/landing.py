@@ -171,3 +171,37 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
         if settled:
             break
     return tuple(sum(pi[s] * landings[s][sq] for s in range(size)) for sq in range(n))
+
+
+@cache
+def reach(edition: str = "us-classic", jail_max_turns: int = 3,
+          turns: int = 2) -> tuple[tuple[float, ...], ...]:
+    """For every square a turn may start on: the expected landings on each square during
+    that turn and the `turns - 1` after it (a player sent to jail meanwhile leaves it on the
+    next turn half the time), so `reach(...)[start][sq]` is about the chance of landing on
+    `sq` within that many turns. The strategic bot sizes its cash reserve with it: the rents
+    it may meet before it can raise money at leisure again."""
+    board = load_edition(edition)
+    n = len(board.squares)
+    throws = _throws(board)
+    one = [_turn(board, sq, throws) for sq in range(n)]
+    out = []
+    for start in range(n):
+        total = [0.0] * n
+        where: dict[int, float] = {start: 1.0}
+        for _ in range(turns):
+            nxt: dict[int, float] = defaultdict(float)
+            for sq, w in where.items():
+                if sq == _JAILED:
+                    # Half the time it stays in jail, landing nowhere this turn.
+                    nxt[_JAILED] += w / 2
+                    w /= 2
+                    sq = board.jail
+                ends, landed = one[sq]
+                for i in range(n):
+                    total[i] += w * landed[i]
+                for end, p in ends.items():
+                    nxt[end] += w * p
+            where = nxt
+        out.append(tuple(total))
+    return tuple(out)

@@ -3,36 +3,42 @@
 * It values deeds by what they earn (`valuation.py`: landing rates times rents over a horizon)
   and compares positions in money, so buying, bidding, trading, building and selling all use one
   yardstick.
-* It keeps a cash reserve sized to the rents it may face: the smallest amount that the rents on
-  the board exceed with probability below its risk tolerance on its next throw (plus the
-  `reserve` floor). Early in the game that is little, so it buys nearly everything; once
-  opponents have hotels it holds back enough not to be forced to sell.
-* It builds where a dollar earns most, looking ahead to three houses per street, which is where
-  rents jump most.
+* It keeps a cash reserve sized to the rents it may meet before it can next raise money at
+  leisure: over its next three turns, the smallest amount the rents on the board (as they stand,
+  and as their owners can build them up at once) exceed with probability below its risk
+  tolerance, less what mortgaging its deeds outside complete groups would raise (plus the
+  `reserve` floor). Early in the game that is the floor alone, so it buys nearly everything;
+  once opponents have hotels it holds back enough not to be forced to sell.
+* It builds where a dollar earns most, looking ahead to three houses per street, and only with
+  cash above the reserve, so it does not build what it would have to sell again.
 * Jail: with `jail="auto"` it leaves early (card or fine) while deeds are left to buy and the
   rents it would walk into are small, and stays (throws for doubles) once the board is built up.
 * Auctions: it bids the minimum step up to what the deed is worth to it, plus part of what it
   would be worth to an opponent whose group it completes.
-* Trades: at the end of its turn it proposes offers that complete its colour groups, priced so
-  that its gain exceeds the other side's by its `trade_margin` and no more; offers it made are
-  not repeated for a while, whatever the answer. It accepts offers by the same rule and so
-  refuses lopsided ones.
+* Trades (`trading.py`): it buys and sells deeds for cash and swaps them, in two steps when a
+  group is split between two opponents, valuing a trade by what it does for each side against
+  the others (the leader's gains weigh most); it accepts offers that are good for it, counters
+  those that are not far off, and says why it refuses the others.
 * Raising money: it takes the step that loses the least value per dollar raised (a mortgage on a
   deed that earns little, before houses on a group that earns much).
 * Decisions that only house rules bring (sealed bids, foreclosures, ...) it answers as the
   basic bot does.
 
 Parameters are exposed as `StrategicParams`; a named set of them is a profile (`PROFILES`).
+What the bot computes again and again (the board's rent threats, the landing odds, the value
+of building plans) is cached by the state it depends on.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any, assert_never
 
 from passgo.agents import trading
 from passgo.agents.basic import BasicBot
-from passgo.agents.valuation import BANK, Position, Valuer, best_group_step
+from passgo.agents.landing import reach
+from passgo.agents.valuation import BANK, HOTEL, Position, Valuer, best_group_step
 from passgo.core import (
     AcceptTrade,
     Action,
@@ -45,7 +51,7 @@ from passgo.core import (
     Buy,
     BuyDecision,
     ChooseTax,
-    DeclareBankruptcy,
+    CounterTrade,
     Decline,
     DrawCardDecision,
     EndTurn,
@@ -85,20 +91,24 @@ from passgo.core import (
 from passgo.core.board import STREET
 
 JAIL_CHOICES = ("auto", "leave", "stay")
-# Probability that one throw moves a token k squares ahead (k = 2..12).
-THROW = {k: (6 - abs(k - 7)) / 36 for k in range(2, 13)}
-HORIZON = 80  # rounds of rent a deed is valued at
+HORIZON = 80  # rounds of rent a deed is valued at when buying and bidding
 FUTURE_CASH = 300  # what the bot counts on earning soon when planning houses
-RETRY_TURNS = 60  # an offer is not made again to the same player for this many turns
+RISK = 0.15  # chance of meeting a rent above the reserve in REACH_TURNS turns, at aggression 1
+REACH_TURNS = 3  # turns ahead the reserve looks
+RETRY_TURNS = 24  # the same deeds are not offered to the same player again for this long
+SEARCH_TURNS = 12  # with nothing changed hands, trades are looked for again after this long
 OFFERS_PER_TURN = 2
+PROBE_REFUSALS = 2  # a player who refused this many offers it might take is not asked again
+PLAN_TURNS = 16  # a plan in two steps is followed this long
 
 
 @dataclass(frozen=True, slots=True)
 class StrategicParams:
     """The strategic bot's character. `reserve`: cash always kept on top of the reserve the
     board's rents call for. `aggression`: scales auction limits and the risk of a big rent the
-    bot accepts (1 = neutral). `trade_margin`: how much more than the other side a trade must
-    give the bot, as a share of both gains. `jail`: "auto", "leave" or "stay"."""
+    bot accepts (1 = neutral). `trade_margin`: how much of a trade's gains the bot wants for
+    itself before it agrees (0 <= m < 1), and how little it gives away when it proposes.
+    `jail`: "auto", "leave" or "stay"."""
 
     reserve: int = 50
     aggression: float = 1.0
@@ -141,18 +151,49 @@ PROFILES: dict[str, StrategicParams] = {
 }
 
 
+@cache
+def valuers(rules: Rules) -> tuple[Valuer, Valuer]:
+    """The yardsticks for one rule set, shared by every bot: (buying and building, trading)."""
+    return (Valuer(rules, HORIZON, FUTURE_CASH),
+            Valuer(rules, trading.TRADE_HORIZON, trading.FUTURES[0], trading.FUTURES[1:]))
+
+
+# One entry per deed an opponent may charge rent on: square, owner, the rent now, and for a
+# street of a group its owner can build on: the cost of one house on every street, the
+# street's building rank and its rents (the owner builds evenly with the cash it has).
+Threat = tuple[int, int, int, int, int, tuple[int, ...]]
+
+
+@dataclass(slots=True)
+class _Board:
+    """What the bot derives from one state of the board (owners, buildings, mortgages):
+    cached, since that state changes far less often than the bot decides."""
+
+    threats: list[Threat]
+    loans: dict[int, int]  # by seat: what mortgaging deeds outside complete groups raises
+    exposure: dict[int, float]  # by seat: expected rent per turn of walking round the board
+
+
 class StrategicBot:
     """See the module docstring. One instance plays one seat of one game."""
 
     def __init__(self, params: StrategicParams | None = None, name: str = "strategic") -> None:
         self.params = params or StrategicParams()
         self.name = name
-        self._valuers: dict[Rules, Valuer] = {}
-        self._last: tuple[Rules, Valuer] | None = None
+        self._rules: Rules | None = None
+        self._pair: tuple[Valuer, Valuer] | None = None
         self._offered: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         self._offers_this_turn = (-1, 0)
         self._limit: tuple[tuple[int, int, str], int] | None = None
-        self._searched: tuple[int, ...] = ()  # ownership when the last search found nothing
+        # The ownership and turn of the last search for offers, and the offers it priced.
+        self._search: tuple[tuple[int, ...], int, list[trading.Proposal]] | None = None
+        # (turn, partner, probing, giving deeds) of the last offer made.
+        self._proposed: tuple[int, int, bool, bool] = (-1, -1, False, False)
+        # By seat and whether deeds are given: offers refused that it might have taken.
+        self._stubborn: dict[tuple[int, bool], int] = {}
+        self._countered: tuple[int, int] = (-1, -1)  # (turn, partner) of the last counter
+        self._plan: tuple[int, tuple[int, ...], int, tuple[int, ...], int] | None = None
+        self._boards: dict[tuple[tuple[int, ...], ...], _Board] = {}
         self._baseline = BasicBot(reserve=self.params.reserve)
 
     # -- the decision --------------------------------------------------------------------------
@@ -173,20 +214,16 @@ class StrategicBot:
                 return self._business(g, Position.of(g), player) or EndTurn(player)
             case JailDecision() as jail:
                 return self._jail(Position.of(g), player, jail)
-            case BuyDecision(square=sq):
-                return self._buy(Position.of(g), player, sq)
+            case BuyDecision(square=sq, price=price):
+                return self._buy(Position.of(g), player, sq, price)
             case BidDecision() as bid:
                 return self._bid(g, player, bid)
-            case RaiseFundsDecision():
-                return self._raise(g, Position.of(g), player)
+            case RaiseFundsDecision(amount=amount):
+                return self._raise(g, Position.of(g), player, amount)
             case TaxDecision(flat=flat):
                 return ChooseTax(player, g.percent_tax(player) < flat)
             case TradeReplyDecision(offer=offer, problem=problem):
-                proposer, responder = trading.trade_gains(self._valuer(g), Position.of(g), offer)
-                if problem is None and trading.fair_enough(
-                        responder, proposer, self.params.trade_margin):
-                    return AcceptTrade(player)
-                return RejectTrade(player)
+                return self._reply(g, Position.of(g), player, offer, problem)
             case MortgagedDeedDecision(square=sq, lift_cost=cost):
                 if g.cash_of(player) - cost >= self._reserve(Position.of(g), player):
                     return LiftMortgage(player, sq)
@@ -210,77 +247,103 @@ class StrategicBot:
 
     # -- money ---------------------------------------------------------------------------------
 
-    def _valuer(self, g: Game) -> Valuer:
+    def _valuers(self, g: Game) -> tuple[Valuer, Valuer]:
         # Asked on every decision: compare the rules object by identity before hashing it.
-        if self._last is not None and self._last[0] is g.rules:
-            return self._last[1]
-        valuer = self._valuers.get(g.rules)
-        if valuer is None:
-            valuer = self._valuers[g.rules] = Valuer(g.rules, HORIZON, FUTURE_CASH)
-        self._last = (g.rules, valuer)
-        return valuer
+        pair = self._pair
+        if pair is None or self._rules is not g.rules:
+            self._rules = g.rules
+            pair = self._pair = valuers(g.rules)
+            self._boards = {}
+        return pair
+
+    def _valuer(self, g: Game) -> Valuer:
+        return self._valuers(g)[0]
 
     def reserve(self, g: Game, player: int) -> int:
-        """Cash to keep: the `reserve` floor plus the rent that the next throw reaches with
-        probability above the bot's risk tolerance (a tail quantile of the rents it faces)."""
+        """Cash to keep: the `reserve` floor plus the rent that the next three turns reach with
+        probability above the bot's risk tolerance, less what mortgaging deeds outside
+        complete groups would raise."""
         return self._reserve(Position.of(g), player)
+
+    def _board(self, pos: Position) -> _Board:
+        """The cached facts of the board as it stands in `pos`."""
+        key = (tuple(pos.owner), tuple(pos.level), tuple(pos.mortgaged))
+        self._valuers(pos.game)
+        board = self._boards.get(key)
+        if board is None:
+            if len(self._boards) > 256:
+                self._boards.clear()
+            board = self._boards[key] = self._read_board(pos)
+        return board
+
+    def _read_board(self, pos: Position) -> _Board:
+        g = pos.game
+        squares = g.board.squares
+        groups = g.board.groups
+        top = g.rules.houses_per_hotel + 1
+        threats: list[Threat] = []
+        loans: dict[int, int] = {}
+        exposure: dict[int, float] = {}
+        rate = self._valuer(g).model.rate
+        owned_rent: list[tuple[int, int, float]] = []
+        for sq in g.board.properties:
+            owner = pos.owner[sq]
+            if owner == BANK:
+                continue
+            square = squares[sq]
+            mortgaged = pos.mortgaged[sq]
+            complete = square.group >= 0 and pos.owns_group(owner, square.group)
+            if not mortgaged and not complete:
+                loans[owner] = loans.get(owner, 0) + square.mortgage
+            if mortgaged:
+                continue
+            rent = g.rent(sq, 7)
+            owned_rent.append((sq, owner, rate[sq] * rent))
+            if (square.kind == STREET and pos.group_buildable(owner, square.group)
+                    and square.house_cost > 0 and pos.level[sq] < HOTEL):
+                streets = groups[square.group]
+                rank = pos.level[sq]
+                rents = square.rents[:top] + square.rents[-1:]
+                threats.append((sq, owner, rent, square.house_cost * len(streets), rank, rents))
+            else:
+                threats.append((sq, owner, rent, 0, 0, ()))
+        for p, alive in enumerate(pos.alive):
+            if alive:
+                exposure[p] = sum(r for _, o, r in owned_rent if o != p)
+        return _Board(threats, loans, exposure)
 
     def _reserve(self, pos: Position, player: int) -> int:
         g = pos.game
-        valuer = self._valuer(g)
-        rate = valuer.model.rate
-        n = len(g.board.squares)
-        at = g.square_of(player)
-        exposure = []
-        for sq in g.board.properties:
-            owner = pos.owner[sq]
-            if owner in (BANK, player) or pos.mortgaged[sq]:
+        board = self._board(pos)
+        cash = pos.cash
+        seen = []
+        for sq, owner, rent, cost, rank, rents in board.threats:
+            if owner == player:
                 continue
-            chance = THROW.get((sq - at) % n, 0.0) + rate[sq]
-            exposure.append((self._threat(pos, sq, owner), chance))
-        exposure.sort(reverse=True)
-        tolerance = 0.12 * self.params.aggression
+            if cost:
+                # The owner builds evenly with the cash it has: rent soon, not just now.
+                rank = min(len(rents) - 1, rank + cash[owner] // cost)
+                rent = max(rent, rents[rank])
+            seen.append((rent, sq))
+        if not seen:
+            return self.params.reserve
+        seen.sort(reverse=True)
+        odds = reach(g.rules.edition, g.rules.jail_max_turns, REACH_TURNS)[g.square_of(player)]
+        tolerance = RISK * self.params.aggression
         tail = 0.0
         danger = 0
-        for rent, chance in exposure:
-            tail += chance
+        for rent, sq in seen:
+            tail += odds[sq]
             if tail > tolerance:
                 danger = rent
                 break
         # Deeds outside complete groups can be mortgaged at little cost when a big rent
         # comes: that loan is part of the reserve, so cash need not cover it.
-        return self.params.reserve + max(0, danger - self._spare_loans(pos, player))
-
-    @staticmethod
-    def _spare_loans(pos: Position, player: int) -> int:
-        squares = pos.game.board.squares
-        total = 0
-        for sq in pos.game.board.properties:
-            if pos.owner[sq] == player and not pos.mortgaged[sq]:
-                group = squares[sq].group
-                if group < 0 or not pos.owns_group(player, group):
-                    total += squares[sq].mortgage
-        return total
-
-    def _threat(self, pos: Position, sq: int, owner: int) -> int:
-        """The rent on `sq` once its owner has built what their cash buys (a complete group
-        is built up soon after it is formed, so the reserve must not wait for the houses)."""
-        g = pos.game
-        rent = self._valuer(g).rent_to(pos, sq)
-        square = g.board.squares[sq]
-        if square.kind != STREET or not pos.group_buildable(owner, square.group):
-            return rent
-        streets = len(g.board.groups[square.group])
-        top = g.rules.houses_per_hotel + 1
-        rank = min(top, pos.rank(pos.level[sq]) + pos.cash[owner] // (square.house_cost * streets))
-        return max(rent, square.rents[rank if rank < top else -1])
+        return self.params.reserve + max(0, danger - board.loans.get(player, 0))
 
     def _exposure(self, pos: Position, player: int) -> float:
         """Expected rent per turn of walking round the board as it stands."""
-        valuer = self._valuer(pos.game)
-        rate = valuer.model.rate
-        return sum(rate[sq] * valuer.rent_to(pos, sq) for sq in pos.game.board.properties
-                   if pos.owner[sq] not in (BANK, player))
+        return self._board(pos).exposure.get(player, 0.0)
 
     # -- jail, buying, auctions ----------------------------------------------------------------
 
@@ -295,17 +358,23 @@ class StrategicBot:
                 return UseJailCard(player)
             if jail.may_pay_fine and pos.cash[player] - jail.fine >= self.params.reserve:
                 return PayJailFine(player)
+        if pos.game.rules.dice != "standard":
+            return self._baseline.act(pos.game, player)
         return Roll(player)
 
-    def _deed_gain(self, pos: Position, player: int, sq: int, price: int) -> float:
-        """What owning `sq` for `price` adds to the bot's position, plus a share of what it is
-        worth to an opponent whose group it would complete (keeping it from them)."""
+    def _deed_gains(self, pos: Position, player: int, sq: int,
+                    prices: list[int]) -> list[float]:
+        """What owning `sq` for each of `prices` adds to the bot's position, plus a share of
+        what it is worth to an opponent whose group it would complete (keeping it from them)."""
         g = pos.game
         valuer = self._valuer(g)
+        earn = valuer.earn(pos)
+        cash = pos.cash[player]
+        before = valuer.worth(valuer.holding(pos, player), cash, earn)
         owner = list(pos.owner)
-        before = valuer.value(pos, player)
         owner[sq] = player
-        gain = valuer.value(pos, player, owner, pos.cash[player] - price) - before
+        after = valuer.holding(pos, player, owner)
+        denied = 0.0
         square = g.board.squares[sq]
         if square.kind == STREET:
             streets = g.board.groups[square.group]
@@ -314,18 +383,16 @@ class StrategicBot:
                 rival = others.pop()
                 if rival not in (BANK, player):
                     owner[sq] = rival
-                    denied = (valuer.value(pos, rival, owner) - valuer.value(pos, rival)
-                              - square.price)
+                    theirs = valuer.value(pos, rival, owner) - valuer.value(pos, rival)
                     opponents = max(1, sum(pos.alive) - 1)
-                    gain += max(0.0, denied) / opponents
-        return gain
+                    denied = max(0.0, theirs - valuer.price[sq]) / opponents
+        return [valuer.worth(after, cash - price, earn) - before + denied for price in prices]
 
-    def _buy(self, pos: Position, player: int, sq: int) -> Action:
-        price = pos.game.board.squares[sq].price
+    def _buy(self, pos: Position, player: int, sq: int, price: int) -> Action:
         cash = pos.cash[player]
         if cash < price:
             return Decline(player)
-        gain = self._deed_gain(pos, player, sq, price)
+        gain = self._deed_gains(pos, player, sq, [price])[0]
         if gain >= 0 and cash - price >= self._reserve(pos, player):
             return Buy(player)
         # Below the reserve, buy only what matters a lot (it can be mortgaged if need be).
@@ -341,7 +408,11 @@ class StrategicBot:
         low = bid.min_bid
         if low > limit:
             return Pass(player)
-        return Bid(player, low)
+        # Raise in steps of a twentieth of the deed's price (a building's cost), not by the
+        # least the rules allow: an auction takes a few dozen bids, not hundreds.
+        square = g.board.squares[bid.square]
+        step = max(1, (square.price if bid.item == "deed" else square.house_cost) // 20)
+        return Bid(player, max(low, min(limit, bid.high + step)))
 
     def _auction_limit(self, g: Game, player: int, bid: BidDecision) -> int:
         """The highest bid at which winning is still worth it."""
@@ -352,7 +423,7 @@ class StrategicBot:
         low, high = 0, pos.cash[player]
         while high - low > 2:
             mid = (low + high) // 2
-            if self._deed_gain(pos, player, bid.square, mid) >= 0:
+            if self._deed_gains(pos, player, bid.square, [mid])[0] >= 0:
                 low = mid
             else:
                 high = mid
@@ -361,11 +432,15 @@ class StrategicBot:
     # -- business at the end of the turn -------------------------------------------------------
 
     def _business(self, g: Game, pos: Position, player: int) -> Action | None:
+        self._answered(g)
         offer = self._offer(g, pos, player)
         if offer is not None:
             return ProposeTrade(player, offer)
         spare = pos.cash[player] - self._reserve(pos, player)
+        if spare <= 0:
+            return None
         # Lift mortgages that stop a complete group from being built on.
+        squares = g.board.squares
         for gi, streets in enumerate(g.board.groups):
             if pos.owns_group(player, gi):
                 for sq in streets:
@@ -377,7 +452,7 @@ class StrategicBot:
         if spare > 2 * self.params.reserve + 200:
             for sq in g.board.properties:
                 if (pos.owner[sq] == player and pos.mortgaged[sq]
-                        and g.lift_cost(sq) <= spare - 200):
+                        and g.lift_cost(sq) <= spare - 200 and squares[sq].price):
                     return Unmortgage(player, sq)
         return None
 
@@ -386,8 +461,11 @@ class StrategicBot:
         if not groups:
             return None
         model = self._valuer(g).model
-        steps = [sum(pos.rank(pos.level[sq]) for sq in g.board.groups[gi]) for gi in groups]
+        steps = [min(model.max_steps[gi], sum(pos.rank(pos.level[sq])
+                                              for sq in g.board.groups[gi])) for gi in groups]
         buildable = set(g.buildable_squares(player))
+        if not buildable:
+            return None
         while groups:
             i = best_group_step(model, steps, groups, spare)
             if i < 0:
@@ -407,47 +485,163 @@ class StrategicBot:
         level = pos.level
 
         def added(sq: int) -> float:
-            lv = level[sq]
             rents = squares[sq].rents
+            lv = min(level[sq], hph + 1)
+            if lv > hph:
+                return 0.0
+            now = rents[min(lv, len(rents) - 1)]
             nxt = rents[-1] if lv == hph else rents[min(lv + 1, len(rents) - 1)]
-            return rate[sq] * (nxt - rents[lv])
+            return rate[sq] * (nxt - now)
 
         return max(options, key=added)
 
+    # -- trades --------------------------------------------------------------------------------
+
     def _offer(self, g: Game, pos: Position, player: int) -> TradeOffer | None:
-        """The best fair offer that completes a group for the bot, not made recently."""
+        """The best offer worth making now, not made recently to the same player. Offers are
+        priced when deeds have changed hands (or every `SEARCH_TURNS` turns, as cash
+        changes), and the priced list serves until then."""
         turn, made = self._offers_this_turn
         turns = g.turn_number
         if turn == turns and made >= OFFERS_PER_TURN:
             return None
         owners = tuple(pos.owner)
-        if owners == self._searched:
-            return None  # nothing changed hands since a search that found nothing
-        valuer = self._valuer(g)
-        best: tuple[float, TradeOffer] | None = None
-        for offer in trading.candidate_offers(pos, player):
-            key = (offer.responder, offer.give.properties, offer.get.properties)
+        search = self._search
+        if search is None or search[0] != owners or turns - search[1] >= SEARCH_TURNS:
+            search = self._search = (owners, turns, self._proposals(g, pos, player))
+        cash = pos.cash
+        for found in search[2]:
+            offer = found.offer
+            other = offer.responder
+            key = (other, offer.give.properties, offer.get.properties)
             if turns - self._offered.get(key, -RETRY_TURNS) < RETRY_TURNS:
                 continue
-            if g.trade_problem(offer) is not None:
+            kind = (other, bool(offer.give.properties))
+            if found.probe and self._stubborn.get(kind, 0) >= PROBE_REFUSALS:
                 continue
-            priced = trading.priced_offer(valuer, pos, offer, self.params.trade_margin,
-                                          self.params.reserve)
+            if (offer.give.cash > cash[player] - min(cash[player], self.params.reserve)
+                    or offer.get.cash > cash[other] or g.trade_problem(offer) is not None):
+                continue
             self._offered[key] = turns
-            if priced is not None and (best is None or priced[1] > best[0]):
-                best = (priced[1], priced[0])
-        if best is None:
-            self._searched = owners
+            self._offers_this_turn = (turns, made + 1 if turn == turns else 1)
+            self._proposed = (turns, other, found.probe, kind[1])
+            if found.then is not None:
+                second, part2 = found.then
+                self._plan = (other, offer.get.properties, second, part2, turns)
+            return offer
+        return None
+
+    def _proposals(self, g: Game, pos: Position, player: int) -> list[trading.Proposal]:
+        """Every offer worth making now, priced, the best first."""
+        candidates = trading.candidate_deals(pos, player)
+        splits = trading.split_groups(pos, player)
+        if not candidates and not splits:
+            return []
+        market = trading.Market(self._valuers(g)[1], pos)
+        margin = self.params.trade_margin
+        keep = min(pos.cash[player], self._reserve(pos, player))
+        out: list[trading.Proposal] = []
+        for other, give, get in candidates:
+            probing = self._stubborn.get((other, bool(give)), 0) < PROBE_REFUSALS
+            found = trading.price_deal(market, player, other, give, get, margin, keep,
+                                       probing)
+            if found is not None:
+                out.append(found)
+        for first, part1, second, part2 in splits:
+            found = trading.plan_in_two(market, player, first, part1, second, part2, margin,
+                                        keep)
+            if found is not None:
+                out.append(found)
+        out.sort(key=lambda p: -p.gain)
+        return out
+
+    def _answered(self, g: Game) -> None:
+        """Learn from the answer to the bot's last offer: a player who keeps refusing offers
+        that it could only take by valuing things differently is not offered such again."""
+        turn, other, probing, giving = self._proposed
+        if not probing:
+            return
+        self._proposed = (turn, other, False, giving)
+        kind = (other, giving)
+        for event in g.events:
+            if event.kind == "trade_reject" and event.player == other:
+                self._stubborn[kind] = self._stubborn.get(kind, 0) + 1
+            elif event.kind == "trade_accept" and event.player == other:
+                self._stubborn[kind] = 0
+
+    def _reply(self, g: Game, pos: Position, player: int, offer: TradeOffer,
+               problem: str | None) -> Action:
+        market = trading.Market(self._valuers(g)[1], pos)
+        margin = self.params.trade_margin
+        verdict = trading.judge(market, offer, margin)
+        clears = verdict.clears
+        plan = self._plan_clears(market, offer, player, margin)
+        if plan is not None:
+            clears = max(clears, plan)
+        keep = min(pos.cash[player], self._reserve(pos, player))
+        if problem is None and clears >= 0 and pos.cash[player] + verdict.x >= keep:
+            return AcceptTrade(player)
+        if problem is not None:
+            text = f"it cannot be done now: {problem}"
+            return RejectTrade(player, trading.short(text))
+        turns = g.turn_number
+        mine = self._proposed[0] == turns and self._proposed[1] == offer.proposer
+        if mine and self._proposed[2]:
+            # The answer to an offer the bot expected might be refused: a counter-offer.
+            kind = (offer.proposer, self._proposed[3])
+            self._stubborn[kind] = self._stubborn.get(kind, 0) + 1
+            self._proposed = (turns, offer.proposer, False, kind[1])
+        if not mine and self._countered != (turns, offer.proposer):
+            counter = trading.counter_price(market, offer, margin, keep)
+            if counter is None:
+                found = self._best_with(market, g, pos, player, offer.proposer, keep)
+                counter = found.offer if found is not None else None
+            if counter is not None:
+                action = CounterTrade(player, counter)
+                if g.is_legal(action):
+                    self._countered = (turns, offer.proposer)
+                    return action
+        return RejectTrade(player, trading.reason(market, offer, verdict))
+
+    def _best_with(self, market: trading.Market, g: Game, pos: Position, player: int,
+                   other: int, keep: int) -> trading.Proposal | None:
+        """The bot's best deal with one player (for a counter-offer)."""
+        best: trading.Proposal | None = None
+        for partner, give, get in trading.candidate_deals(pos, player, (other,)):
+            found = trading.price_deal(market, player, partner, give, get,
+                                       self.params.trade_margin, keep, probing=False)
+            if found is not None and (best is None or found.gain > best.gain):
+                best = found
+        return best
+
+    def _plan_clears(self, market: trading.Market, offer: TradeOffer, player: int,
+                     margin: float) -> float | None:
+        """An offer that is the first step of the bot's plan in two (its counter-offer, say)
+        judged as part of the whole plan: how far the whole clears the bot's margin."""
+        plan = self._plan
+        if plan is None:
             return None
-        self._offers_this_turn = (turns, made + 1 if turn == turns else 1)
-        return best[1]
+        first, part1, second, part2, since = plan
+        g = market.pos.game
+        if (g.turn_number - since > PLAN_TURNS or offer.proposer != first
+                or offer.give.properties != part1 or offer.get.properties
+                or offer.give.cards or offer.get.cards):
+            return None
+        x1 = offer.get.cash - offer.give.cash  # what the bot pays
+        keep = min(market.pos.cash[player], self._reserve(market.pos, player))
+        whole = trading.second_step(market, player, first, part1, x1, second, part2, margin,
+                                    keep)
+        return None if whole is None else whole[0]
 
     # -- raising money -------------------------------------------------------------------------
 
-    def _raise(self, g: Game, pos: Position, player: int) -> Action:
-        """The sale or mortgage that loses the least position value per dollar raised."""
+    def _raise(self, g: Game, pos: Position, player: int, owed: int) -> Action:
+        """The sale or mortgage that loses the least position value per dollar raised. The
+        debt is counted as paid, so no building is planned with money that is owed."""
         valuer = self._valuer(g)
-        before = valuer.value(pos, player)
+        earn = valuer.earn(pos)
+        cash = pos.cash[player] - owed - valuer.future_cash
+        before = valuer.worth(valuer.holding(pos, player), cash, earn)
         best: tuple[float, Action] | None = None
         board = g.board
         squares = board.squares
@@ -460,23 +654,32 @@ class StrategicBot:
             level = list(pos.level)
             for s, lv in zip(streets, g.sale_levels(action), strict=True):
                 level[s] = lv
-            raised = sum(pos.rank(pos.level[s]) - pos.rank(level[s]) for s in streets)
+            hph = g.rules.houses_per_hotel
+            raised = sum(_units(pos.level[s], hph) - _units(level[s], hph) for s in streets)
             raised *= squares[streets[0]].house_cost // 2
-            if not g.is_legal(action):
-                continue
-            lost = before - valuer.value(pos, player, level=level)
-            best = _cheaper(best, (lost - raised) / max(1, raised), action)
-        mortgaged = list(pos.mortgaged)
-        for sq in board.properties:
-            if pos.owner[sq] != player or not g.is_legal(Mortgage(player, sq)):
-                continue
-            mortgaged[sq] = True
-            lost = before - valuer.value(pos, player, mortgaged=mortgaged)
-            mortgaged[sq] = False
-            raised = squares[sq].mortgage
-            best = _cheaper(best, (lost - raised) / max(1, raised), Mortgage(player, sq))
-        # Nothing left to sell or mortgage: the debt is more than everything is worth.
-        return best[1] if best is not None else DeclareBankruptcy(player)
+            after = valuer.holding(pos, player, level=level)
+            lost = before - valuer.worth(after, cash + raised, earn)
+            best = _cheaper(best, lost / max(1, raised), action)
+        if not g.rules.no_mortgaging:
+            mortgaged = list(pos.mortgaged)
+            for sq in g.mortgageable_squares(player):
+                mortgaged[sq] = True
+                raised = squares[sq].mortgage
+                after = valuer.holding(pos, player, mortgaged=mortgaged)
+                mortgaged[sq] = False
+                lost = before - valuer.worth(after, cash + raised, earn)
+                best = _cheaper(best, lost / max(1, raised), Mortgage(player, sq))
+        if best is None:
+            # Nothing left it knows how to sell: the baseline's answer (deeds sold back under
+            # no mortgages, a Bank loan, or bankruptcy when the debt is more than all it has).
+            return self._baseline.act(g, player)
+        return best[1]
+
+
+def _units(level: int, houses_per_hotel: int) -> int:
+    """Building steps standing at a level: a hotel is one step above the full row of houses
+    (the levels of double hotels count as they are)."""
+    return houses_per_hotel + 1 if level == HOTEL else level
 
 
 def _cheaper(best: tuple[float, Action] | None, cost: float,

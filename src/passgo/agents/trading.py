@@ -1,92 +1,291 @@
-"""Trades for the strategic bot: judging offers and finding offers that complete its groups.
+"""Trades for the strategic bot: what a trade does for each side, offers worth making, and
+answers (acceptance, a counter-offer, or a refusal that says why).
 
-Both sides of a trade are priced with the same `Valuer`: the change in the proposer's and in
-the responder's position value. An offer is *fair enough* to a bot when it gains and gains at
-least `margin` more than the other side, measured against the size of both gains:
+**The yardstick.** Each player's position is valued as in `valuation.py` (cash, deeds, and the
+rent its deeds are expected to earn over `TRADE_HORIZON` rounds, with its colour groups built up
+as far as its cash allows). A trade is judged by what it does to the *standing* of a player
+against the others: its own gain, less what the others gain, where a rival's gain counts more
+the stronger that rival is (the weights are the rivals' position values squared, summing to
+one). Rent is what makes the difference: a colour group completed for Bob is income for Bob
+*and* a cost for everyone who walks past it, so
 
-    mine > 0  and  mine - theirs >= margin * (|mine| + |theirs|)
+    standing gain of p = value gain of p - horizon x rent per turn p will pay to the traders
+    judged gain of p   = standing gain of p - sum over rivals o of w_o x standing gain of o
 
-so small trades need small advantages and a trade that hands the other player a much better
-colour group than the bot gets is refused, however it is dressed up. When the bot proposes, it
-adds the cash that brings the offer down to exactly its margin (or asks for cash when it gives
-more than it gets): it pays what the trade is worth to it, not what it could squeeze out.
+Two players who each complete a group by a swap both gain against the others; giving the
+leader a group costs more the further ahead the leader is, and only a price that pays for it
+makes it acceptable; between two players alone (heads-up) a trade is zero-sum.
+
+**Accepting.** A bot accepts when its judged gain is positive and at least `margin` x 0.5 of
+both sides' judged gains together (`margin` is the bot's `trade_margin`): small trades need
+small advantages, and a trade that hands the other side much more is refused.
+
+**Proposing.** For each deal worth considering (below) the bot finds the cash, either way, at
+which the other side, judged with the same yardstick and the default margin, would just accept
+(plus a small cushion), checks that the deal is still good enough for itself at that price, and
+gives away a part of the rest (more with a low margin). The deals considered are: buying the
+deeds of one opponent that complete one of its groups (for cash, or against deeds that complete
+one of that opponent's groups), selling its own deeds that complete an opponent's group, and,
+when a group is split between two opponents, a plan in two steps: buy one opponent's part now
+if the second step (priced the same way, later) makes the whole worth it.
+
+**Answering.** An offer is judged by the same rule; when it is not good enough the bot
+counter-offers (the same deeds at the price it would accept, or its own best deal with that
+player), and otherwise refuses with a short reason in plain words.
 """
 
 from __future__ import annotations
 
-from passgo.agents.valuation import Position, Valuer
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from passgo.agents.valuation import BANK, Holding, Position, Valuer
 from passgo.core import Bundle, TradeOffer
 
-
-def trade_gains(valuer: Valuer, pos: Position, offer: TradeOffer,
-                before: tuple[float, float] | None = None) -> tuple[float, float]:
-    """(gain of the proposer, gain of the responder) if `offer` were carried out now;
-    `before` may pass both players' current values when they are known already."""
-    a, b = offer.proposer, offer.responder
-    g = pos.game
-    owner = list(pos.owner)
-    cash = list(pos.cash)
-    interest = [0, 0]
-    for giver, taker, side, who in ((a, b, offer.give, 1), (b, a, offer.get, 0)):
-        cash[giver] -= side.cash
-        cash[taker] += side.cash
-        for sq in side.properties:
-            owner[sq] = taker
-            if pos.mortgaged[sq]:
-                interest[who] += g.interest(sq)  # paid at once by whoever receives it
-    if before is None:
-        before = (valuer.value(pos, a), valuer.value(pos, b))
-    mine = valuer.value(pos, a, owner, cash[a]) - interest[0] - before[0]
-    theirs = valuer.value(pos, b, owner, cash[b]) - interest[1] - before[1]
-    return mine, theirs
+TRADE_HORIZON = 40  # rounds of rent a trade is valued over
+# Cash a player is taken to add to what it holds when building up its groups: the mean of
+# the rents these reach (over the horizon, a player short of cash builds later, not never).
+FUTURES = (200, 700, 1200)
+CARD_VALUE = 40  # a Get Out of Jail Free card, in cash
+SHARE = 0.5  # the margin is a share of both sides' judged gains times this
+DEFAULT_MARGIN = 0.5  # what a bot assumes of the other side's margin
+CUSHION = 15.0  # what a proposer leaves above the other side's bare acceptance
+MIN_GAIN = 5.0  # a trade must gain at least this much to be worth the trouble
+PROBE = 0.15  # an offer the other side may refuse must gain this share of what is at stake
+PROBE_RANK = 0.5  # such offers count this much of their gain when the best offer is chosen
+CASH_STEP = 5  # offers name cash in multiples of this
 
 
-def fair_enough(mine: float, theirs: float, margin: float) -> bool:
-    return mine > 0 and mine - theirs >= margin * (abs(mine) + abs(theirs))
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A trade (or a plan of two) as the change it makes: the players it involves, their
+    holdings afterwards, and their cash afterwards before any price is paid (interest on
+    mortgaged deeds received, cards counted as cash). `owner` is the ownership afterwards."""
+
+    parties: tuple[int, ...]
+    holdings: tuple[Holding, ...]
+    cash: tuple[float, ...]
+    owner: tuple[int, ...]
 
 
-def _with_cash(offer: TradeOffer, x: int) -> TradeOffer:
-    """The offer with `x` paid by the proposer (negative: asked from the responder)."""
-    give = Bundle(offer.give.properties, max(0, x), offer.give.cards)
-    get = Bundle(offer.get.properties, max(0, -x), offer.get.cards)
-    return TradeOffer(offer.proposer, offer.responder, give, get)
+class Market:
+    """Every player's standing in one position (or in one that is only being considered),
+    and the judged gain of deals from it for any player."""
 
+    def __init__(self, valuer: Valuer, pos: Position, owner: Sequence[int] | None = None,
+                 cash: Sequence[float] | None = None) -> None:
+        self.valuer = valuer
+        self.pos = pos
+        self.owner: Sequence[int] = pos.owner if owner is None else owner
+        self.cash: Sequence[float] = pos.cash if cash is None else cash
+        self.earn = valuer.earn(pos)
+        self.horizon = valuer.horizon
+        self.alive = [p for p, alive in enumerate(pos.alive) if alive]
+        n = len(pos.alive)
+        self.holding: list[Holding | None] = [None] * n
+        self.value = [0.0] * n
+        self.income = [0.0] * n
+        for p in self.alive:
+            h = valuer.holding(pos, p, self.owner)
+            self.holding[p] = h
+            c = self.cash[p]
+            income, spent = valuer.income(h, c)
+            self.income[p] = income
+            self.value[p] = c + h.assets + self.earn * income - spent / 2
+        strength = {p: max(1.0, self.value[p]) ** 2 for p in self.alive}
+        total = sum(strength.values())
+        self.weights: dict[int, dict[int, float]] = {}
+        for p in self.alive:
+            rest = total - strength[p]
+            self.weights[p] = {o: (strength[o] / rest if rest > 0 else 0.0)
+                               for o in self.alive if o != p}
 
-def priced_offer(valuer: Valuer, pos: Position, offer: TradeOffer, margin: float,
-                 keep: int) -> tuple[TradeOffer, float] | None:
-    """The most generous cash term for this exchange of deeds that is still fair enough to the
-    proposer, with the proposer's gain; None if no cash term makes it fair. The proposer keeps
-    at least `keep` in cash; the responder is never asked for more than they hold."""
-    a, b = offer.proposer, offer.responder
-    low, high = -pos.cash[b], max(0, pos.cash[a] - keep)
-    before = (valuer.value(pos, a), valuer.value(pos, b))
+    def stakes(self, deal: Deal) -> float:
+        """What a deal is about: the change of every party's rent over the horizon, at no
+        price."""
+        total = 0.0
+        for p, h, c in zip(deal.parties, deal.holdings, deal.cash, strict=True):
+            income, _ = self.valuer.income(h, c)
+            total += abs(income - self.income[p])
+        return self.earn * total
 
-    def ok(x: int) -> tuple[bool, float]:
-        mine, theirs = trade_gains(valuer, pos, _with_cash(offer, x), before)
-        return fair_enough(mine, theirs, margin), mine
-
-    fits, gain = ok(low)
-    if not fits:
+    def leader(self) -> int | None:
+        """The player clearly ahead (a fifth above the next), if any."""
+        ranked = sorted(self.alive, key=lambda p: -self.value[p])
+        if len(ranked) >= 2 and self.value[ranked[0]] > 1.2 * max(1.0, self.value[ranked[1]]):
+            return ranked[0]
         return None
-    # Fairness falls as the proposer pays more: find the largest payment that keeps it.
-    while high - low > 5:
-        mid = (low + high) // 2
-        fits_mid, gain_mid = ok(mid)
-        if fits_mid:
-            low, gain = mid, gain_mid
+
+    def deal(self, moves: Sequence[tuple[int, int, Sequence[int]]],
+             cards: Sequence[tuple[int, int, int]] = ()) -> Deal:
+        """The deal in which each (giver, taker, deeds) moves deeds, and each (giver, taker,
+        count) moves Get Out of Jail Free cards."""
+        pos = self.pos
+        owner = list(self.owner)
+        cash = {p: float(self.cash[p]) for p in self.alive}
+        interest = pos.game.interest
+        for giver, taker, deeds in moves:
+            cash.setdefault(giver, 0.0)
+            cash.setdefault(taker, 0.0)
+            for sq in deeds:
+                owner[sq] = taker
+                if pos.mortgaged[sq]:
+                    cash[taker] -= interest(sq)  # paid at once by whoever receives it
+        for giver, taker, count in cards:
+            cash[giver] -= CARD_VALUE * count
+            cash[taker] += CARD_VALUE * count
+        parties: list[int] = []
+        for giver, taker, _ in (*moves, *cards):
+            for p in (giver, taker):
+                if p not in parties:
+                    parties.append(p)
+        holdings = tuple(self.valuer.holding(pos, p, owner) for p in parties)
+        return Deal(tuple(parties), holdings, tuple(cash[p] for p in parties), tuple(owner))
+
+    def gains(self, deal: Deal, paid: Sequence[float]) -> list[float]:
+        """The judged gain of every party of `deal` (in its order) when party i also pays
+        `paid[i]` in cash (negative: receives it)."""
+        earn, horizon = self.earn, self.horizon
+        valued = self.valuer.income
+        d_value = []
+        d_income = []
+        for p, h, c, x in zip(deal.parties, deal.holdings, deal.cash, paid, strict=True):
+            c -= x
+            income, spent = valued(h, c)
+            d_value.append(c + h.assets + earn * income - spent / 2 - self.value[p])
+            d_income.append(income - self.income[p])
+        total_income = sum(d_income)
+        # Standing: own value gain less the rent the traders will now charge this player.
+        standing = {p: d_value[i] - horizon * (total_income - d_income[i])
+                    for i, p in enumerate(deal.parties)}
+        outsiders = -horizon * total_income
+        out = []
+        for p in deal.parties:
+            judged = standing[p]
+            for o, w in self.weights.get(p, {}).items():
+                judged -= w * standing.get(o, outsiders)
+            out.append(judged)
+        return out
+
+
+def acceptable(mine: float, others: float, margin: float) -> float:
+    """How far a judged gain `mine` clears the bot's margin (`others`: the sum of the other
+    parties' judged gains in absolute value); a trade is good enough at 0 or more."""
+    return min(mine - MIN_GAIN, mine - margin * SHARE * (abs(mine) + others))
+
+
+def _clears(market: Market, deal: Deal, x: float, who: int, margin: float) -> float:
+    """`acceptable` for party `who` (0: the proposer, 1: the responder) of a two-party deal in
+    which the proposer pays `x` (negative: receives it)."""
+    g = market.gains(deal, (x, -x))
+    return acceptable(g[who], abs(g[1 - who]), margin)
+
+
+def lowest_price(market: Market, deal: Deal, low: int, high: int, who: int, margin: float,
+                 cushion: float) -> int | None:
+    """For a two-party deal, the price x in [low, high] the proposer pays (negative: receives)
+    that is best for the proposer while party `who` still clears its margin by `cushion`:
+    the least x for the responder (who=1), the most x for the proposer (who=0). None: no such
+    price."""
+    if low > high:
+        return None
+    if who == 1:
+        if _clears(market, deal, high, 1, margin) < cushion:
+            return None
+        lo, hi = low, high  # the responder likes more cash: find the least that clears
+        if _clears(market, deal, lo, 1, margin) >= cushion:
+            return lo
+        while hi - lo > 2:
+            mid = (lo + hi) // 2
+            if _clears(market, deal, mid, 1, margin) >= cushion:
+                hi = mid
+            else:
+                lo = mid
+        return hi
+    if _clears(market, deal, low, 0, margin) < cushion:
+        return None
+    lo, hi = low, high  # the proposer likes less: find the most it still accepts
+    if _clears(market, deal, hi, 0, margin) >= cushion:
+        return hi
+    while hi - lo > 2:
+        mid = (lo + hi) // 2
+        if _clears(market, deal, mid, 0, margin) >= cushion:
+            lo = mid
         else:
-            high = mid
-    priced = _with_cash(offer, low)
-    if priced.give.empty and priced.get.empty:
+            hi = mid
+    return lo
+
+
+def offer_of(proposer: int, responder: int, give: Sequence[int], get: Sequence[int],
+             x: int) -> TradeOffer:
+    """The offer in which `proposer` gives `give` and receives `get`, and pays `x` in cash
+    (negative: asks for it)."""
+    return TradeOffer(proposer, responder, Bundle(tuple(give), max(0, x)),
+                      Bundle(tuple(get), max(0, -x)))
+
+
+def round_up(x: float) -> int:
+    return int(-(-x // CASH_STEP) * CASH_STEP)
+
+
+def round_down(x: float) -> int:
+    return int(x // CASH_STEP * CASH_STEP)
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """An offer the bot may make, its judged gain for the bot, and for a plan in two steps
+    the square set bought in the second step and from whom."""
+
+    offer: TradeOffer
+    gain: float
+    then: tuple[int, tuple[int, ...]] | None = None
+    probe: bool = False  # the other side, as the bot sees it, would refuse
+
+
+def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Sequence[int],
+               margin: float, keep: int, probing: bool = True) -> Proposal | None:
+    """The offer of `give` against `get` (with cash either way) that `other` would just accept
+    (judged with the default margin, plus the cushion), with part of the rest given away as
+    the bot's `margin` allows; None when no price suits both."""
+    if not give and not get:
         return None
-    return priced, gain
+    deal = market.deal([(me, other, give), (other, me, get)])
+    low = -int(market.cash[other])
+    high = int(market.cash[me]) - keep
+    theirs = lowest_price(market, deal, low, high, 1, DEFAULT_MARGIN, CUSHION)
+    mine = None
+    if theirs is not None:
+        mine = lowest_price(market, deal, theirs, high, 0, margin, 0.0)
+    if theirs is None or mine is None:
+        if not probing:
+            return None
+        # No price suits both sides as the bot sees them (between two players alone a
+        # trade is zero-sum): offer one that is clearly good for the bot; others value
+        # things their own way, and may take it.
+        probe = lowest_price(market, deal, low, high, 0, margin, PROBE * market.stakes(deal))
+        if probe is None:
+            return None
+        x = round_down(probe)
+        gain = market.gains(deal, (x, -x))[0]
+        return Proposal(offer_of(me, other, give, get, x), gain * PROBE_RANK, probe=True)
+    x = min(round_up(theirs + concession(margin) * (mine - theirs)), mine)
+    gain = market.gains(deal, (x, -x))[0]
+    return Proposal(offer_of(me, other, give, get, x), gain)
 
 
-def completing_groups(pos: Position, taker: int, giver: int) -> list[tuple[int, ...]]:
+def concession(margin: float) -> float:
+    """The share of the room between the other side's price and its own that a bot gives
+    away: more with a low margin (a dealer), less with a high one."""
+    return 0.3 * (1 - margin)
+
+
+def completing_groups(pos: Position, taker: int, giver: int,
+                      owner: Sequence[int] | None = None) -> list[tuple[int, ...]]:
     """Deeds of `giver` that would complete a colour group for `taker`, group by group: the
     groups where `taker` owns some streets and `giver` owns all the others."""
     out = []
-    owner = pos.owner
+    owner = pos.owner if owner is None else owner
     for streets in pos.game.board.groups:
         held = [sq for sq in streets if owner[sq] == taker]
         missing = [sq for sq in streets if owner[sq] != taker]
@@ -95,20 +294,238 @@ def completing_groups(pos: Position, taker: int, giver: int) -> list[tuple[int, 
     return out
 
 
-def candidate_offers(pos: Position, player: int) -> list[TradeOffer]:
-    """Exchanges of deeds (cash still to be set) that complete a group for `player`: each
-    group it could complete from one opponent, alone or against deeds that complete one of
-    that opponent's groups in return."""
+def split_groups(pos: Position, player: int) -> list[tuple[int, tuple[int, ...], int,
+                                                           tuple[int, ...]]]:
+    """Groups the player has a part of whose other streets two opponents hold between them:
+    (first opponent, its streets, second opponent, its streets), both orders."""
     out = []
-    for other, alive in enumerate(pos.alive):
-        if other == player or not alive:
+    owner = pos.owner
+    for streets in pos.game.board.groups:
+        if not any(owner[sq] == player for sq in streets):
             continue
-        wanted = completing_groups(pos, player, other)
-        if not wanted:
+        rest = [sq for sq in streets if owner[sq] != player]
+        holders = sorted({owner[sq] for sq in rest})
+        if len(holders) != 2 or BANK in holders:
             continue
-        returns: list[tuple[int, ...]] = [(), *completing_groups(pos, other, player)]
-        for want in wanted:
-            for give in returns:
-                out.append(TradeOffer(player, other, Bundle(give), Bundle(want)))
+        a, b = holders
+        part_a = tuple(sq for sq in rest if owner[sq] == a)
+        part_b = tuple(sq for sq in rest if owner[sq] == b)
+        out.append((a, part_a, b, part_b))
+        out.append((b, part_b, a, part_a))
     return out
 
+
+def tradeable(pos: Position, deeds: Sequence[int]) -> bool:
+    """No building stands in the groups of these deeds (the rules trade only bare groups)."""
+    board = pos.game.board
+    level = pos.level
+    for sq in deeds:
+        group = board.squares[sq].group
+        if group >= 0 and any(level[o] for o in board.groups[group]):
+            return False
+    return True
+
+
+def candidate_deals(pos: Position, me: int,
+                    partners: Sequence[int] | None = None) -> list[tuple[int, tuple[int, ...],
+                                                                          tuple[int, ...]]]:
+    """Exchanges of deeds (partner, deeds given, deeds received; cash still to be set) worth
+    pricing: a group of the bot's completed from one opponent, alone or against deeds that
+    complete one of that opponent's groups, and the bot's deeds that complete an opponent's
+    group sold alone."""
+    out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    for other, alive in enumerate(pos.alive):
+        if other == me or not alive or (partners is not None and other not in partners):
+            continue
+        wanted = [w for w in completing_groups(pos, me, other) if tradeable(pos, w)]
+        returns = [r for r in completing_groups(pos, other, me) if tradeable(pos, r)]
+        for want in wanted:
+            out.append((other, (), want))
+            for give in returns:
+                out.append((other, give, want))
+        for give in returns:
+            out.append((other, give, ()))
+    return out
+
+
+def plan_in_two(market: Market, me: int, first: int, part1: tuple[int, ...], second: int,
+                part2: tuple[int, ...], margin: float, keep: int) -> Proposal | None:
+    """Buy `part1` from `first` now and `part2` from `second` later, completing a group: the
+    first step priced for `first`, the second (for cash, or against deeds that complete one
+    of `second`'s groups) for `second` in the position after the first; proposed when the
+    whole is good enough for the bot."""
+    pos = market.pos
+    if not tradeable(pos, part1) or not tradeable(pos, part2):
+        return None
+    # The first step as an offer of the bot's: it pays x1 for `part1`.
+    step1 = market.deal([(me, first, ()), (first, me, part1)])
+    x1 = lowest_price(market, step1, 0, int(market.cash[me]) - keep, 1, DEFAULT_MARGIN,
+                      CUSHION)
+    if x1 is None:
+        return None
+    x1 = round_up(x1)
+    whole = second_step(market, me, first, part1, x1, second, part2, margin, keep)
+    if whole is None or whole[0] < 0:
+        return None
+    return Proposal(offer_of(me, first, (), part1, x1), whole[1], (second, part2))
+
+
+def second_step(market: Market, me: int, first: int, part1: tuple[int, ...], x1: int,
+                second: int, part2: tuple[int, ...], margin: float,
+                keep: int) -> tuple[float, float] | None:
+    """A plan in two judged as a whole once its first step (`part1` from `first` for `x1`)
+    is known: (how far it clears the bot's margin, the bot's judged gain) with the best
+    second step `second` would accept; None if it would accept none."""
+    pos = market.pos
+    step1 = market.deal([(me, first, ()), (first, me, part1)])
+    after = list(market.cash)
+    after[me] -= x1
+    after[first] += x1
+    later = Market(market.valuer, pos, step1.owner, after)
+    returns: list[tuple[int, ...]] = [()]
+    returns += [r for r in completing_groups(pos, second, me, step1.owner) if tradeable(pos, r)]
+    best: tuple[float, float] | None = None
+    for give2 in returns:
+        step2 = later.deal([(me, second, give2), (second, me, part2)])
+        x2 = lowest_price(later, step2, -int(after[second]), int(after[me]) - keep, 1,
+                          DEFAULT_MARGIN, CUSHION)
+        if x2 is None:
+            continue
+        whole = market.deal([(first, me, part1), (second, me, part2), (me, second, give2)])
+        paid = {me: x1 + x2, first: -x1, second: -x2}
+        g = market.gains(whole, [paid.get(p, 0.0) for p in whole.parties])
+        i = whole.parties.index(me)
+        others = sum(abs(v) for j, v in enumerate(g) if j != i)
+        clears = acceptable(g[i], others, margin)
+        if best is None or clears > best[0]:
+            best = (clears, g[i])
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the bot makes of an offer to it: its judged gain, how far that clears its margin,
+    and the deal."""
+
+    gain: float
+    other: float
+    clears: float
+    deal: Deal
+    x: int  # cash the proposer pays (negative: asks)
+
+
+def judge(market: Market, offer: TradeOffer, margin: float) -> Judgement:
+    """An offer to the bot (the responder) judged by its yardstick."""
+    a, b = offer.proposer, offer.responder
+    moves = [(a, b, offer.give.properties), (b, a, offer.get.properties)]
+    cards = [(a, b, len(offer.give.cards)), (b, a, len(offer.get.cards))]
+    deal = market.deal(moves, [c for c in cards if c[2]])
+    x = offer.give.cash - offer.get.cash
+    paid = [x if p == a else -x if p == b else 0.0 for p in deal.parties]
+    g = market.gains(deal, paid)
+    mine = g[deal.parties.index(b)]
+    other = g[deal.parties.index(a)]
+    return Judgement(mine, other, acceptable(mine, abs(other), margin), deal, x)
+
+
+def counter_price(market: Market, offer: TradeOffer, margin: float,
+                  keep: int) -> TradeOffer | None:
+    """The same deeds at a price the bot (the responder) accepts, if the proposer, judged with
+    the default margin, would accept it too: the counter-offer, made by the bot."""
+    a, b = offer.proposer, offer.responder
+    if offer.give.cards or offer.get.cards:
+        return None
+    deal = market.deal([(b, a, offer.get.properties), (a, b, offer.give.properties)])
+    # In the counter the bot is the proposer and pays x (negative: asks for it).
+    low = -int(market.cash[a])
+    high = int(market.cash[b]) - keep
+    mine = lowest_price(market, deal, low, high, 0, margin, CUSHION)
+    if mine is None:
+        return None
+    x = round_down(mine)
+    if _clears(market, deal, x, 1, DEFAULT_MARGIN) < 0:
+        return None
+    counter = offer_of(b, a, offer.get.properties, offer.give.properties, x)
+    if counter.give == offer.get and counter.get == offer.give:
+        return None
+    return counter
+
+
+def group_word(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _money(cash: int) -> str:
+    return f"${cash:,}"
+
+
+def _bundle_words(pos: Position, deeds: Sequence[int], cash: int) -> str:
+    names = [pos.game.board.squares[sq].name for sq in deeds]
+    if cash:
+        names.append(_money(cash))
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def completed(pos: Position, player: int, owner: Sequence[int]) -> list[int]:
+    """Colour groups the player owns whole under `owner` but not in the position."""
+    out = []
+    for gi, streets in enumerate(pos.game.board.groups):
+        if all(owner[sq] == player for sq in streets) and not pos.owns_group(player, gi):
+            out.append(gi)
+    return out
+
+
+def lost(pos: Position, player: int, owner: Sequence[int]) -> list[int]:
+    """Colour groups the player owns whole in the position but no longer under `owner`."""
+    out = []
+    for gi, streets in enumerate(pos.game.board.groups):
+        if pos.owns_group(player, gi) and not all(owner[sq] == player for sq in streets):
+            out.append(gi)
+    return out
+
+
+def reason(market: Market, offer: TradeOffer, verdict: Judgement) -> str:
+    """Why the bot (the responder) turns the offer down, in one short line of plain words."""
+    pos = market.pos
+    g = pos.game
+    a, b = offer.proposer, offer.responder
+    name = g.names[a]
+    groups = g.board.group_names
+    owner = verdict.deal.owner
+    what = _bundle_words(pos, offer.give.properties, offer.give.cash)
+    theirs = completed(pos, a, owner)
+    mine = completed(pos, b, owner)
+    given_up = lost(pos, b, owner)
+    leader = market.leader()
+    lead = f"; {name} is leading already" if leader == a else ""
+    if given_up:
+        text = f"I would give up my {group_word(groups[given_up[0]])} group"
+    elif theirs and not mine:
+        pays = ("nothing is offered for that" if what == "nothing"
+                else f"{what} does not pay for that")
+        text = f"it would complete {name}'s {group_word(groups[theirs[0]])} group, and {pays}"
+    elif theirs and mine:
+        text = (f"{name}'s {group_word(groups[theirs[0]])} group would be worth more than "
+                f"my {group_word(groups[mine[0]])} group")
+        if offer.give.cash:
+            text += f", and {_money(offer.give.cash)} does not make up for it"
+    elif offer.get.cash and offer.get.cash >= offer.give.cash:
+        asked = _bundle_words(pos, offer.get.properties, 0)
+        text = (f"{_money(offer.get.cash)} is too much for "
+                f"{asked if asked != 'nothing' else 'what I would get'}")
+        if offer.get.properties:
+            text = f"{_money(offer.get.cash)} and {asked} are more than {what} is worth to me"
+    else:
+        asked = _bundle_words(pos, offer.get.properties, offer.get.cash)
+        text = f"{what} is worth less to me than {asked}"
+    return short(text + lead)
+
+
+def short(text: str, limit: int = 200) -> str:
+    """One line of words, single-spaced, at most `limit` characters (cut at a word)."""
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0]
+    return text

@@ -13,22 +13,38 @@ planned the way the bot builds: a house at a time on the group where it pays bes
 looking ahead to the third house (rent jumps most up to the third house, so a group whose first
 houses earn little is still worth starting when it can reach three). Houses are counted at half
 their cost as an asset (what selling them back brings), so building pays only through the rent
-it adds. The model is deliberately simple and fast: bots call it hundreds of times per game.
+it adds.
+
+The figures that do not depend on cash are gathered once per player and set of deeds in a
+`Holding` (the deeds' resale value, the rent of what stands, and the order and cost of the
+building steps still to come), so that the same deeds are valued at many amounts of cash (a
+trade's price, a bid) by arithmetic alone. The model is deliberately simple and fast: bots call
+it thousands of times per game.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from passgo.agents.landing import landing_rates
 from passgo.core import Game, Rules
-from passgo.core.board import RAILROAD, STREET, UTILITY, load_edition
+from passgo.core.board import RAILROAD, STREET, UTILITY, Board, load_edition, six_railroads_board
 
 MEAN_THROW = 7  # a Utility's rent is a multiple of the throw that brought the player there
 BANK = -1  # the owner of an unowned deed in a `Position` (the game's read model says None)
 HOTEL = 5  # a street's level with a hotel (the levels of `SellDown`: 0-4 houses, 5 = hotel)
+MAX_PLANNED_STEPS = 48  # building steps a holding plans ahead (three groups to hotels)
+
+
+@cache
+def rules_board(rules: Rules) -> Board:
+    """The board a game under `rules` is played on (the edition's, with the utilities made
+    railroads under `Rules.six_railroads`): the same data as `game.board`."""
+    board = load_edition(rules.edition)
+    return six_railroads_board(board) if rules.six_railroads else board
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,18 +74,24 @@ class Position:
             seat = owner_of(sq)
             if seat is not None:
                 owner[sq] = seat
-                level[sq] = houses_on(sq) + HOTEL * hotels_on(sq)
+                houses = houses_on(sq)
+                hotels = hotels_on(sq)
+                if houses or hotels:
+                    level[sq] = houses + HOTEL * hotels
             # The Bank's deeds too: those of a player bankrupt to the Bank are mortgaged
             # until they are auctioned.
-            mortgaged[sq] = is_mortgaged(sq)
+            if is_mortgaged(sq):
+                mortgaged[sq] = True
         seats = range(g.n)
         return cls(g, owner, mortgaged, level, [g.cash_of(p) for p in seats],
                    [g.in_game(p) for p in seats])
 
     def rank(self, level: int) -> int:
         """A level on the even-building scale: a hotel is one step above the full houses
-        (the levels of double hotels count as they are)."""
-        return self.game.rules.houses_per_hotel + 1 if level == HOTEL else level
+        (under double hotels every level with a hotel counts as the hotel)."""
+        if level >= HOTEL:
+            return self.game.rules.houses_per_hotel + 1
+        return level
 
     def owns_group(self, player: int, group: int) -> bool:
         owner = self.owner
@@ -78,8 +100,10 @@ class Position:
     def group_buildable(self, player: int, group: int) -> bool:
         """A complete colour group of the player with no street mortgaged."""
         owner, mortgaged = self.owner, self.mortgaged
-        return all(owner[sq] == player and not mortgaged[sq]
-                   for sq in self.game.board.groups[group])
+        for sq in self.game.board.groups[group]:
+            if owner[sq] != player or mortgaged[sq]:
+                return False
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +126,7 @@ class BoardModel:
 
 @cache
 def board_model(rules: Rules) -> BoardModel:
-    board = load_edition(rules.edition)
+    board = rules_board(rules)
     leave = landing_rates(rules.edition, rules.jail_max_turns, "leave")
     stay = landing_rates(rules.edition, rules.jail_max_turns, "stay")
     rate = tuple((a + b) / 2 for a, b in zip(leave, stay, strict=True))
@@ -151,11 +175,12 @@ def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[in
     for i, gi in enumerate(groups):
         u = steps[i]
         cost = model.step_cost[gi]
-        if u >= model.max_steps[gi] or cost > budget:
+        top = model.max_steps[gi]
+        if u >= top or cost > budget or cost <= 0:
             continue
         table = model.group_income[gi]
         target = max(u + 1, model.steps_to_three[gi])
-        ahead = min(target, model.max_steps[gi], u + int(budget // cost))
+        ahead = min(target, top, u + int(min(budget, 1e9) // cost))
         roi = 0.0
         for t in range(u + 1, ahead + 1):
             roi = max(roi, (table[t] - table[u]) / ((t - u) * cost))
@@ -164,91 +189,187 @@ def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[in
     return best
 
 
-class Valuer:
-    """Position values for one game's rules, with the bot's horizon and building allowance."""
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What one player's deeds and buildings are worth, apart from cash: `assets` (deeds at
+    their printed price less the cost of lifting a mortgage, buildings at resale value),
+    `fixed` (expected rent per opponent turn of everything but the groups it can build on),
+    `built` (that of the buildable groups as they stand), and the building still to come in
+    the order the bot would build: after k more steps `costs[k - 1]` has been spent and the
+    rent per opponent turn has grown by `gains[k - 1]`. `groups`: its complete colour groups."""
 
-    def __init__(self, rules: Rules, horizon: float, future_cash: int) -> None:
+    assets: float
+    fixed: float
+    built: float
+    costs: tuple[int, ...]
+    gains: tuple[float, ...]
+    groups: tuple[int, ...]
+
+    def income(self, budget: float) -> tuple[float, int]:
+        """(rent per opponent turn, money spent on buildings) once `budget` is spent on the
+        building steps it pays for."""
+        k = bisect_right(self.costs, budget)
+        if not k:
+            return self.fixed + self.built, 0
+        return self.fixed + self.built + self.gains[k - 1], self.costs[k - 1]
+
+
+class Valuer:
+    """Position values for one game's rules, with the bot's horizon and building allowance:
+    the complete groups are built up with the cash in hand plus `future_cash`, or, given
+    `later`, the mean of the rents reached with each of those amounts added instead (a
+    player short of cash builds later, not never)."""
+
+    def __init__(self, rules: Rules, horizon: float, future_cash: int,
+                 later: Sequence[int] = ()) -> None:
         self.model = board_model(rules)
-        self.board = load_edition(rules.edition)
+        self.board = rules_board(rules)
         self.rules = rules
         self.horizon = horizon
         self.future_cash = future_cash
+        self.futures = (future_cash, *later)
+        self.hotel_rank = rules.houses_per_hotel + 1
+        factor = 2 if rules.double_prices else 1
+        self.price = tuple(s.price * factor for s in self.board.squares)
+        self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
+                          tuple[tuple[int, ...], tuple[float, ...]]] = {}
+
+    def earn(self, pos: Position) -> float:
+        """Opponent turns of rent a deed is valued at: the horizon times the opponents."""
+        return self.horizon * max(1, sum(pos.alive) - 1)
 
     def value(self, pos: Position, player: int, owner: Sequence[int] | None = None,
               cash: int | None = None, mortgaged: Sequence[bool] | None = None,
               level: Sequence[int] | None = None) -> float:
         """The player's position in money; `owner`, `cash`, `mortgaged` and `level` replace
         the position's to value one that is only being considered (a trade, a sale)."""
+        holding = self.holding(pos, player, owner, mortgaged, level)
+        return self.worth(holding, pos.cash[player] if cash is None else cash, self.earn(pos))
+
+    def worth(self, holding: Holding, cash: float, earn: float) -> float:
+        """`value` of a holding with this much cash, rent counted over `earn` opponent turns."""
+        income, spent = self.income(holding, cash)
+        return cash + holding.assets + earn * income - spent / 2
+
+    def income(self, holding: Holding, cash: float) -> tuple[float, float]:
+        """(rent per opponent turn, money spent on buildings) of a holding with this much
+        cash, once it has built up its groups (the mean over the futures)."""
+        futures = self.futures
+        if len(futures) == 1:
+            return holding.income(cash + futures[0])
+        income = spent = 0.0
+        for future in futures:
+            i, s = holding.income(cash + future)
+            income += i
+            spent += s
+        k = len(futures)
+        return income / k, spent / k
+
+    def holding(self, pos: Position, player: int, owner: Sequence[int] | None = None,
+                mortgaged: Sequence[bool] | None = None,
+                level: Sequence[int] | None = None) -> Holding:
+        """The player's deeds as a `Holding`; `owner`, `mortgaged` and `level` replace the
+        position's (a trade, a sale)."""
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
-        cash = pos.cash[player] if cash is None else cash
-        g = pos.game
+        lift_cost = pos.game.lift_cost
         model, board = self.model, self.board
-        squares = board.squares
-        opponents = sum(pos.alive) - 1
-        earn = self.horizon * max(1, opponents)
-        value = float(cash)
+        price = self.price
+        single = model.single_income
+        top = self.hotel_rank
+        assets = 0.0
+        fixed = 0.0
+        built = 0.0
         monopolies: list[int] = []
         steps: list[int] = []
         for gi, streets in enumerate(board.groups):
             held = 0
+            any_mortgaged = False
             for sq in streets:
                 if owner[sq] == player:
                     held += 1
-                    s = squares[sq]
-                    value += s.price - (g.lift_cost(sq) if mortgaged[sq] else 0)
+                    assets += price[sq]
+                    if mortgaged[sq]:
+                        assets -= lift_cost(sq)
+                        any_mortgaged = True
             if not held:
                 continue
             if held == len(streets):
-                if any(mortgaged[sq] for sq in streets):
-                    value += earn * sum(model.single_income[sq] * 2 for sq in streets
-                                        if not mortgaged[sq])
+                if any_mortgaged:
+                    fixed += 2 * sum(single[sq] for sq in streets if not mortgaged[sq])
                     continue
-                u = sum(pos.rank(level[sq]) for sq in streets)
-                value += u * model.step_cost[gi] / 2  # standing houses, at resale value
+                u = 0
+                for sq in streets:
+                    lv = level[sq]
+                    u += top if lv >= HOTEL else lv
+                u = min(u, model.max_steps[gi])
+                assets += u * model.step_cost[gi] / 2  # standing houses, at resale value
+                built += model.group_income[gi][u]
                 monopolies.append(gi)
                 steps.append(u)
             else:
-                value += earn * sum(model.single_income[sq] for sq in streets
-                                    if owner[sq] == player and not mortgaged[sq])
-        if monopolies:
-            budget = cash + self.future_cash
-            value += earn * self._developed_income(monopolies, steps, budget, earn)
-        value += earn * self._transport_income(player, owner, mortgaged)
-        return value
-
-    def _developed_income(self, groups: list[int], steps: list[int], budget: float,
-                          earn: float) -> float:
-        """Income per opponent turn of the monopolies after building with `budget`, less the
-        half of the money spent that houses do not give back (spread over the horizon)."""
-        model = self.model
-        steps = list(steps)
-        lost = 0.0
-        while True:
-            i = best_group_step(model, steps, groups, budget)
-            if i < 0:
-                break
-            cost = model.step_cost[groups[i]]
-            budget -= cost
-            lost += cost / 2
-            steps[i] += 1
-        income = sum(model.group_income[gi][u] for gi, u in zip(groups, steps, strict=True))
-        return income - lost / earn
-
-    def _transport_income(self, player: int, owner: Sequence[int],
-                          mortgaged: Sequence[bool]) -> float:
-        board, rate = self.board, self.model.rate
-        income = 0.0
+                for sq in streets:
+                    if owner[sq] == player and not mortgaged[sq]:
+                        fixed += single[sq]
+        rate = model.rate
         roads = [sq for sq in board.railroads if owner[sq] == player]
         if roads:
-            rent = board.railroad_rents[len(roads) - 1]
-            income += sum(rate[sq] * rent for sq in roads if not mortgaged[sq])
+            rents = board.railroad_rents
+            rent = rents[min(len(roads), len(rents)) - 1] if rents else 0
+            for sq in roads:
+                assets += price[sq]
+                if mortgaged[sq]:
+                    assets -= lift_cost(sq)
+                else:
+                    fixed += rate[sq] * rent
         utils = [sq for sq in board.utilities if owner[sq] == player]
         if utils:
-            rent = board.utility_multipliers[len(utils) - 1] * MEAN_THROW
-            income += sum(rate[sq] * rent for sq in utils if not mortgaged[sq])
-        return income
+            times = board.utility_multipliers
+            rent = times[min(len(utils), len(times)) - 1] * MEAN_THROW if times else 0
+            for sq in utils:
+                assets += price[sq]
+                if mortgaged[sq]:
+                    assets -= lift_cost(sq)
+                else:
+                    fixed += rate[sq] * rent
+        costs: tuple[int, ...] = ()
+        gains: tuple[float, ...] = ()
+        if monopolies:
+            costs, gains = self._plan(tuple(monopolies), tuple(steps))
+        return Holding(assets, fixed, built, costs, gains, tuple(monopolies))
+
+    def _plan(self, groups: tuple[int, ...],
+              steps: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """The building steps still to come on these groups, best rent per dollar first
+        (looking ahead to three houses per street): cumulative costs and rent gained."""
+        key = (groups, steps)
+        plan = self._plans.get(key)
+        if plan is not None:
+            return plan
+        model = self.model
+        now = list(steps)
+        base = sum(model.group_income[gi][u] for gi, u in zip(groups, now, strict=True))
+        costs: list[int] = []
+        gains: list[float] = []
+        spent = 0
+        income = base
+        while len(costs) < MAX_PLANNED_STEPS:
+            i = best_group_step(model, now, groups, 1e9)
+            if i < 0:
+                break
+            gi = groups[i]
+            table = model.group_income[gi]
+            income += table[now[i] + 1] - table[now[i]]
+            now[i] += 1
+            spent += model.step_cost[gi]
+            costs.append(spent)
+            gains.append(income - base)
+        plan = (tuple(costs), tuple(gains))
+        if len(self._plans) > 4096:
+            self._plans.clear()
+        self._plans[key] = plan
+        return plan
 
     def rent_to(self, pos: Position, sq: int) -> int:
         """The rent a player would owe on landing on `sq` now (a mean throw for Utilities)."""
@@ -260,12 +381,15 @@ class Valuer:
         if s.kind == STREET:
             lv = pos.level[sq]
             if lv:
-                return s.rents[lv]
+                rents = s.rents
+                return rents[min(lv, len(rents) - 1)]
             return s.rents[0] * (2 if pos.owns_group(owner, s.group) else 1)
         if s.kind == RAILROAD:
             count = sum(1 for r in self.board.railroads if owners[r] == owner)
-            return self.board.railroad_rents[count - 1]
+            rents = self.board.railroad_rents
+            return rents[min(count, len(rents)) - 1]
         if s.kind == UTILITY:
             count = sum(1 for u in self.board.utilities if owners[u] == owner)
-            return self.board.utility_multipliers[count - 1] * MEAN_THROW
+            times = self.board.utility_multipliers
+            return times[min(count, len(times)) - 1] * MEAN_THROW
         return 0
