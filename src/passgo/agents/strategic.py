@@ -31,6 +31,7 @@ of building plans) is cached by the state it depends on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any, assert_never
@@ -96,7 +97,8 @@ FUTURE_CASH = 300  # what the bot counts on earning soon when planning houses
 RISK = 0.15  # chance of meeting a rent above the reserve in REACH_TURNS turns, at aggression 1
 REACH_TURNS = 3  # turns ahead the reserve looks
 RETRY_TURNS = 24  # the same deeds are not offered to the same player again for this long
-SEARCH_TURNS = 12  # with nothing changed hands, trades are looked for again after this long
+SEARCH_TURNS = 24  # with nothing changed hands, trades are looked for again after this many turns
+RESEARCH_TURNS = 8  # after deeds changed hands, after this many (two rounds of four players)
 OFFERS_PER_TURN = 2
 PROBE_REFUSALS = 2  # a player who refused this many offers it might take is not asked again
 PLAN_TURNS = 16  # a plan in two steps is followed this long
@@ -166,12 +168,19 @@ Threat = tuple[int, int, int, int, int, tuple[int, ...]]
 
 @dataclass(slots=True)
 class _Board:
-    """What the bot derives from one state of the board (owners, buildings, mortgages):
-    cached, since that state changes far less often than the bot decides."""
+    """What the bots derive from one state of the board (owners, buildings, mortgages):
+    cached for every bot of a process, since that state changes far less often than bots
+    decide. `dangers` keeps the reserves already worked out on it."""
 
     threats: list[Threat]
+    builders: list[tuple[int, int]]  # (owner, cost of a row of houses) of the buildable streets
     loans: dict[int, int]  # by seat: what mortgaging deeds outside complete groups raises
     exposure: dict[int, float]  # by seat: expected rent per turn of walking round the board
+    dangers: dict[tuple[int, int, float, tuple[int, ...]], int]
+
+
+_BOARDS: dict[tuple[Rules, tuple[int, ...], tuple[int, ...], tuple[bool, ...]], _Board] = {}
+_BOARDS_KEPT = 512
 
 
 class StrategicBot:
@@ -191,9 +200,10 @@ class StrategicBot:
         self._proposed: tuple[int, int, bool, bool] = (-1, -1, False, False)
         # By seat and whether deeds are given: offers refused that it might have taken.
         self._stubborn: dict[tuple[int, bool], int] = {}
+        # Deals priced lately, by partner and deeds: (turn priced, the offer or None).
+        self._priced: dict[tuple[Any, ...], tuple[int, trading.Proposal | None]] = {}
         self._countered: tuple[int, int] = (-1, -1)  # (turn, partner) of the last counter
         self._plan: tuple[int, tuple[int, ...], int, tuple[int, ...], int] | None = None
-        self._boards: dict[tuple[tuple[int, ...], ...], _Board] = {}
         self._baseline = BasicBot(reserve=self.params.reserve)
 
     # -- the decision --------------------------------------------------------------------------
@@ -253,7 +263,6 @@ class StrategicBot:
         if pair is None or self._rules is not g.rules:
             self._rules = g.rules
             pair = self._pair = valuers(g.rules)
-            self._boards = {}
         return pair
 
     def _valuer(self, g: Game) -> Valuer:
@@ -267,79 +276,109 @@ class StrategicBot:
 
     def _board(self, pos: Position) -> _Board:
         """The cached facts of the board as it stands in `pos`."""
-        key = (tuple(pos.owner), tuple(pos.level), tuple(pos.mortgaged))
-        self._valuers(pos.game)
-        board = self._boards.get(key)
+        g = pos.game
+        key = (g.rules, tuple(pos.owner), tuple(pos.level), tuple(pos.mortgaged))
+        board = _BOARDS.get(key)
         if board is None:
-            if len(self._boards) > 256:
-                self._boards.clear()
-            board = self._boards[key] = self._read_board(pos)
+            if len(_BOARDS) >= _BOARDS_KEPT:
+                _BOARDS.clear()
+            board = _BOARDS[key] = self._read_board(pos)
         return board
 
     def _read_board(self, pos: Position) -> _Board:
         g = pos.game
-        squares = g.board.squares
-        groups = g.board.groups
+        board = g.board
+        squares = board.squares
+        owners, mortgaged, level = pos.owner, pos.mortgaged, pos.level
         top = g.rules.houses_per_hotel + 1
         threats: list[Threat] = []
+        builders: list[tuple[int, int]] = []
         loans: dict[int, int] = {}
-        exposure: dict[int, float] = {}
+        alive = [p for p, a in enumerate(pos.alive) if a]
+        paid = dict.fromkeys(alive, 0.0)  # expected rent per turn, by the owner it goes to
         rate = self._valuer(g).model.rate
-        owned_rent: list[tuple[int, int, float]] = []
-        for sq in g.board.properties:
-            owner = pos.owner[sq]
-            if owner == BANK:
-                continue
-            square = squares[sq]
-            mortgaged = pos.mortgaged[sq]
-            complete = square.group >= 0 and pos.owns_group(owner, square.group)
-            if not mortgaged and not complete:
-                loans[owner] = loans.get(owner, 0) + square.mortgage
-            if mortgaged:
-                continue
-            rent = g.rent(sq, 7)
-            owned_rent.append((sq, owner, rate[sq] * rent))
-            if (square.kind == STREET and pos.group_buildable(owner, square.group)
-                    and square.house_cost > 0 and pos.level[sq] < HOTEL):
-                streets = groups[square.group]
-                rank = pos.level[sq]
-                rents = square.rents[:top] + square.rents[-1:]
-                threats.append((sq, owner, rent, square.house_cost * len(streets), rank, rents))
-            else:
+        for streets in board.groups:
+            first = owners[streets[0]]
+            whole = all(owners[sq] == first for sq in streets)
+            buildable = whole and not any(mortgaged[sq] for sq in streets)
+            for sq in streets:
+                owner = owners[sq]
+                if owner == BANK or mortgaged[sq]:
+                    continue
+                square = squares[sq]
+                if not whole:
+                    loans[owner] = loans.get(owner, 0) + square.mortgage
+                lv = level[sq]
+                # The rules' rent (`game.rent`) as the deed's table gives it; the levels of
+                # double hotels are asked of the game.
+                if lv > HOTEL:
+                    rent = g.rent(sq, 7)
+                elif lv:
+                    rent = square.rents[lv]
+                else:
+                    rent = square.rents[0] * (2 if whole else 1)
+                paid[owner] = paid.get(owner, 0.0) + rate[sq] * rent
+                if buildable and square.house_cost > 0 and lv < HOTEL:
+                    cost = square.house_cost * len(streets)
+                    builders.append((owner, cost))
+                    rents = square.rents[:top] + square.rents[-1:]
+                    threats.append((sq, owner, rent, cost, lv, rents))
+                else:
+                    threats.append((sq, owner, rent, 0, 0, ()))
+        for kind, table, times in ((board.railroads, board.railroad_rents, 1),
+                                   (board.utilities, board.utility_multipliers, 7)):
+            for sq in kind:
+                owner = owners[sq]
+                if owner == BANK or mortgaged[sq]:
+                    continue
+                loans[owner] = loans.get(owner, 0) + squares[sq].mortgage
+                count = sum(1 for o in kind if owners[o] == owner)
+                rent = table[min(count, len(table)) - 1] * times if table else 0
+                paid[owner] = paid.get(owner, 0.0) + rate[sq] * rent
                 threats.append((sq, owner, rent, 0, 0, ()))
-        for p, alive in enumerate(pos.alive):
-            if alive:
-                exposure[p] = sum(r for _, o, r in owned_rent if o != p)
-        return _Board(threats, loans, exposure)
+        total = sum(paid.values())
+        exposure = {p: total - paid[p] for p in alive}
+        return _Board(threats, builders, loans, exposure, {})
 
     def _reserve(self, pos: Position, player: int) -> int:
         g = pos.game
         board = self._board(pos)
         cash = pos.cash
+        at = g.square_of(player)
+        tolerance = RISK * self.params.aggression
+        # What the owners of buildable groups can build at once changes with their cash.
+        bumps = tuple(cash[owner] // cost for owner, cost in board.builders)
+        key = (player, at, tolerance, bumps)
+        danger = board.dangers.get(key)
+        if danger is None:
+            danger = board.dangers[key] = self._danger(g, board, player, at, tolerance)
+        # Deeds outside complete groups can be mortgaged at little cost when a big rent
+        # comes: that loan is part of the reserve, so cash need not cover it.
+        return self.params.reserve + max(0, danger - board.loans.get(player, 0))
+
+    @staticmethod
+    def _danger(g: Game, board: _Board, player: int, at: int, tolerance: float) -> int:
+        """The rent the next turns reach with a probability above `tolerance`."""
+        cash = g.cash_of
         seen = []
         for sq, owner, rent, cost, rank, rents in board.threats:
             if owner == player:
                 continue
             if cost:
                 # The owner builds evenly with the cash it has: rent soon, not just now.
-                rank = min(len(rents) - 1, rank + cash[owner] // cost)
+                rank = min(len(rents) - 1, rank + cash(owner) // cost)
                 rent = max(rent, rents[rank])
             seen.append((rent, sq))
         if not seen:
-            return self.params.reserve
+            return 0
         seen.sort(reverse=True)
-        odds = reach(g.rules.edition, g.rules.jail_max_turns, REACH_TURNS)[g.square_of(player)]
-        tolerance = RISK * self.params.aggression
+        odds = reach(g.rules.edition, g.rules.jail_max_turns, REACH_TURNS)[at]
         tail = 0.0
-        danger = 0
         for rent, sq in seen:
             tail += odds[sq]
             if tail > tolerance:
-                danger = rent
-                break
-        # Deeds outside complete groups can be mortgaged at little cost when a big rent
-        # comes: that loan is part of the reserve, so cash need not cover it.
-        return self.params.reserve + max(0, danger - board.loans.get(player, 0))
+                return rent
+        return 0
 
     def _exposure(self, pos: Position, player: int) -> float:
         """Expected rent per turn of walking round the board as it stands."""
@@ -366,6 +405,10 @@ class StrategicBot:
                     prices: list[int]) -> list[float]:
         """What owning `sq` for each of `prices` adds to the bot's position, plus a share of
         what it is worth to an opponent whose group it would complete (keeping it from them)."""
+        return [self._deed_gain(pos, player, sq)(price) for price in prices]
+
+    def _deed_gain(self, pos: Position, player: int, sq: int) -> Callable[[int], float]:
+        """`_deed_gains` as a function of the price, the holdings valued once."""
         g = pos.game
         valuer = self._valuer(g)
         earn = valuer.earn(pos)
@@ -386,7 +429,8 @@ class StrategicBot:
                     theirs = valuer.value(pos, rival, owner) - valuer.value(pos, rival)
                     opponents = max(1, sum(pos.alive) - 1)
                     denied = max(0.0, theirs - valuer.price[sq]) / opponents
-        return [valuer.worth(after, cash - price, earn) - before + denied for price in prices]
+        worth = valuer.worth
+        return lambda price: worth(after, cash - price, earn) - before + denied
 
     def _buy(self, pos: Position, player: int, sq: int, price: int) -> Action:
         cash = pos.cash[player]
@@ -420,10 +464,11 @@ class StrategicBot:
             cost = g.board.squares[bid.square].house_cost
             return int(cost * (1 + self.params.aggression) / 2)
         pos = Position.of(g)
+        gain = self._deed_gain(pos, player, bid.square)
         low, high = 0, pos.cash[player]
         while high - low > 2:
             mid = (low + high) // 2
-            if self._deed_gains(pos, player, bid.square, [mid])[0] >= 0:
+            if gain(mid) >= 0:
                 low = mid
             else:
                 high = mid
@@ -507,7 +552,14 @@ class StrategicBot:
             return None
         owners = tuple(pos.owner)
         search = self._search
-        if search is None or search[0] != owners or turns - search[1] >= SEARCH_TURNS:
+        mine = search is not None and any(
+            (a == player) != (b == player) for a, b in zip(owners, search[0], strict=True))
+        if mine:
+            self._priced.clear()  # its deeds and cash are not what the prices assumed
+        if search is None or mine or turns - search[1] >= SEARCH_TURNS or (
+                search[0] != owners and turns - search[1] >= RESEARCH_TURNS):
+            # Searched again: after a while, after deeds changed hands a while ago, and at
+            # once when its own deeds changed (a trade it made, the step of a plan).
             search = self._search = (owners, turns, self._proposals(g, pos, player))
         cash = pos.cash
         for found in search[2]:
@@ -532,26 +584,48 @@ class StrategicBot:
         return None
 
     def _proposals(self, g: Game, pos: Position, player: int) -> list[trading.Proposal]:
-        """Every offer worth making now, priced, the best first."""
+        """Every offer worth making now, priced, the best first. A deal priced less than
+        `SEARCH_TURNS` turns ago keeps its price (the other side judges the offer afresh)."""
         candidates = trading.candidate_deals(pos, player)
         splits = trading.split_groups(pos, player)
         if not candidates and not splits:
             return []
-        market = trading.Market(self._valuers(g)[1], pos)
+        turns = g.turn_number
+        priced = self._priced
+        market: trading.Market | None = None
         margin = self.params.trade_margin
         keep = min(pos.cash[player], self._reserve(pos, player))
         out: list[trading.Proposal] = []
         for other, give, get in candidates:
             probing = self._stubborn.get((other, bool(give)), 0) < PROBE_REFUSALS
-            found = trading.price_deal(market, player, other, give, get, margin, keep,
-                                       probing)
+            key = (other, give, get, probing)
+            known = priced.get(key)
+            if known is not None and turns - known[0] < SEARCH_TURNS:
+                found = known[1]
+            else:
+                if market is None:
+                    market = trading.Market(self._valuers(g)[1], pos)
+                found = trading.price_deal(market, player, other, give, get, margin, keep,
+                                           probing)
+                priced[key] = (turns, found)
             if found is not None:
                 out.append(found)
         for first, part1, second, part2 in splits:
-            found = trading.plan_in_two(market, player, first, part1, second, part2, margin,
-                                        keep)
+            plan = (first, (), part1, second, part2)
+            known = priced.get(plan)
+            if known is not None and turns - known[0] < SEARCH_TURNS:
+                found = known[1]
+            else:
+                if market is None:
+                    market = trading.Market(self._valuers(g)[1], pos)
+                found = trading.plan_in_two(market, player, first, part1, second, part2,
+                                            margin, keep)
+                priced[plan] = (turns, found)
             if found is not None:
                 out.append(found)
+        if len(priced) > 512:
+            for key in [k for k, (t, _) in priced.items() if turns - t >= SEARCH_TURNS]:
+                del priced[key]
         out.sort(key=lambda p: -p.gain)
         return out
 
@@ -607,9 +681,16 @@ class StrategicBot:
                    other: int, keep: int) -> trading.Proposal | None:
         """The bot's best deal with one player (for a counter-offer)."""
         best: trading.Proposal | None = None
+        turns = g.turn_number
         for partner, give, get in trading.candidate_deals(pos, player, (other,)):
-            found = trading.price_deal(market, player, partner, give, get,
-                                       self.params.trade_margin, keep, probing=False)
+            key = (partner, give, get, False)
+            known = self._priced.get(key)
+            if known is not None and turns - known[0] < SEARCH_TURNS:
+                found = known[1]
+            else:
+                found = trading.price_deal(market, player, partner, give, get,
+                                           self.params.trade_margin, keep, probing=False)
+                self._priced[key] = (turns, found)
             if found is not None and (best is None or found.gain > best.gain):
                 best = found
         return best

@@ -185,35 +185,48 @@ def lowest_price(market: Market, deal: Deal, low: int, high: int, who: int, marg
                  cushion: float) -> int | None:
     """For a two-party deal, the price x in [low, high] the proposer pays (negative: receives)
     that is best for the proposer while party `who` still clears its margin by `cushion`:
-    the least x for the responder (who=1), the most x for the proposer (who=0). None: no such
-    price."""
+    the least x for the responder (who=1), the most x for the proposer (who=0), to within
+    `CASH_STEP`. None: no such price."""
     if low > high:
         return None
+    sign = 1.0 if who == 1 else -1.0  # the responder likes more cash, the proposer less
+
+    def f(x: int) -> float:
+        return sign * (_clears(market, deal, x, who, margin) - cushion)
+
+    # f rises with x; find where it crosses 0 (false position, Illinois variant: the rent
+    # a party reaches by building is a step function of its cash, so f is only piecewise
+    # straight).
+    a, b = low, high
+    fa, fb = f(a), f(b)
     if who == 1:
-        if _clears(market, deal, high, 1, margin) < cushion:
+        if fb < 0:
             return None
-        lo, hi = low, high  # the responder likes more cash: find the least that clears
-        if _clears(market, deal, lo, 1, margin) >= cushion:
-            return lo
-        while hi - lo > 2:
-            mid = (lo + hi) // 2
-            if _clears(market, deal, mid, 1, margin) >= cushion:
-                hi = mid
-            else:
-                lo = mid
-        return hi
-    if _clears(market, deal, low, 0, margin) < cushion:
-        return None
-    lo, hi = low, high  # the proposer likes less: find the most it still accepts
-    if _clears(market, deal, hi, 0, margin) >= cushion:
-        return hi
-    while hi - lo > 2:
-        mid = (lo + hi) // 2
-        if _clears(market, deal, mid, 0, margin) >= cushion:
-            lo = mid
+        if fa >= 0:
+            return a
+    else:
+        if fa > 0:
+            return None
+        if fb <= 0:
+            return b
+    side = 0
+    for _ in range(40):
+        if b - a <= CASH_STEP:
+            break
+        x = int(a + (b - a) * (-fa) / (fb - fa)) if fb != fa else (a + b) // 2
+        x = min(max(x, a + 1), b - 1)
+        fx = f(x)
+        if fx >= 0 if who == 1 else fx > 0:
+            b, fb = x, fx
+            if side == 1:
+                fa /= 2
+            side = 1
         else:
-            hi = mid
-    return lo
+            a, fa = x, fx
+            if side == -1:
+                fb /= 2
+            side = -1
+    return b if who == 1 else a
 
 
 def offer_of(proposer: int, responder: int, give: Sequence[int], get: Sequence[int],

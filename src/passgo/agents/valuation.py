@@ -66,22 +66,9 @@ class Position:
 
     @classmethod
     def of(cls, g: Game) -> Position:
-        size = len(g.board.squares)
-        owner, mortgaged, level = [BANK] * size, [False] * size, [0] * size
-        owner_of, is_mortgaged = g.owner_of, g.is_mortgaged
-        houses_on, hotels_on = g.houses_on, g.hotels_on
-        for sq in g.board.properties:
-            seat = owner_of(sq)
-            if seat is not None:
-                owner[sq] = seat
-                houses = houses_on(sq)
-                hotels = hotels_on(sq)
-                if houses or hotels:
-                    level[sq] = houses + HOTEL * hotels
-            # The Bank's deeds too: those of a player bankrupt to the Bank are mortgaged
-            # until they are auctioned.
-            if is_mortgaged(sq):
-                mortgaged[sq] = True
+        # The Bank's deeds are read too: those of a player bankrupt to the Bank are
+        # mortgaged until they are auctioned.
+        owner, level, mortgaged = g.holdings()
         seats = range(g.n)
         return cls(g, owner, mortgaged, level, [g.cash_of(p) for p in seats],
                    [g.in_game(p) for p in seats])
@@ -231,6 +218,7 @@ class Valuer:
         self.hotel_rank = rules.houses_per_hotel + 1
         factor = 2 if rules.double_prices else 1
         self.price = tuple(s.price * factor for s in self.board.squares)
+        self._holdings: dict[tuple[tuple[int, ...], tuple[int, ...]], Holding] = {}
         self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
                           tuple[tuple[int, ...], tuple[float, ...]]] = {}
 
@@ -273,6 +261,17 @@ class Valuer:
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
+        owned = [sq for sq in self.board.properties if owner[sq] == player]
+        key = (tuple(owned), tuple([level[sq] + 16 * mortgaged[sq] for sq in owned]))
+        known = self._holdings.get(key)
+        if known is None:
+            if len(self._holdings) > 8192:
+                self._holdings.clear()
+            known = self._holdings[key] = self._holding(pos, player, owner, mortgaged, level)
+        return known
+
+    def _holding(self, pos: Position, player: int, owner: Sequence[int],
+                 mortgaged: Sequence[bool], level: Sequence[int]) -> Holding:
         lift_cost = pos.game.lift_cost
         model, board = self.model, self.board
         price = self.price

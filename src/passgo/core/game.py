@@ -408,6 +408,14 @@ class Game(GameState):
         return [sq for sq in self.board.properties if self.owner[sq] == player
                 and mortgages.mortgage_problem(self, player, sq) is None]
 
+    def holdings(self) -> tuple[list[int], list[int], list[bool]]:
+        """The whole board in one call, as fresh lists by square: the owner (-1 for the Bank
+        and for squares that are no deed), the buildings as `SellDown` counts them (houses,
+        5 = a hotel; 6-10 under double hotels: a hotel and houses, two hotels) and whether
+        the deed is mortgaged. What `owner_of`, `houses_on`/`hotels_on` and `is_mortgaged`
+        say square by square, for bots that read the whole board on most decisions."""
+        return list(self.owner), list(self.level), list(self.mortgaged)
+
     def percent_tax(self, player: int) -> int:
         """What the Income Tax's percentage choice would cost the player now."""
         return movement.tax_percent(self, player)
