@@ -101,6 +101,7 @@ SEARCH_TURNS = 24  # with nothing changed hands, trades are looked for again aft
 RESEARCH_TURNS = 8  # after deeds changed hands, after this many (two rounds of four players)
 OFFERS_PER_TURN = 2
 PROBE_REFUSALS = 2  # a player who refused this many offers it might take is not asked again
+STUCK_ROUNDS = 20  # rounds with every deed owned and none changing hands: the game is stuck
 PLAN_TURNS = 16  # a plan in two steps is followed this long
 
 
@@ -157,7 +158,8 @@ PROFILES: dict[str, StrategicParams] = {
 def valuers(rules: Rules) -> tuple[Valuer, Valuer]:
     """The yardsticks for one rule set, shared by every bot: (buying and building, trading)."""
     return (Valuer(rules, HORIZON, FUTURE_CASH),
-            Valuer(rules, trading.TRADE_HORIZON, trading.FUTURES[0], trading.FUTURES[1:]))
+            Valuer(rules, trading.TRADE_HORIZON, trading.FUTURES[0], trading.FUTURES[1:],
+                   trading.IDLE, trading.BUFFER))
 
 
 # One entry per deed an opponent may charge rent on: square, owner, the rent now, and for a
@@ -200,6 +202,8 @@ class StrategicBot:
         self._proposed: tuple[int, int, bool, bool] = (-1, -1, False, False)
         # By seat and whether deeds are given: offers refused that it might have taken.
         self._stubborn: dict[tuple[int, bool], int] = {}
+        # The ownership of every deed, and the round since which it has not changed.
+        self._locked: tuple[tuple[int, ...], int] | None = None
         # Deals priced lately, by partner and deeds: (turn priced, the offer or None).
         self._priced: dict[tuple[Any, ...], tuple[int, trading.Proposal | None]] = {}
         self._countered: tuple[int, int] = (-1, -1)  # (turn, partner) of the last counter
@@ -585,8 +589,11 @@ class StrategicBot:
 
     def _proposals(self, g: Game, pos: Position, player: int) -> list[trading.Proposal]:
         """Every offer worth making now, priced, the best first. A deal priced less than
-        `SEARCH_TURNS` turns ago keeps its price (the other side judges the offer afresh)."""
-        candidates = trading.candidate_deals(pos, player)
+        `SEARCH_TURNS` turns ago keeps its price (the other side judges the offer afresh).
+        It sells a deed that completes an opponent's group for cash alone only when it has a
+        group of its own to build with the money, or when the game is stuck."""
+        sales = bool(self._valuer(g).holding(pos, player).costs) or self._stuck(g, pos)
+        candidates = trading.candidate_deals(pos, player, sales=sales)
         splits = trading.split_groups(pos, player)
         if not candidates and not splits:
             return []
@@ -626,8 +633,18 @@ class StrategicBot:
         if len(priced) > 512:
             for key in [k for k, (t, _) in priced.items() if turns - t >= SEARCH_TURNS]:
                 del priced[key]
-        out.sort(key=lambda p: -p.gain)
+        out.sort(key=lambda p: (p.probe, -p.gain))  # offers it expects taken first
         return out
+
+    def _stuck(self, g: Game, pos: Position) -> bool:
+        """No deed has changed hands for `STUCK_ROUNDS` rounds while every deed is owned:
+        the game goes nowhere without a trade."""
+        owners = tuple(pos.owner)
+        if BANK in (owners[sq] for sq in g.board.properties) or (
+                self._locked is None or self._locked[0] != owners):
+            self._locked = (owners, g.round_number)
+            return False
+        return g.round_number - self._locked[1] >= STUCK_ROUNDS
 
     def _answered(self, g: Game) -> None:
         """Learn from the answer to the bot's last offer: a player who keeps refusing offers

@@ -46,13 +46,14 @@ TRADE_HORIZON = 40  # rounds of rent a trade is valued over
 # Cash a player is taken to add to what it holds when building up its groups: the mean of
 # the rents these reach (over the horizon, a player short of cash builds later, not never).
 FUTURES = (200, 700, 1200)
+IDLE = 1.0  # what a dollar beyond what a player's groups can still be built with is worth
+BUFFER = 500  # ... counting this much as needed anyway (rent to pay)
 CARD_VALUE = 40  # a Get Out of Jail Free card, in cash
 SHARE = 0.5  # the margin is a share of both sides' judged gains times this
 DEFAULT_MARGIN = 0.5  # what a bot assumes of the other side's margin
 CUSHION = 15.0  # what a proposer leaves above the other side's bare acceptance
 MIN_GAIN = 5.0  # a trade must gain at least this much to be worth the trouble
-PROBE = 0.15  # an offer the other side may refuse must gain this share of what is at stake
-PROBE_RANK = 0.5  # such offers count this much of their gain when the best offer is chosen
+PROBE = 0.8  # an offer the other side may refuse must gain this share of what is at stake
 CASH_STEP = 5  # offers name cash in multiples of this
 
 
@@ -91,7 +92,8 @@ class Market:
             c = self.cash[p]
             income, spent = valuer.income(h, c)
             self.income[p] = income
-            self.value[p] = c + h.assets + self.earn * income - spent / 2
+            self.value[p] = (valuer.cash_worth(h, c) + h.assets + self.earn * income
+                             - spent / 2)
         strength = {p: max(1.0, self.value[p]) ** 2 for p in self.alive}
         total = sum(strength.values())
         self.weights: dict[int, dict[int, float]] = {}
@@ -147,12 +149,14 @@ class Market:
         `paid[i]` in cash (negative: receives it)."""
         earn, horizon = self.earn, self.horizon
         valued = self.valuer.income
+        cash_worth = self.valuer.cash_worth
         d_value = []
         d_income = []
         for p, h, c, x in zip(deal.parties, deal.holdings, deal.cash, paid, strict=True):
             c -= x
             income, spent = valued(h, c)
-            d_value.append(c + h.assets + earn * income - spent / 2 - self.value[p])
+            d_value.append(cash_worth(h, c) + h.assets + earn * income - spent / 2
+                           - self.value[p])
             d_income.append(income - self.income[p])
         total_income = sum(d_income)
         # Standing: own value gain less the rent the traders will now charge this player.
@@ -281,7 +285,7 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
             return None
         x = round_down(probe)
         gain = market.gains(deal, (x, -x))[0]
-        return Proposal(offer_of(me, other, give, get, x), gain * PROBE_RANK, probe=True)
+        return Proposal(offer_of(me, other, give, get, x), gain, probe=True)
     x = min(round_up(theirs + concession(margin) * (mine - theirs)), mine)
     gain = market.gains(deal, (x, -x))[0]
     return Proposal(offer_of(me, other, give, get, x), gain)
@@ -339,25 +343,39 @@ def tradeable(pos: Position, deeds: Sequence[int]) -> bool:
     return True
 
 
-def candidate_deals(pos: Position, me: int,
-                    partners: Sequence[int] | None = None) -> list[tuple[int, tuple[int, ...],
-                                                                          tuple[int, ...]]]:
+def candidate_deals(pos: Position, me: int, partners: Sequence[int] | None = None,
+                    sales: bool = True) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """Exchanges of deeds (partner, deeds given, deeds received; cash still to be set) worth
     pricing: a group of the bot's completed from one opponent, alone or against deeds that
-    complete one of that opponent's groups, and the bot's deeds that complete an opponent's
-    group sold alone."""
+    complete one of that opponent's groups, and (with `sales`) the bot's deeds that complete
+    an opponent's group sold alone."""
     out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
     for other, alive in enumerate(pos.alive):
         if other == me or not alive or (partners is not None and other not in partners):
             continue
         wanted = [w for w in completing_groups(pos, me, other) if tradeable(pos, w)]
         returns = [r for r in completing_groups(pos, other, me) if tradeable(pos, r)]
+        board = pos.game.board
         for want in wanted:
             out.append((other, (), want))
+            group = board.squares[want[0]].group
             for give in returns:
-                out.append((other, give, want))
+                if board.squares[give[0]].group != group:  # not a swap within one group
+                    out.append((other, give, want))
+        if not sales:
+            continue
         for give in returns:
             out.append((other, give, ()))
+            # Sold with the buyer's streets of groups the bot has a part of: a step towards
+            # a group of its own (the buyer's blocking streets).
+            group = board.squares[give[0]].group
+            chips = tuple(sq for sq in pos.game.board.properties
+                          if pos.owner[sq] == other and board.squares[sq].group not in
+                          (-1, group) and any(pos.owner[o] == me for o in
+                                              board.groups[board.squares[sq].group])
+                          and tradeable(pos, (sq,)))
+            if chips:
+                out.append((other, give, chips))
     return out
 
 
