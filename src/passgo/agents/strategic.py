@@ -485,6 +485,10 @@ class StrategicBot:
         offer = self._offer(g, pos, player)
         if offer is not None:
             return ProposeTrade(player, offer)
+        owner, mortgaged = pos.owner, pos.mortgaged
+        if not any(owner[sq] == player and mortgaged[sq] for sq in g.board.properties) and (
+                not any(pos.group_buildable(player, gi) for gi in range(len(g.board.groups)))):
+            return None  # nothing to build on or to lift: no need to know the reserve
         spare = pos.cash[player] - self._reserve(pos, player)
         if spare <= 0:
             return None
@@ -556,14 +560,16 @@ class StrategicBot:
             return None
         owners = tuple(pos.owner)
         search = self._search
+        # Its deeds changed by a trade (not a purchase from the Bank): the prices are stale.
         mine = search is not None and any(
-            (a == player) != (b == player) for a, b in zip(owners, search[0], strict=True))
+            (a == player) != (b == player) and b != BANK
+            for a, b in zip(owners, search[0], strict=True))
         if mine:
-            self._priced.clear()  # its deeds and cash are not what the prices assumed
+            self._priced.clear()
         if search is None or mine or turns - search[1] >= SEARCH_TURNS or (
                 search[0] != owners and turns - search[1] >= RESEARCH_TURNS):
             # Searched again: after a while, after deeds changed hands a while ago, and at
-            # once when its own deeds changed (a trade it made, the step of a plan).
+            # once when its own deeds changed hands (a trade it made, the step of a plan).
             search = self._search = (owners, turns, self._proposals(g, pos, player))
         cash = pos.cash
         for found in search[2]:

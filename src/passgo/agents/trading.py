@@ -55,6 +55,7 @@ CUSHION = 15.0  # what a proposer leaves above the other side's bare acceptance
 MIN_GAIN = 5.0  # a trade must gain at least this much to be worth the trouble
 PROBE = 0.8  # an offer the other side may refuse must gain this share of what is at stake
 CASH_STEP = 5  # offers name cash in multiples of this
+PRICE_TOLERANCE = 20  # prices are found to within this much (on the side of the party's margin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +191,7 @@ def lowest_price(market: Market, deal: Deal, low: int, high: int, who: int, marg
     """For a two-party deal, the price x in [low, high] the proposer pays (negative: receives)
     that is best for the proposer while party `who` still clears its margin by `cushion`:
     the least x for the responder (who=1), the most x for the proposer (who=0), to within
-    `CASH_STEP`. None: no such price."""
+    `PRICE_TOLERANCE` (on the side where the party clears). None: no such price."""
     if low > high:
         return None
     sign = 1.0 if who == 1 else -1.0  # the responder likes more cash, the proposer less
@@ -214,8 +215,8 @@ def lowest_price(market: Market, deal: Deal, low: int, high: int, who: int, marg
         if fb <= 0:
             return b
     side = 0
-    for _ in range(40):
-        if b - a <= CASH_STEP:
+    for _ in range(12):
+        if b - a <= PRICE_TOLERANCE:
             break
         x = int(a + (b - a) * (-fa) / (fb - fa)) if fb != fa else (a + b) // 2
         x = min(max(x, a + 1), b - 1)
@@ -272,8 +273,8 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
     high = int(market.cash[me]) - keep
     theirs = lowest_price(market, deal, low, high, 1, DEFAULT_MARGIN, CUSHION)
     mine = None
-    if theirs is not None:
-        mine = lowest_price(market, deal, theirs, high, 0, margin, 0.0)
+    if theirs is not None and _clears(market, deal, theirs, 0, margin) >= 0:
+        mine = _most(market, deal, theirs, high, margin)
     if theirs is None or mine is None:
         if not probing:
             return None
@@ -287,8 +288,26 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
         gain = market.gains(deal, (x, -x))[0]
         return Proposal(offer_of(me, other, give, get, x), gain, probe=True)
     x = min(round_up(theirs + concession(margin) * (mine - theirs)), mine)
+    if x > theirs and _clears(market, deal, x, 0, margin) < 0:
+        x = theirs
     gain = market.gains(deal, (x, -x))[0]
     return Proposal(offer_of(me, other, give, get, x), gain)
+
+
+def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float) -> int:
+    """About the most the proposer would pay (from `theirs`, where it still clears its
+    margin, up to `high`): one step along the slope of its judged gain, which is nearly
+    straight in the price (only the proposer's concession depends on it)."""
+    if high <= theirs:
+        return theirs
+    step = min(high - theirs, 200)
+    at = _clears(market, deal, theirs, 0, margin)
+    then = _clears(market, deal, theirs + step, 0, margin)
+    if then >= 0:
+        if then >= at:
+            return high
+        return min(high, int(theirs + step + then * step / (at - then)))
+    return int(theirs + step * at / (at - then))
 
 
 def concession(margin: float) -> float:
