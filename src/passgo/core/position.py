@@ -474,7 +474,7 @@ def _engine(g: GameState, raw: dict[str, Any]) -> None:
         blob = zlib.decompress(base64.b64decode(_expect(raw.get("rng"), str, "engine.rng")))
         version, internal, gauss = json.loads(blob)
         g.rng.setstate((version, tuple(internal), gauss))
-    except (ValueError, TypeError, zlib.error):
+    except (ValueError, TypeError, OverflowError, zlib.error):
         raise PositionError("engine.rng: not a PRNG state written by passgo") from None
 
 

@@ -149,7 +149,7 @@ def _damage(exc: Exception) -> SaveFileError:
     return SaveFileError(f"saved game is damaged: {type(exc).__name__}: {exc}")
 
 
-_DAMAGE = (KeyError, TypeError, ValueError, IndexError, AttributeError, DataError)
+_DAMAGE = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, DataError)
 
 
 def replay_steps(cls: type[Game], data: dict[str, Any]
@@ -223,7 +223,7 @@ def _parsed(s: dict[str, Any], key: str, parse: Any) -> Any:
         raise SaveFileError(f"state has no field {key!r}")
     try:
         return parse(s[key])
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
         raise SaveFileError(
             f"state field {key!r} is damaged: {type(exc).__name__}: {exc}") from None
 
