@@ -13,12 +13,18 @@
   cash above the reserve, so it does not build what it would have to sell again.
 * Jail: with `jail="auto"` it leaves early (card or fine) while deeds are left to buy and the
   rents it would walk into are small, and stays (throws for doubles) once the board is built up.
-* Auctions: it bids the minimum step up to what the deed is worth to it, plus part of what it
-  would be worth to an opponent whose group it completes.
+* Auctions: it bids a twentieth of the price above the high bid (at least the minimum) up to
+  what the deed is worth to it, plus part of what it would be worth to an opponent whose group
+  it completes.
 * Trades (`trading.py`): it buys and sells deeds for cash and swaps them, in two steps when a
   group is split between two opponents, valuing a trade by what it does for each side against
   the others (the leader's gains weigh most); it accepts offers that are good for it, counters
-  those that are not far off, and says why it refuses the others.
+  those that are not far off, and says why it refuses the others. It sells a deed that
+  completes an opponent's group only with a group of its own to build with the money, or
+  when no deed has changed hands for `STUCK_ROUNDS` rounds, and asks the buyer's streets of
+  groups it has a part of with it. Offers it expects to be refused (no price suits both
+  sides as it sees them) ask for a clear advantage, come after the others, and are no longer
+  made to a player who refused two such.
 * Raising money: it takes the step that loses the least value per dollar raised (a mortgage on a
   deed that earns little, before houses on a group that earns much).
 * Decisions that only house rules bring (sealed bids, foreclosures, ...) it answers as the
@@ -158,8 +164,7 @@ PROFILES: dict[str, StrategicParams] = {
 def valuers(rules: Rules) -> tuple[Valuer, Valuer]:
     """The yardsticks for one rule set, shared by every bot: (buying and building, trading)."""
     return (Valuer(rules, HORIZON, FUTURE_CASH),
-            Valuer(rules, trading.TRADE_HORIZON, trading.FUTURES[0], trading.FUTURES[1:],
-                   trading.IDLE, trading.BUFFER))
+            Valuer(rules, trading.TRADE_HORIZON, trading.FUTURES[0], trading.FUTURES[1:]))
 
 
 # One entry per deed an opponent may charge rent on: square, owner, the rent now, and for a
@@ -202,6 +207,9 @@ class StrategicBot:
         self._proposed: tuple[int, int, bool, bool] = (-1, -1, False, False)
         # By seat and whether deeds are given: offers refused that it might have taken.
         self._stubborn: dict[tuple[int, bool], int] = {}
+        # (turn, actions in the history, reserve) when it last built: the next house of the
+        # same turn needs no new look at offers or rents.
+        self._spree: tuple[int, int, int] = (-1, -1, 0)
         # The ownership of every deed, and the round since which it has not changed.
         self._locked: tuple[tuple[int, ...], int] | None = None
         # Deals priced lately, by partner and deeds: (turn priced, the offer or None).
@@ -481,15 +489,31 @@ class StrategicBot:
     # -- business at the end of the turn -------------------------------------------------------
 
     def _business(self, g: Game, pos: Position, player: int) -> Action | None:
-        self._answered(g)
-        offer = self._offer(g, pos, player)
-        if offer is not None:
-            return ProposeTrade(player, offer)
-        owner, mortgaged = pos.owner, pos.mortgaged
-        if not any(owner[sq] == player and mortgaged[sq] for sq in g.board.properties) and (
-                not any(pos.group_buildable(player, gi) for gi in range(len(g.board.groups)))):
-            return None  # nothing to build on or to lift: no need to know the reserve
-        spare = pos.cash[player] - self._reserve(pos, player)
+        history = g.history
+        spree = self._spree
+        if (spree[0] == g.turn_number and spree[1] == len(history) - 1
+                and type(history[-1]) is Build and history[-1].player == player):
+            # The next house of the same turn: its own building changes neither the offers
+            # worth making nor the rents it may meet, so neither is looked at again.
+            reserve = spree[2]
+        else:
+            self._answered(g)
+            offer = self._offer(g, pos, player)
+            if offer is not None:
+                return ProposeTrade(player, offer)
+            owner, mortgaged = pos.owner, pos.mortgaged
+            if not any(owner[sq] == player and mortgaged[sq] for sq in g.board.properties) and (
+                    not any(pos.group_buildable(player, gi)
+                            for gi in range(len(g.board.groups)))):
+                return None  # nothing to build on or to lift: no need to know the reserve
+            reserve = self._reserve(pos, player)
+        action = self._spend(g, pos, player, pos.cash[player] - reserve)
+        self._spree = (g.turn_number, len(history), reserve) if type(action) is Build else (
+            -1, -1, 0)
+        return action
+
+    def _spend(self, g: Game, pos: Position, player: int, spare: int) -> Action | None:
+        """Lifting mortgages and building with the cash above the reserve."""
         if spare <= 0:
             return None
         # Lift mortgages that stop a complete group from being built on.

@@ -25,13 +25,19 @@ which the other side, judged with the same yardstick and the default margin, wou
 (plus a small cushion), checks that the deal is still good enough for itself at that price, and
 gives away a part of the rest (more with a low margin). The deals considered are: buying the
 deeds of one opponent that complete one of its groups (for cash, or against deeds that complete
-one of that opponent's groups), selling its own deeds that complete an opponent's group, and,
-when a group is split between two opponents, a plan in two steps: buy one opponent's part now
-if the second step (priced the same way, later) makes the whole worth it.
+one of that opponent's groups), selling its own deeds that complete an opponent's group (for
+cash, or for cash and the buyer's streets of groups the bot has a part of; the bot decides
+when it sells at all), and, when a group is split between two opponents, a plan in two steps:
+buy one opponent's part now if the second step (priced the same way, for cash or against deeds
+that complete a group of the second owner, in the position after the first) makes the whole
+worth it. Where no price suits both sides as the bot sees them (between two players alone no
+trade does), it may still offer one that is clearly good for itself (a gain of at least
+`PROBE` times what the deal is about): others value things their own way, and may take it.
 
 **Answering.** An offer is judged by the same rule; when it is not good enough the bot
 counter-offers (the same deeds at the price it would accept, or its own best deal with that
-player), and otherwise refuses with a short reason in plain words.
+player), and otherwise refuses with a short reason in plain words ("it would complete Ann's
+orange group, and $150 does not pay for that").
 """
 
 from __future__ import annotations
@@ -46,8 +52,6 @@ TRADE_HORIZON = 40  # rounds of rent a trade is valued over
 # Cash a player is taken to add to what it holds when building up its groups: the mean of
 # the rents these reach (over the horizon, a player short of cash builds later, not never).
 FUTURES = (200, 700, 1200)
-IDLE = 1.0  # what a dollar beyond what a player's groups can still be built with is worth
-BUFFER = 500  # ... counting this much as needed anyway (rent to pay)
 CARD_VALUE = 40  # a Get Out of Jail Free card, in cash
 SHARE = 0.5  # the margin is a share of both sides' judged gains times this
 DEFAULT_MARGIN = 0.5  # what a bot assumes of the other side's margin
@@ -93,8 +97,7 @@ class Market:
             c = self.cash[p]
             income, spent = valuer.income(h, c)
             self.income[p] = income
-            self.value[p] = (valuer.cash_worth(h, c) + h.assets + self.earn * income
-                             - spent / 2)
+            self.value[p] = c + h.assets + self.earn * income - spent / 2
         strength = {p: max(1.0, self.value[p]) ** 2 for p in self.alive}
         total = sum(strength.values())
         self.weights: dict[int, dict[int, float]] = {}
@@ -150,14 +153,12 @@ class Market:
         `paid[i]` in cash (negative: receives it)."""
         earn, horizon = self.earn, self.horizon
         valued = self.valuer.income
-        cash_worth = self.valuer.cash_worth
         d_value = []
         d_income = []
         for p, h, c, x in zip(deal.parties, deal.holdings, deal.cash, paid, strict=True):
             c -= x
             income, spent = valued(h, c)
-            d_value.append(cash_worth(h, c) + h.assets + earn * income - spent / 2
-                           - self.value[p])
+            d_value.append(c + h.assets + earn * income - spent / 2 - self.value[p])
             d_income.append(income - self.income[p])
         total_income = sum(d_income)
         # Standing: own value gain less the rent the traders will now charge this player.

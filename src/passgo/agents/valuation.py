@@ -208,15 +208,13 @@ class Valuer:
     player short of cash builds later, not never)."""
 
     def __init__(self, rules: Rules, horizon: float, future_cash: int,
-                 later: Sequence[int] = (), idle: float = 1.0, buffer: int = 0) -> None:
+                 later: Sequence[int] = ()) -> None:
         self.model = board_model(rules)
         self.board = rules_board(rules)
         self.rules = rules
         self.horizon = horizon
         self.future_cash = future_cash
         self.futures = (future_cash, *later)
-        self.idle = idle
-        self.buffer = buffer
         self.hotel_rank = rules.houses_per_hotel + 1
         factor = 2 if rules.double_prices else 1
         self.price = tuple(s.price * factor for s in self.board.squares)
@@ -239,17 +237,7 @@ class Valuer:
     def worth(self, holding: Holding, cash: float, earn: float) -> float:
         """`value` of a holding with this much cash, rent counted over `earn` opponent turns."""
         income, spent = self.income(holding, cash)
-        return self.cash_worth(holding, cash) + holding.assets + earn * income - spent / 2
-
-    def cash_worth(self, holding: Holding, cash: float) -> float:
-        """What cash is worth with this holding: in full up to what its groups can still be
-        built with plus `buffer`, and `idle` a dollar beyond (money nothing earns with)."""
-        if self.idle >= 1:
-            return cash
-        needed = (holding.costs[-1] if holding.costs else 0) + self.buffer
-        if cash <= needed:
-            return cash
-        return needed + self.idle * (cash - needed)
+        return cash + holding.assets + earn * income - spent / 2
 
     def income(self, holding: Holding, cash: float) -> tuple[float, float]:
         """(rent per opponent turn, money spent on buildings) of a holding with this much
