@@ -45,7 +45,14 @@ from typing import Any, assert_never
 from passgo.agents import trading
 from passgo.agents.basic import BasicBot
 from passgo.agents.landing import reach
-from passgo.agents.valuation import BANK, HOTEL, Position, Valuer, best_group_step
+from passgo.agents.valuation import (
+    BANK,
+    HOTEL,
+    MEAN_THROW,
+    Position,
+    Valuer,
+    best_group_step,
+)
 from passgo.core import (
     AcceptTrade,
     Action,
@@ -106,6 +113,7 @@ RETRY_TURNS = 24  # the same deeds are not offered to the same player again for 
 SEARCH_TURNS = 24  # with nothing changed hands, trades are looked for again after this many turns
 RESEARCH_TURNS = 8  # after deeds changed hands, after this many (two rounds of four players)
 OFFERS_PER_TURN = 2
+PRICED_PER_SEARCH = 3  # deals newly priced by one search for offers, the most promising first
 PROBE_REFUSALS = 2  # a player who refused this many offers it might take is not asked again
 STUCK_ROUNDS = 20  # rounds with every deed owned and none changing hands: the game is stuck
 PLAN_TURNS = 16  # a plan in two steps is followed this long
@@ -160,6 +168,12 @@ PROFILES: dict[str, StrategicParams] = {
 }
 
 
+# The answers to throwing the dice and to ending the turn, made once per seat: always legal
+# when the game asks for them, so `act` does not check them again.
+_ROLLS = tuple(Roll(p) for p in range(8))
+_ENDS = tuple(EndTurn(p) for p in range(8))
+
+
 @cache
 def valuers(rules: Rules) -> tuple[Valuer, Valuer]:
     """The yardsticks for one rule set, shared by every bot: (buying and building, trading)."""
@@ -210,6 +224,7 @@ class StrategicBot:
         # (turn, actions in the history, reserve) when it last built: the next house of the
         # same turn needs no new look at offers or rents.
         self._spree: tuple[int, int, int] = (-1, -1, 0)
+        self._last_reserve: tuple[Position | None, int, int] = (None, -1, 0)
         # The ownership of every deed, and the round since which it has not changed.
         self._locked: tuple[tuple[int, ...], int] | None = None
         # Deals priced lately, by partner and deeds: (turn priced, the offer or None).
@@ -222,7 +237,7 @@ class StrategicBot:
 
     def act(self, game: Game, player: int) -> Action:
         action = self._decide(game, player)
-        if game.is_legal(action):
+        if action is _ROLLS[player] or action is _ENDS[player] or game.is_legal(action):
             return action
         # A house rule forbids what the bot's judgement assumes (no mortgages, say): the
         # baseline's answer instead.
@@ -231,9 +246,9 @@ class StrategicBot:
     def _decide(self, g: Game, player: int) -> Action:
         match g.pending:
             case RollDecision():
-                return Roll(player)
+                return _ROLLS[player]
             case EndTurnDecision():
-                return self._business(g, Position.of(g), player) or EndTurn(player)
+                return self._business(g, Position.of(g), player) or _ENDS[player]
             case JailDecision() as jail:
                 return self._jail(Position.of(g), player, jail)
             case BuyDecision(square=sq, price=price):
@@ -353,6 +368,14 @@ class StrategicBot:
         return _Board(threats, builders, loans, exposure, {})
 
     def _reserve(self, pos: Position, player: int) -> int:
+        last = self._last_reserve
+        if last[0] is pos and last[1] == player:
+            return last[2]
+        reserve = self._work_out_reserve(pos, player)
+        self._last_reserve = (pos, player, reserve)
+        return reserve
+
+    def _work_out_reserve(self, pos: Position, player: int) -> int:
         g = pos.game
         board = self._board(pos)
         cash = pos.cash
@@ -585,7 +608,7 @@ class StrategicBot:
         owners = tuple(pos.owner)
         search = self._search
         # Its deeds changed by a trade (not a purchase from the Bank): the prices are stale.
-        mine = search is not None and any(
+        mine = search is not None and search[0] != owners and any(
             (a == player) != (b == player) and b != BANK
             for a, b in zip(owners, search[0], strict=True))
         if mine:
@@ -633,18 +656,26 @@ class StrategicBot:
         margin = self.params.trade_margin
         keep = min(pos.cash[player], self._reserve(pos, player))
         out: list[trading.Proposal] = []
+        fresh: list[tuple[float, int, tuple[int, ...], tuple[int, ...], bool]] = []
         for other, give, get in candidates:
             probing = self._stubborn.get((other, bool(give)), 0) < PROBE_REFUSALS
             key = (other, give, get, probing)
             known = priced.get(key)
             if known is not None and turns - known[0] < SEARCH_TURNS:
-                found = known[1]
-            else:
-                if market is None:
-                    market = trading.Market(self._valuers(g)[1], pos)
-                found = trading.price_deal(market, player, other, give, get, margin, keep,
-                                           probing)
-                priced[key] = (turns, found)
+                if known[1] is not None:
+                    out.append(known[1])
+                continue
+            if market is None:
+                market = trading.Market(self._valuers(g)[1], pos)
+            fresh.append((trading.promise(market, player, other, give, get), other, give, get,
+                          probing))
+        # Only the most promising deals not priced lately are priced now (pricing is most of
+        # the search); the others wait for the next search.
+        fresh.sort(key=lambda lead: -lead[0])
+        for _, other, give, get, probing in fresh[:PRICED_PER_SEARCH]:
+            assert market is not None
+            found = trading.price_deal(market, player, other, give, get, margin, keep, probing)
+            priced[(other, give, get, probing)] = (turns, found)
             if found is not None:
                 out.append(found)
         for first, part1, second, part2 in splits:
@@ -763,6 +794,31 @@ class StrategicBot:
 
     # -- raising money -------------------------------------------------------------------------
 
+    def _rent_lost(self, pos: Position, player: int, sq: int) -> float | None:
+        """The expected rent per opponent turn that mortgaging `sq` takes away, as the
+        valuation counts it; None for a street of a whole group with no mortgage yet (its
+        building plan goes too)."""
+        g = pos.game
+        valuer = self._valuer(g)
+        board = valuer.board
+        square = board.squares[sq]
+        model = valuer.model
+        owner, mortgaged = pos.owner, pos.mortgaged
+        if square.kind == STREET:
+            streets = board.groups[square.group]
+            if not all(owner[s] == player for s in streets):
+                return model.single_income[sq]
+            if any(mortgaged[s] for s in streets):
+                return 2 * model.single_income[sq]
+            return None
+        kind = board.railroads if sq in board.railroads else board.utilities
+        table = board.railroad_rents if kind is board.railroads else tuple(
+            m * MEAN_THROW for m in board.utility_multipliers)
+        if not table:
+            return 0.0
+        count = sum(1 for s in kind if owner[s] == player)
+        return model.rate[sq] * table[min(count, len(table)) - 1]
+
     def _raise(self, g: Game, pos: Position, player: int, owed: int) -> Action:
         """The sale or mortgage that loses the least position value per dollar raised. The
         debt is counted as paid, so no building is planned with money that is owed."""
@@ -773,29 +829,44 @@ class StrategicBot:
         best: tuple[float, Action] | None = None
         board = g.board
         squares = board.squares
+        hph = g.rules.houses_per_hotel
+        # The valuation counts a group's building steps, not which street carries them: one
+        # sale per group and number of steps left is valued.
+        costs: dict[tuple[int, int], float] = {}
         for action in g.sale_actions(player):
             if isinstance(action, Sell):
                 group = squares[action.square].group
             else:
                 group = board.group_names.index(action.group)
             streets = board.groups[group]
-            level = list(pos.level)
-            for s, lv in zip(streets, g.sale_levels(action), strict=True):
-                level[s] = lv
-            hph = g.rules.houses_per_hotel
-            raised = sum(_units(pos.level[s], hph) - _units(level[s], hph) for s in streets)
-            raised *= squares[streets[0]].house_cost // 2
-            after = valuer.holding(pos, player, level=level)
-            lost = before - valuer.worth(after, cash + raised, earn)
-            best = _cheaper(best, lost / max(1, raised), action)
+            levels = g.sale_levels(action)
+            steps = sum(_units(lv, hph) for lv in levels)
+            cost = costs.get((group, steps))
+            if cost is None:
+                level = list(pos.level)
+                for s, lv in zip(streets, levels, strict=True):
+                    level[s] = lv
+                raised = sum(_units(pos.level[s], hph) for s in streets) - steps
+                raised *= squares[streets[0]].house_cost // 2
+                sold = valuer.holding(pos, player, level=level)
+                lost = before - valuer.worth(sold, cash + raised, earn)
+                cost = costs[(group, steps)] = lost / max(1, raised)
+            best = _cheaper(best, cost, action)
         if not g.rules.no_mortgaging:
             mortgaged = list(pos.mortgaged)
+            holding = valuer.holding(pos, player)
             for sq in g.mortgageable_squares(player):
-                mortgaged[sq] = True
                 raised = squares[sq].mortgage
-                after = valuer.holding(pos, player, mortgaged=mortgaged)
-                mortgaged[sq] = False
-                lost = before - valuer.worth(after, cash + raised, earn)
+                rent = self._rent_lost(pos, player, sq)
+                if rent is None:  # a whole group: its building plan goes
+                    mortgaged[sq] = True
+                    after = valuer.worth(valuer.holding(pos, player, mortgaged=mortgaged),
+                                         cash + raised, earn)
+                    mortgaged[sq] = False
+                else:  # the deed's own rent goes, and lifting it later costs more
+                    after = (valuer.worth(holding, cash + raised, earn) - g.lift_cost(sq)
+                             - earn * rent)
+                lost = before - after
                 best = _cheaper(best, lost / max(1, raised), Mortgage(player, sq))
         if best is None:
             # Nothing left it knows how to sell: the baseline's answer (deeds sold back under

@@ -311,6 +311,18 @@ def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float) -> 
     return int(theirs + step * at / (at - then))
 
 
+def promise(market: Market, me: int, other: int, give: Sequence[int],
+            get: Sequence[int]) -> float:
+    """How promising a deal looks before it is priced: both sides' judged gains together
+    with no cash paid (what a price can share out between them), or, when that is not
+    positive, a number below every positive one that grows with the bot's own gain."""
+    deal = market.deal([(me, other, give), (other, me, get)])
+    mine, theirs = market.gains(deal, (0.0, 0.0))
+    if mine + theirs > 0:
+        return mine + theirs
+    return -1e9 + mine
+
+
 def concession(margin: float) -> float:
     """The share of the room between the other side's price and its own that a bot gives
     away: more with a low margin (a dealer), less with a high one."""
@@ -324,10 +336,19 @@ def completing_groups(pos: Position, taker: int, giver: int,
     out = []
     owner = pos.owner if owner is None else owner
     for streets in pos.game.board.groups:
-        held = [sq for sq in streets if owner[sq] == taker]
-        missing = [sq for sq in streets if owner[sq] != taker]
-        if held and missing and all(owner[sq] == giver for sq in missing):
-            out.append(tuple(missing))
+        held = False
+        missing = []
+        for sq in streets:
+            o = owner[sq]
+            if o == taker:
+                held = True
+            elif o == giver:
+                missing.append(sq)
+            else:
+                break
+        else:
+            if held and missing:
+                out.append(tuple(missing))
     return out
 
 
@@ -415,10 +436,10 @@ def plan_in_two(market: Market, me: int, first: int, part1: tuple[int, ...], sec
     if x1 is None:
         return None
     x1 = round_up(x1)
-    whole = second_step(market, me, first, part1, x1, second, part2, margin, keep)
-    if whole is None or whole[0] < 0:
+    both = second_step(market, me, first, part1, x1, second, part2, margin, keep)
+    if both is None or both[0] < 0:
         return None
-    return Proposal(offer_of(me, first, (), part1, x1), whole[1], (second, part2))
+    return Proposal(offer_of(me, first, (), part1, x1), both[1], (second, part2))
 
 
 def second_step(market: Market, me: int, first: int, part1: tuple[int, ...], x1: int,
