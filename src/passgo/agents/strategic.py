@@ -723,6 +723,8 @@ class StrategicBot:
 
     def _reply(self, g: Game, pos: Position, player: int, offer: TradeOffer,
                problem: str | None) -> Action:
+        if problem is not None:
+            return RejectTrade(player, trading.short(f"it cannot be done now: {problem}"))
         market = trading.Market(self._valuers(g)[1], pos)
         margin = self.params.trade_margin
         verdict = trading.judge(market, offer, margin)
@@ -731,11 +733,9 @@ class StrategicBot:
         if plan is not None:
             clears = max(clears, plan)
         keep = min(pos.cash[player], self._reserve(pos, player))
-        if problem is None and clears >= 0 and pos.cash[player] + verdict.x >= keep:
+        short = pos.cash[player] + verdict.x < keep  # it would pay more than it can spare
+        if clears >= 0 and not short:
             return AcceptTrade(player)
-        if problem is not None:
-            text = f"it cannot be done now: {problem}"
-            return RejectTrade(player, trading.short(text))
         turns = g.turn_number
         mine = self._proposed[0] == turns and self._proposed[1] == offer.proposer
         if mine and self._proposed[2]:
@@ -753,6 +753,9 @@ class StrategicBot:
                 if g.is_legal(action):
                     self._countered = (turns, offer.proposer)
                     return action
+        if clears >= 0:
+            return RejectTrade(player, f"paying ${-verdict.x:,} would leave me too little cash "
+                                       "for the rents ahead")
         return RejectTrade(player, trading.reason(market, offer, verdict))
 
     def _best_with(self, market: trading.Market, g: Game, pos: Position, player: int,
