@@ -116,6 +116,8 @@ OFFERS_PER_TURN = 2
 PRICED_PER_SEARCH = 3  # deals newly priced by one search for offers, the most promising first
 PROBE_REFUSALS = 2  # a player who refused this many offers it might take is not asked again
 STUCK_ROUNDS = 20  # rounds with every deed owned and none changing hands: the game is stuck
+SLACK_PER_ROUND = 0.004  # from then on it accepts a little less than its margin each round
+MAX_SLACK = 0.2  # ... down to this share of what a deal is about
 PLAN_TURNS = 16  # a plan in two steps is followed this long
 
 
@@ -655,6 +657,7 @@ class StrategicBot:
         market: trading.Market | None = None
         margin = self.params.trade_margin
         keep = min(pos.cash[player], self._reserve(pos, player))
+        slack = self._slack(g, pos)
         out: list[trading.Proposal] = []
         fresh: list[tuple[float, int, tuple[int, ...], tuple[int, ...], bool]] = []
         for other, give, get in candidates:
@@ -674,7 +677,8 @@ class StrategicBot:
         fresh.sort(key=lambda lead: -lead[0])
         for _, other, give, get, probing in fresh[:PRICED_PER_SEARCH]:
             assert market is not None
-            found = trading.price_deal(market, player, other, give, get, margin, keep, probing)
+            found = trading.price_deal(market, player, other, give, get, margin, keep, probing,
+                                       slack)
             priced[(other, give, get, probing)] = (turns, found)
             if found is not None:
                 out.append(found)
@@ -700,12 +704,23 @@ class StrategicBot:
     def _stuck(self, g: Game, pos: Position) -> bool:
         """No deed has changed hands for `STUCK_ROUNDS` rounds while every deed is owned:
         the game goes nowhere without a trade."""
+        return self._stuck_for(g, pos) >= STUCK_ROUNDS
+
+    def _stuck_for(self, g: Game, pos: Position) -> int:
+        """Rounds since a deed last changed hands, while every deed is owned (0 otherwise)."""
         owners = tuple(pos.owner)
         if BANK in (owners[sq] for sq in g.board.properties) or (
                 self._locked is None or self._locked[0] != owners):
             self._locked = (owners, g.round_number)
-            return False
-        return g.round_number - self._locked[1] >= STUCK_ROUNDS
+            return 0
+        return g.round_number - self._locked[1]
+
+    def _slack(self, g: Game, pos: Position) -> float:
+        """How far short of its margin it will go, as a share of what a deal is about, in a
+        game that is stuck: more the longer it has been (a game nobody wins is lost by all, so
+        even a trade that favours the other side a little is worth a chance)."""
+        stuck = self._stuck_for(g, pos) - STUCK_ROUNDS
+        return 0.0 if stuck < 0 else min(MAX_SLACK, (stuck + 1) * SLACK_PER_ROUND)
 
     def _answered(self, g: Game) -> None:
         """Learn from the answer to the bot's last offer: a player who keeps refusing offers
@@ -732,6 +747,9 @@ class StrategicBot:
         plan = self._plan_clears(market, offer, player, margin)
         if plan is not None:
             clears = max(clears, plan)
+        slack = self._slack(g, pos)
+        if slack:
+            clears += slack * market.stakes(verdict.deal)
         keep = min(pos.cash[player], self._reserve(pos, player))
         short = pos.cash[player] + verdict.x < keep  # it would pay more than it can spare
         if clears >= 0 and not short:

@@ -263,19 +263,22 @@ class Proposal:
 
 
 def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Sequence[int],
-               margin: float, keep: int, probing: bool = True) -> Proposal | None:
+               margin: float, keep: int, probing: bool = True,
+               slack: float = 0.0) -> Proposal | None:
     """The offer of `give` against `get` (with cash either way) that `other` would just accept
     (judged with the default margin, plus the cushion), with part of the rest given away as
-    the bot's `margin` allows; None when no price suits both."""
+    the bot's `margin` allows; None when no price suits both. `slack` (a share of what the
+    deal is about) is how far short of its margin each side will go in a stuck game."""
     if not give and not get:
         return None
     deal = market.deal([(me, other, give), (other, me, get)])
     low = -int(market.cash[other])
     high = int(market.cash[me]) - keep
-    theirs = lowest_price(market, deal, low, high, 1, DEFAULT_MARGIN, CUSHION)
+    floor = -slack * market.stakes(deal) if slack else 0.0
+    theirs = lowest_price(market, deal, low, high, 1, DEFAULT_MARGIN, CUSHION + floor)
     mine = None
-    if theirs is not None and _clears(market, deal, theirs, 0, margin) >= 0:
-        mine = _most(market, deal, theirs, high, margin)
+    if theirs is not None and _clears(market, deal, theirs, 0, margin) >= floor:
+        mine = _most(market, deal, theirs, high, margin, floor)
     if theirs is None or mine is None:
         if not probing:
             return None
@@ -289,21 +292,22 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
         gain = market.gains(deal, (x, -x))[0]
         return Proposal(offer_of(me, other, give, get, x), gain, probe=True)
     x = min(round_up(theirs + concession(margin) * (mine - theirs)), mine)
-    if x > theirs and _clears(market, deal, x, 0, margin) < 0:
+    if x > theirs and _clears(market, deal, x, 0, margin) < floor:
         x = theirs
     gain = market.gains(deal, (x, -x))[0]
     return Proposal(offer_of(me, other, give, get, x), gain)
 
 
-def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float) -> int:
+def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float,
+          floor: float = 0.0) -> int:
     """About the most the proposer would pay (from `theirs`, where it still clears its
-    margin, up to `high`): one step along the slope of its judged gain, which is nearly
-    straight in the price (only the proposer's concession depends on it)."""
+    margin less `floor`, up to `high`): one step along the slope of its judged gain, which
+    is nearly straight in the price (only the proposer's concession depends on it)."""
     if high <= theirs:
         return theirs
     step = min(high - theirs, 200)
-    at = _clears(market, deal, theirs, 0, margin)
-    then = _clears(market, deal, theirs + step, 0, margin)
+    at = _clears(market, deal, theirs, 0, margin) - floor
+    then = _clears(market, deal, theirs + step, 0, margin) - floor
     if then >= 0:
         if then >= at:
             return high
