@@ -2,6 +2,7 @@
 
     python benchmarks/expert_strength.py [--games 100] [--ms 200 | --rollouts N]
         [--opponent strategic] [--players 2] [--horizon R] [--policy strategic]
+        [--options KEY=VALUE,...]
         [--max-rounds 1000] [--jobs 1] [--seed 0] [--json]
 
 Game i seats the expert at seat i mod players (every seat equally often) and the opponent
@@ -51,12 +52,15 @@ def _game(job: Job) -> dict[str, Any]:
     }
 
 
-def expert_spec(ms: int, rollouts: int, horizon: int | None, policy: str | None) -> str:
+def expert_spec(ms: int, rollouts: int, horizon: int | None, policy: str | None,
+                more: str = "") -> str:
     options = [f"rollouts={rollouts}" if rollouts else f"ms={ms}"]
     if horizon is not None:
         options.append(f"horizon={horizon}")
     if policy is not None:
         options.append(f"policy={policy}")
+    if more:
+        options.append(more)
     return "expert:" + ",".join(options)
 
 
@@ -131,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="samples per decision instead of --ms (reproducible)")
     ap.add_argument("--horizon", type=int, default=None, help="rounds per rollout")
     ap.add_argument("--policy", default=None, help="rollout bot: strategic or basic")
+    ap.add_argument("--options", default="", help="more expert options: KEY=VALUE,...")
     ap.add_argument("--opponent", default="strategic")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--max-rounds", type=int, default=1000)
@@ -138,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args(argv)
-    expert = expert_spec(args.ms, args.rollouts, args.horizon, args.policy)
+    expert = expert_spec(args.ms, args.rollouts, args.horizon, args.policy, args.options)
     for spec in (expert, args.opponent):
         problem = spec_problem(spec)
         if problem:

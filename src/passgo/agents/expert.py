@@ -281,6 +281,7 @@ class ExpertBot:
             stats.samples += outcome.samples
             stats.search_seconds += time.perf_counter() - started
             stats.changed += outcome.chosen != 0
+        self._plan = None  # a new choice replaces what is left of an older plan
         for seat, actions in chosen.scripts:
             if seat == player and len(actions) > 1:
                 self._plan = (g.turn_number, list(actions[1:]))
