@@ -364,9 +364,6 @@ def meddling(g: Game, rng: random.Random) -> Action | None:
 
 BOT_KINDS = st.sampled_from(("random", "random", "basic", "chaos", "builder", "strategic",
                              "dealer"))
-# The strategic bots know the classic rules only (their valuation has no double hotels, their
-# fund raising no deed sales): under rule variants they are replaced by random bots.
-VARIANT_KINDS = st.sampled_from(("random", "random", "basic", "chaos", "builder"))
 
 
 @st.composite
@@ -546,7 +543,7 @@ def test_invariants_many_short_classic_games(
 @settings(max_examples=80, deadline=None, suppress_health_check=SLOW_OK)
 @given(
     seed=st.integers(0, 2**32 - 1),
-    kinds=st.lists(VARIANT_KINDS, min_size=2, max_size=8),
+    kinds=st.lists(BOT_KINDS, min_size=2, max_size=8),
     rules=rules_variants(),
     business_rate=st.sampled_from((0.1, 0.3, 0.6)),
 )
@@ -578,8 +575,6 @@ def test_invariants_from_late_game_positions(
     players nearly broke) with players meddling out of turn (business, trades, gifts of
     mortgaged deeds, demands for cash, rent claimed late), every invariant holds."""
     rng = random.Random(seed)
-    if rules != Rules.classic():
-        kinds = ["random" if kind in PROFILES else kind for kind in kinds]
     g = hot_start(new_game(len(kinds), seed, rules, order="given", max_rounds=8), rng)
     run_checked(g, make_bots(kinds, seed, 0.3), max_steps=1500, meddle=0.2, rng=rng)
 

@@ -150,8 +150,9 @@ def build_step(g: Game, player: int, keep: int) -> Action | None:
 class RolloutStrategic:
     """The strategic bot as the default policy of rollouts: its answers, except that at the
     end of a turn it only builds (up to its reserve, `build_step`) and looks for no trades.
-    Looking for trades is most of the strategic bot's time, and two strategic bots never
-    agree on one (each wants to come out ahead of the other by its margin)."""
+    Looking for trades is most of the strategic bot's time, and a rollout of a few rounds is
+    too short for a trade's worth to show; the expert compares trades itself, as candidates
+    of its own (`ExpertBot._trades`)."""
 
     __slots__ = ("bot", "name")
 
