@@ -5,18 +5,18 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# Lint only the top-level folders that exist (benchmarks/ may not yet).
-LINT_PATHS := $(wildcard src tests benchmarks)
+# Lint only the top-level folders that exist (benchmarks/ may not yet), and the docs build.
+LINT_PATHS := $(wildcard src tests benchmarks docs/conf.py)
 BENCH_ARGS ?=
 FUZZ_ARGS ?= --games 10000
 
-.PHONY: venv play test bench lint docs clean fuzz
+.PHONY: venv play test bench lint docs docs-site clean fuzz
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings]'
+	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs]'
 	touch $@
 
 play: venv
@@ -41,7 +41,12 @@ fuzz: venv
 docs: venv
 	$(BIN)/python -m passgo.cli_rules > docs/rules.md
 
+# The documentation site (Sphinx, MyST, autodoc) into docs/_build/html; every warning (a broken
+# link or cross-reference, a page in no table of contents) fails the build.
+docs-site: venv
+	$(BIN)/sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
+
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

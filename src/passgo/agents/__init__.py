@@ -1,6 +1,6 @@
 """Bots that play passgo, and the loop that runs a game with them.
 
-A bot is named by a *spec*, the text that `--players` and `passgo tournament` take:
+A bot is named by a *spec*, the text that `--players` and `passgo tournament` take::
 
     basic                              a built-in bot or a named profile (see `AGENTS`)
     strategic:reserve=300,jail=stay    the same with parameters (KEY=VALUE, comma-separated)

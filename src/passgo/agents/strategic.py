@@ -160,7 +160,7 @@ class StrategicParams:
         return replace(self, **changes)
 
 
-# Named profiles: the default, and characters that differ in one or two traits.
+#: Named profiles: the default, and characters that differ in one or two traits.
 PROFILES: dict[str, StrategicParams] = {
     "strategic": StrategicParams(),
     "cautious": StrategicParams(reserve=250, aggression=0.7, trade_margin=0.7),

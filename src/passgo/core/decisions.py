@@ -5,7 +5,7 @@ one of the frozen dataclasses below, each with a `Literal` `kind` and the facts 
 to make that decision (the square and its price, the bid range and the high bidder, the debt
 and the creditor, the offer, the short buildings and their group). The set is closed: `Decision`
 is their union, so a front-end or bot that matches on it with `assert_never` in the last case
-is checked by mypy to handle every kind:
+is checked by mypy to handle every kind::
 
     match game.pending:
         case BuyDecision(square=sq, price=price): ...
@@ -26,11 +26,13 @@ from typing import Any, Literal
 
 from passgo.core.actions import Bundle, TradeOffer
 
+#: The two card decks, as decisions, views and jail cards name them.
 DeckName = Literal["chance", "community_chest"]
 AuctionItem = Literal["deed", "house", "hotel"]
 SealedItem = Literal["deed", "house", "hotel", "order"]
 BuildingItem = Literal["house", "hotel"]
 
+#: The `kind` of every decision, one word per decision class.
 DecisionKind = Literal[
     "roll",
     "jail",
@@ -337,6 +339,8 @@ class GameOverDecision(_Decision):
     kind: Literal["game_over"] = "game_over"
 
 
+#: What `game.pending` returns: the union of the decision classes, closed, so that a `match`
+#: ending in `assert_never` is checked by mypy to handle every kind.
 Decision = (
     RollDecision
     | JailDecision
@@ -362,6 +366,7 @@ Decision = (
     | GameOverDecision
 )
 
+#: The decision classes, for code that enumerates them (tests, encoders).
 DECISION_TYPES: tuple[type[_Decision], ...] = (
     RollDecision,
     JailDecision,

@@ -59,7 +59,9 @@ from passgo.core.serialize import (
 )
 from passgo.core.state import BANK, GameState, hotels_at, houses_at
 
+#: The fewest players a game has.
 MIN_PLAYERS = 2
+#: The most players a game has.
 MAX_PLAYERS = 8
 
 

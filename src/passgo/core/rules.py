@@ -376,6 +376,8 @@ def _time_limit() -> Rules:
     return replace(Rules(), deal_deeds=2, dealt_deeds_paid=True, round_limit=100)
 
 
+#: The named rule sets (`passgo rules list`), each made by a function so that every call
+#: gives a fresh value.
 PRESETS: dict[str, Callable[[], Rules]] = {
     "classic": Rules.classic,
     "hasbro2022": _hasbro2022,
