@@ -8,7 +8,8 @@ Each game draws a preset and then changes each rules option with some probabilit
 the text choices of `passgo.core.rules.CHOICES`, the editions and small whole numbers), keeping
 only mixes that `Rules.validate` accepts. Every action is random and legal: usually an answer of
 the seat the game waits for (a bid anywhere in its range), sometimes business or a trade
-proposal from any seat, out of turn, or a rent claim. After each action:
+proposal from any seat, out of turn (with random terms where the rules allow them: rent
+immunity, loans), or a rent claim. After each action:
 
 * money is conserved: the players' cash plus the Bank's net takings, summed from the events
   (`pay`, `receive`, `build`, `sell`, `mortgage`, ... with the Bank), never changes, and no cash
@@ -33,7 +34,8 @@ from dataclasses import fields
 from typing import Any
 
 from passgo import Game, Rules
-from passgo.core import Bundle, IllegalActionError, TradeOffer
+from passgo.agents.random_bot import random_offer
+from passgo.core import IllegalActionError
 from passgo.core.actions import BUSINESS, Action, Bid, ClaimRent, CounterTrade, ProposeTrade
 from passgo.core.board import EDITIONS, load_edition
 from passgo.core.errors import DataError
@@ -200,22 +202,6 @@ def round_trip(game: Game) -> str | None:
 
 
 # -- random players ----------------------------------------------------------------------------
-
-
-def random_offer(g: Game, player: int, rng: random.Random) -> TradeOffer | None:
-    others = [p.seat for p in g.players if not p.bankrupt and p.seat != player]
-    if not others:
-        return None
-    other = rng.choice(others)
-
-    def side(seat: int) -> Bundle:
-        mine = [d.square for d in g.deeds if d.owner == seat]
-        props = tuple(sq for sq in mine if rng.random() < 0.3)
-        cash = rng.choice((0, 0, rng.randint(0, max(0, g.cash_of(seat)))))
-        cards = tuple(d for d in g.player(seat).jail_cards if rng.random() < 0.5)
-        return Bundle(props, cash, cards)
-
-    return TradeOffer(player, other, side(player), side(other))
 
 
 def random_action(g: Game, rng: random.Random) -> Action:

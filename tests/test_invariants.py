@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from passgo.agents import BasicBot, RandomBot, StrategicBot
+from passgo.agents.random_bot import random_offer
 from passgo.agents.strategic import PROFILES
 from passgo.core import Bundle, Game, IllegalActionError, Rules, TradeOffer
 from passgo.core.actions import (
@@ -51,7 +52,7 @@ from passgo.core.actions import (
 )
 from passgo.core.board import JAIL_FREE, STREET, Board
 from passgo.core.frames import DONE, CallFrame, DebtFrame, TradeFrame, TurnFrame
-from passgo.core.state import BANK, HOTEL, TWO_HOTELS, hotels_at, houses_at
+from passgo.core.state import BANK, HOTEL, LOAN_TERM, TWO_HOTELS, hotels_at, houses_at
 from support import setup
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -159,6 +160,16 @@ def check_invariants(g: Game, total: int) -> None:
     turn = g.frames[0]
     assert isinstance(turn, TurnFrame) and turn.player == g.current
     assert not any(isinstance(f, TurnFrame) for f in g.frames[1:])
+    # Terms of trades in force bind players still in the game (a loan a bankrupt made is
+    # owed to their creditor, who may be the Bank); immunities are on deeds, for a while.
+    for kind, number, giver, taker, a, b, c, *deeds in g.contracts:
+        assert 0 <= number < g.agreements_made and alive[taker] and giver != taker
+        assert giver == BANK or alive[giver], g.contracts
+        if kind == LOAN_TERM:
+            assert a >= c >= 1 and b >= 1 and not deeds and g.rules.player_loans
+        else:
+            assert deeds and all(squares[s].ownable for s in deeds) and 1 <= a <= 100
+            assert giver != BANK and g.rules.immunity and b in (0, 1) and c >= 1
     # Rent waiting to be asked for is between two players still in the game.
     for lander, owner, sq, amount, _last in g.claims:
         assert alive[lander] and alive[owner] and lander != owner, g.claims
@@ -263,23 +274,6 @@ def completing_offer(g: Game, player: int, rng: random.Random) -> TradeOffer | N
     sq = rng.choice(wanted)
     cash = min(g.cash[player], rng.randint(0, 2 * g.board.squares[sq].price))
     return TradeOffer(player, g.owner[sq], Bundle((), cash, ()), Bundle((sq,), 0, ()))
-
-
-def random_offer(g: Game, player: int, rng: random.Random) -> TradeOffer | None:
-    """A random trade between `player` and another player still in the game."""
-    others = [p for p in g.alive_players() if p != player]
-    if not others:
-        return None
-    other = rng.choice(others)
-
-    def side(p: int) -> Bundle:
-        deeds = [sq for sq in g.board.properties if g.owner[sq] == p]
-        props = tuple(sq for sq in deeds if rng.random() < 0.3)
-        cash = rng.choice((0, 0, rng.randint(0, max(0, g.cash[p]))))
-        cards = tuple(d for d, _ in g.cards[p] if rng.random() < 0.5)
-        return Bundle(props, cash, cards)
-
-    return TradeOffer(player, other, side(player), side(other))
 
 
 def make_bots(kinds: Sequence[str], seed: int, business_rate: float = 0.1) -> list[Any]:
@@ -427,6 +421,9 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "jail_card_after_third_throw": draw(st.booleans()),
         "jail_card_on_arrival": draw(st.booleans()),
         "utility_rent_throw": draw(st.sampled_from(("arrival", "fresh"))),
+        # Terms of trades (004 Flexible negotiations).
+        "immunity": draw(st.booleans()),
+        "player_loans": draw(st.booleans()),
     }
     # Draw a subset of the switches on top of a preset, so presets are also played as they are.
     chosen = draw(st.sets(st.sampled_from(sorted(options))))
@@ -590,6 +587,28 @@ def test_invariants_games_played_to_the_end(seed: int, kinds: list[str]) -> None
     g = new_game(len(kinds), seed, max_rounds=150)
     run_checked(g, make_bots(kinds, seed, 0.1), max_steps=60_000)
     assert g.over
+
+
+TERM_RULES = Rules(immunity=True, player_loans=True)
+TERM_KINDS = st.sampled_from(("random", "random", "chaos", "basic", "strategic", "dealer",
+                              "cautious"))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=SLOW_OK)
+@given(seed=st.integers(0, 2**32 - 1), kinds=st.lists(TERM_KINDS, min_size=2, max_size=5),
+       preset=st.sampled_from(("classic", "short-1", "time-limit")))
+def test_every_bot_answers_trades_with_terms(seed: int, kinds: list[str], preset: str) -> None:
+    """Under rent immunity and loans between players (004 "Flexible negotiations"), random
+    bots propose trades with random terms ("The details of the immunity are up to the players
+    involved in the trade."; "at any agreed upon rate or with any agreed upon provisions") and
+    every bot answers them with a legal action; the invariants hold after every action."""
+    rules = Rules.preset(preset).with_options(immunity=True, player_loans=True)
+    bots = make_bots(kinds, seed, 0.1)
+    for bot in bots:
+        if isinstance(bot, RandomBot):
+            bot.trade_rate = 0.1
+    g = new_game(len(kinds), seed, rules, max_rounds=40)
+    run_checked(g, bots, max_steps=6000, meddle=0.05, rng=random.Random(seed))
 
 
 # -- regressions: engine bugs this suite found -------------------------------------------------

@@ -58,6 +58,7 @@ from passgo.core import (
     KeepMortgage,
     LawyerDecision,
     LiftMortgage,
+    Loan,
     Mortgage,
     MortgagedDeedDecision,
     NoDraw,
@@ -71,6 +72,7 @@ from passgo.core import (
     RaiseFundsDecision,
     Refuse,
     RejectTrade,
+    Repay,
     RepayLoan,
     Roll,
     RollDecision,
@@ -88,6 +90,7 @@ from passgo.core import (
     UseJailCard,
     WantBuildings,
 )
+from passgo.core.actions import Term
 from passgo.core.board import DECK_NAMES
 from passgo.core.events import (
     AUCTION,
@@ -257,7 +260,45 @@ def describe(game: Game, e: Event) -> str | None:
         return _deed_rule_event(g, e, name)
     if k in _HOUSE_EVENTS:
         return _house_event(g, e, name)
+    if k in _TERM_EVENTS:
+        return _term_event(g, e, name)
     return f"{k} {name}".strip()
+
+
+_TERM_EVENTS = frozenset({"agreement", "agreement_ended", "agreement_passed", "immunity"})
+_ENDINGS = {"used": "all its landings are used", "expired": "its turns are over",
+            "due": "the loan is due", "repaid": "the loan is repaid",
+            "bankruptcy": "a party is bankrupt"}
+
+
+def _term_event(g: Game, e: Event, name: str) -> str:
+    """Events of the terms of trades (rent immunity, loans between players)."""
+    k = e.kind
+    if k == "agreement":
+        try:
+            (term,) = Bundle.parse(e.detail).terms
+        except ValueError:
+            return f"{name} granted {who(g, e.other)} {e.detail}"
+        return (f"Agreement {e.amount}: {name} grants {who(g, e.other)} "
+                f"{term_words(g, term)}")
+    if k == "agreement_ended":
+        return f"Agreement {e.amount} has ended: {_ENDINGS.get(e.detail, e.detail)}"
+    if k == "agreement_passed":
+        return f"The loan of agreement {e.amount} is now owed to {who(g, e.other)}"
+    return (f"{name} owes {money(g, e.amount)} less rent on {square(g, e.square)}: immunity "
+            f"from {who(g, e.other)}")
+
+
+def term_words(game: Game, term: Term) -> str:
+    """A term of a trade in words: "immunity from all of the rent on Boardwalk for 3
+    landings", "a loan of $500, repaid with $550 by round 12"."""
+    if isinstance(term, Loan):
+        return (f"a loan of {money(game, term.amount)}, repaid with "
+                f"{money(game, term.owed)} when round {term.due_round} begins")
+    share = "all" if term.percent == 100 else f"{term.percent}%"
+    deeds = ", ".join(square(game, sq) for sq in term.squares)
+    span = f"{term.count} {term.unit if term.count != 1 else term.unit[:-1]}"
+    return f"immunity from {share} of the rent on {deeds} for {span}"
 
 
 _DEED_RULE_EVENTS = frozenset({"deed_sold", "foreclosure", "auction_forced", "sealed_bid",
@@ -381,6 +422,10 @@ def describe_action(game: Game, a: Action) -> str:
                 f"{square(g, a.square)}")
     if isinstance(a, _HOUSE_ACTIONS):
         return _house_action(g, a)
+    if isinstance(a, Repay):
+        loan = next((t for t in g.agreements if t.number == a.number), None)
+        owed = f" ({money(g, loan.owed)} to {who(g, loan.giver)})" if loan else ""
+        return f"Repay loan {a.number}{owed}"
     return a.text()
 
 
@@ -398,6 +443,9 @@ _REASONS = {
     BUILDING: "building",
     "dealt deed": "deed dealt at the start",
     "refund": "refund",
+    "loan": "money lent",
+    "loan due": "a loan due",
+    "loan repaid": "a loan repaid",
 }
 
 
@@ -421,6 +469,7 @@ def bundle_words(game: Game, bundle: Bundle) -> str:
         items.append(money(game, bundle.cash))
     for deck in bundle.cards:
         items.append(f"a Get Out of Jail Free card ({DECK_NAMES[deck].replace('_', ' ')})")
+    items.extend(term_words(game, t) for t in bundle.terms)
     if not items:
         return "nothing"
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

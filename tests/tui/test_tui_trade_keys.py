@@ -45,3 +45,43 @@ def test_ticks_are_marks_and_the_focus_is_visible() -> None:
             assert not any(line.startswith(">") for line in lines(mine))
 
     asyncio.run(go())
+
+
+def test_the_composer_offers_immunity_and_loans() -> None:
+    """004 "Flexible negotiations": with immunity and loans on, each side of the composer
+    grants rent immunity on ticked deeds of its own and lends money; the offer sent carries
+    them as terms."""
+    from textual.widgets import Input
+
+    from passgo.core import Immunity, Loan, ProposeTrade, Rules
+
+    async def go() -> None:
+        rules = Rules(immunity=True, player_loans=True)
+        g = setup(("Ann", "Bob"), rules=rules, owners={sq("Boardwalk"): 1})
+        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "basic")]),
+                        bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: isinstance(app.screen, TradeScreen))
+            screen = app.screen
+            assert isinstance(screen, TradeScreen)
+            immune = screen.query_one("#get-immune", TickList)
+            immune.select(sq("Boardwalk"))
+            screen.query_one("#get-immune-percent", Input).value = "50"
+            screen.query_one("#get-immune-turns", Input).value = "4"
+            screen.query_one("#give-loan", Input).value = "300"
+            screen.query_one("#give-loan-percent", Input).value = "10"
+            screen.query_one("#give-loan-round", Input).value = "6"
+            await pilot.pause()
+            action = screen.composed()
+            assert isinstance(action, ProposeTrade)
+            assert action.offer.get.terms == (Immunity((sq("Boardwalk"),), 50, 4, "turns"),)
+            assert action.offer.give.terms == (Loan(300, 10, 6),)
+            assert screen.problem() is None
+            summary = str(screen.query_one("#summary").render())
+            assert "loan of $300" in summary and "50% of the rent on Boardwalk" in summary
+            screen.query_one("#give-loan", Input).value = "x"
+            await pilot.pause()
+            assert "whole numbers" in (screen.problem() or "")
+
+    asyncio.run(go())

@@ -48,6 +48,7 @@ from passgo.core import (
     KeepMortgage,
     LawyerDecision,
     LiftMortgage,
+    Loan,
     Mortgage,
     MortgagedDeedDecision,
     NoDraw,
@@ -273,9 +274,12 @@ class BasicBot:
 
     @staticmethod
     def _reply(g: Game, player: int, reply: TradeReplyDecision) -> Action:
-        """Accept only an offer that can be carried out and completes a group for the bot."""
+        """Accept only an offer that can be carried out and completes a group for the bot,
+        and asks it for no terms (no immunity granted, no loan made or taken: it cannot
+        price them)."""
         offer = reply.offer
-        if reply.problem is None:
+        if reply.problem is None and not offer.get.terms and not any(
+                isinstance(t, Loan) for t in offer.give.terms):
             board = g.board
             given = offer.give.properties
             for sq in given:

@@ -46,7 +46,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from passgo.agents.valuation import BANK, Holding, Position, Valuer
-from passgo.core import Bundle, TradeOffer
+from passgo.core import Bundle, Loan, TradeOffer
+from passgo.core.board import RAILROAD
 
 TRADE_HORIZON = 40  # rounds of rent a trade is valued over
 # Cash a player is taken to add to what it holds when building up its groups: the mean of
@@ -148,17 +149,21 @@ class Market:
         holdings = tuple(self.valuer.holding(pos, p, owner) for p in parties)
         return Deal(tuple(parties), holdings, tuple(cash[p] for p in parties), tuple(owner))
 
-    def gains(self, deal: Deal, paid: Sequence[float]) -> list[float]:
+    def gains(self, deal: Deal, paid: Sequence[float],
+              later: Sequence[float] = ()) -> list[float]:
         """The judged gain of every party of `deal` (in its order) when party i also pays
-        `paid[i]` in cash (negative: receives it)."""
+        `paid[i]` in cash (negative: receives it) and gains `later[i]` in money that is not
+        cash now (the terms of a trade: a loan to be repaid, rent waived)."""
         earn, horizon = self.earn, self.horizon
         valued = self.valuer.income
         d_value = []
         d_income = []
-        for p, h, c, x in zip(deal.parties, deal.holdings, deal.cash, paid, strict=True):
+        after = later or (0.0,) * len(paid)
+        for p, h, c, x, v in zip(deal.parties, deal.holdings, deal.cash, paid, after,
+                                 strict=True):
             c -= x
             income, spent = valued(h, c)
-            d_value.append(c + h.assets + earn * income - spent / 2 - self.value[p])
+            d_value.append(c + h.assets + earn * income - spent / 2 - self.value[p] + v)
             d_income.append(income - self.income[p])
         total_income = sum(d_income)
         # Standing: own value gain less the rent the traders will now charge this player.
@@ -491,17 +496,82 @@ class Judgement:
 
 
 def judge(market: Market, offer: TradeOffer, margin: float) -> Judgement:
-    """An offer to the bot (the responder) judged by its yardstick."""
+    """An offer to the bot (the responder) judged by its yardstick; money lent is paid now
+    (it builds houses like any cash), and the terms are valued by `term_values`."""
     a, b = offer.proposer, offer.responder
     moves = [(a, b, offer.give.properties), (b, a, offer.get.properties)]
     cards = [(a, b, len(offer.give.cards)), (b, a, len(offer.get.cards))]
     deal = market.deal(moves, [c for c in cards if c[2]])
-    x = offer.give.cash - offer.get.cash
+    x = offer.give.cash + offer.give.lent - offer.get.cash - offer.get.lent
     paid = [x if p == a else -x if p == b else 0.0 for p in deal.parties]
-    g = market.gains(deal, paid)
+    later: list[float] = []
+    if offer.give.terms or offer.get.terms:
+        values = term_values(market, offer, deal.owner)
+        later = [values.get(p, 0.0) for p in deal.parties]
+    g = market.gains(deal, paid, later)
     mine = g[deal.parties.index(b)]
     other = g[deal.parties.index(a)]
     return Judgement(mine, other, acceptable(mine, abs(other), margin), deal, x)
+
+
+def term_values(market: Market, offer: TradeOffer, owner: Sequence[int]) -> dict[int, float]:
+    """What the terms of an offer are worth to each side, in money beyond the cash of the
+    trade (`owner`: the ownership after it). A loan: the borrower owes it back in full; the
+    lender counts on it in full only from a borrower whose cash and unmortgaged deeds cover
+    twice the debt, else on half. An immunity: the rent its receiver is expected to be spared
+    (their landings on the deeds over the horizon, or over the turns agreed, up to the
+    landings agreed), at what the deeds charge now or a complete group with three houses
+    would charge; the giver loses as much."""
+    out: dict[int, float] = {}
+    pos = market.pos
+    rate = market.valuer.model.rate
+    sides = ((offer.proposer, offer.responder, offer.give),
+             (offer.responder, offer.proposer, offer.get))
+    for giver, taker, side in sides:
+        for term in side.terms:
+            if isinstance(term, Loan):
+                sure = 1.0 if _covers(pos, taker, 2 * term.owed) else 0.5
+                value = sure * term.owed
+                out[giver] = out.get(giver, 0.0) + value
+                out[taker] = out.get(taker, 0.0) - term.owed
+                continue
+            per_landing = sum(rate[sq] * _rent_guess(pos, owner, sq, giver)
+                              for sq in term.squares)
+            landings = sum(rate[sq] for sq in term.squares)
+            if landings <= 0:
+                continue
+            turns = (market.horizon if term.unit == "landings"
+                     else term.count / max(1, len(market.alive)))
+            covered = landings * min(turns, market.horizon)
+            if term.unit == "landings":
+                covered = min(covered, term.count)
+            value = term.percent / 100 * covered * per_landing / landings
+            out[giver] = out.get(giver, 0.0) - value
+            out[taker] = out.get(taker, 0.0) + value
+    return out
+
+
+RAILROAD_GUESS = 50  # a railroad's rent per landing when nothing better is known
+UTILITY_GUESS = 28  # four times a mean throw
+
+
+def _rent_guess(pos: Position, owner: Sequence[int], sq: int, giver: int) -> float:
+    """A deed's rent per landing while `giver` owns it (`owner`: after the trade)."""
+    g = pos.game
+    square = g.board.squares[sq]
+    now = g.rent(sq) if pos.owner[sq] == giver else 0
+    if not square.rents:
+        return max(now, RAILROAD_GUESS if square.kind == RAILROAD else UTILITY_GUESS)
+    whole = all(owner[o] == giver for o in g.board.groups[square.group])
+    return max(now, square.rents[3] if whole else square.rents[0])
+
+
+def _covers(pos: Position, player: int, amount: int) -> bool:
+    """The player's cash and what mortgaging their bare deeds would raise reach `amount`."""
+    squares = pos.game.board.squares
+    raised = sum(squares[sq].mortgage for sq, o in enumerate(pos.owner)
+                 if o == player and not pos.mortgaged[sq])
+    return pos.cash[player] + raised >= amount
 
 
 def counter_price(market: Market, offer: TradeOffer, margin: float,
@@ -576,8 +646,14 @@ def reason(market: Market, offer: TradeOffer, verdict: Judgement) -> str:
     given_up = lost(pos, b, owner)
     leader = market.leader()
     lead = f"; {name} is leading already" if leader == a else ""
+    asked_terms = [t.word for t in offer.get.terms]
     if given_up:
         text = f"I would give up my {group_word(groups[given_up[0]])} group"
+    elif asked_terms:
+        text = (f"{what} does not pay for the {' and the '.join(sorted(set(asked_terms)))} "
+                f"asked of me")
+    elif any(isinstance(t, Loan) for t in offer.give.terms):
+        text = "the loan would cost me more than it brings"
     elif theirs and not mine:
         pays = ("nothing is offered for that" if what == "nothing"
                 else f"{what} does not pay for that")

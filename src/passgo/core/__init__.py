@@ -26,8 +26,10 @@ from passgo.core.actions import (
     ForceAuction,
     Foreclose,
     HireLawyer,
+    Immunity,
     KeepMortgage,
     LiftMortgage,
+    Loan,
     Mortgage,
     NoDraw,
     NoLawyer,
@@ -38,6 +40,7 @@ from passgo.core.actions import (
     ProposeTrade,
     Refuse,
     RejectTrade,
+    Repay,
     RepayLoan,
     Roll,
     Sell,
@@ -81,7 +84,7 @@ from passgo.core.decisions import (
 from passgo.core.errors import DataError, IllegalActionError, PassgoError, SaveFileError
 from passgo.core.events import Event
 from passgo.core.game import Game
-from passgo.core.model import Bank, Deed, Player, RentClaim
+from passgo.core.model import Agreement, Bank, Deed, Player, RentClaim
 from passgo.core.money import LOAN as BANK_LOAN
 from passgo.core.position import PositionError
 from passgo.core.rules import Rules
@@ -93,6 +96,7 @@ __all__ = [
     "ENGINE_VERSION",
     "AcceptTrade",
     "Action",
+    "Agreement",
     "AllowTravel",
     "AllowTravelDecision",
     "AuctionOptionDecision",
@@ -131,11 +135,13 @@ __all__ = [
     "GameOverDecision",
     "HireLawyer",
     "IllegalActionError",
+    "Immunity",
     "JailDecision",
     "JailExitDecision",
     "KeepMortgage",
     "LawyerDecision",
     "LiftMortgage",
+    "Loan",
     "Mortgage",
     "MortgagedDeedDecision",
     "NoDraw",
@@ -153,6 +159,7 @@ __all__ = [
     "Refuse",
     "RejectTrade",
     "RentClaim",
+    "Repay",
     "RepayLoan",
     "Roll",
     "RollDecision",

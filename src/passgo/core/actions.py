@@ -7,7 +7,7 @@ Every change a player can make to a game is one of these. The text form leaves o
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from passgo.core.errors import IllegalActionError
 
@@ -15,23 +15,108 @@ DECK_WORDS = ("chance", "community_chest")  # the decks by index, as actions nam
 CARD_WORDS = ("chance-card", "community_chest-card")
 
 
+TermUnit = Literal["landings", "turns"]
+TERM_UNITS: tuple[TermUnit, ...] = ("landings", "turns")
+
+
+@dataclass(frozen=True, slots=True)
+class Immunity:
+    """A term of a trade (`Rules.immunity`): the side that gives it waives `percent` % of the
+    rent the other side owes on `squares` (deeds the giver owns once the trade is done), for
+    the other side's next `count` landings there, or (`unit` "turns") for the next `count`
+    turns of the game, the current one included. It binds the giver, not the deed: it lapses
+    while another player owns a deed and holds again if the giver gets it back. Text
+    `immunity:37+39:100%:3-landings`."""
+
+    squares: tuple[int, ...]
+    percent: int = 100
+    count: int = 1
+    unit: TermUnit = "landings"
+    word: ClassVar[str] = "immunity"
+
+    def text(self) -> str:
+        deeds = "+".join(map(str, self.squares))
+        return f"{self.word}:{deeds}:{self.percent}%:{self.count}-{self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """A term of a trade (`Rules.player_loans`): the side that gives it lends `amount` to the
+    other side at once; the borrower owes it back with `percent` % interest (rounded up) and
+    may repay at any time (`Repay`); when round `due_round` begins, what is still owed is
+    charged like rent. Text `loan:$500:10%:round-12`."""
+
+    amount: int
+    percent: int = 0
+    due_round: int = 0
+    word: ClassVar[str] = "loan"
+
+    @property
+    def owed(self) -> int:
+        """What the borrower pays back: the amount and the interest, rounded up."""
+        return self.amount + -(-self.amount * self.percent // 100)
+
+    def text(self) -> str:
+        return f"{self.word}:${self.amount}:{self.percent}%:round-{self.due_round}"
+
+
+Term = Immunity | Loan
+
+
+def _term_parse(item: str) -> Term:
+    """A term from its text form (`Immunity.text`, `Loan.text`)."""
+    word, *parts = item.split(":")
+    try:
+        if word == Loan.word and len(parts) == 3:
+            amount, percent, due = parts
+            if (amount.startswith("$") and percent.endswith("%")
+                    and due.startswith("round-")):
+                return Loan(_whole(amount[1:]), _whole(percent[:-1]), _whole(due[6:]))
+        elif word == Immunity.word and len(parts) == 3:
+            deeds, percent, span = parts
+            count, _, unit = span.partition("-")
+            if percent.endswith("%") and unit in TERM_UNITS:
+                squares = tuple(_whole(sq) for sq in deeds.split("+"))
+                return Immunity(squares, _whole(percent[:-1]), _whole(count),
+                                "landings" if unit == "landings" else "turns")
+    except ValueError:
+        pass
+    raise IllegalActionError(
+        f"cannot read trade term {item!r} (write immunity:37+39:100%:3-landings or "
+        f"loan:$500:10%:round-12)")
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit():
+        raise ValueError(text)
+    return int(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Bundle:
-    """One side of a trade: deeds, cash and Get Out of Jail Free cards (by deck: 0 or 1)."""
+    """One side of a trade: deeds, cash, Get Out of Jail Free cards (by deck: 0 or 1) and the
+    terms this side grants (rent immunity on its deeds, money lent)."""
 
     properties: tuple[int, ...] = ()
     cash: int = 0
     cards: tuple[int, ...] = ()
+    terms: tuple[Term, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return not self.properties and self.cash == 0 and not self.cards
+        return not self.properties and self.cash == 0 and not self.cards and not self.terms
+
+    @property
+    def lent(self) -> int:
+        """Cash this side lends in the trade (paid at once, like `cash`)."""
+        return sum(t.amount for t in self.terms if isinstance(t, Loan))
 
     def text(self) -> str:
         items = [str(sq) for sq in self.properties]
         if self.cash:
             items.append(f"${self.cash}")
         items.extend(CARD_WORDS[d] for d in self.cards)
+        items.extend(t.text() for t in self.terms)
         return ",".join(items) if items else "nothing"
 
     @classmethod
@@ -41,6 +126,7 @@ class Bundle:
         props: list[int] = []
         cash = 0
         cards: list[int] = []
+        terms: list[Term] = []
         for item in text.split(","):
             if item.startswith("$") and item[1:].isdigit():
                 cash += int(item[1:])
@@ -48,17 +134,20 @@ class Bundle:
                 cards.append(CARD_WORDS.index(item))
             elif item.isdigit():
                 props.append(int(item))
+            elif ":" in item:
+                terms.append(_term_parse(item))
             else:
                 raise IllegalActionError(f"cannot read trade item {item!r}")
-        return cls(tuple(props), cash, tuple(cards))
+        return cls(tuple(props), cash, tuple(cards), tuple(terms))
 
 
 @dataclass(frozen=True, slots=True)
 class TradeOffer:
     """`proposer` gives `give` to `responder` and receives `get` in return, all at once.
 
-    Later house rules (rent immunity, profit sharing, loans) extend this value with terms of
-    their own; the engine checks and carries out an offer in one place (`trades.py`).
+    Each side may also grant terms (`Bundle.terms`: rent immunity, loans) under the house
+    rules that allow them; the engine checks and carries out an offer in one place
+    (`trades.py`), and honours its terms afterwards (`terms.py`).
     """
 
     proposer: int
@@ -514,6 +603,23 @@ class RepayLoan(Action):
     word: ClassVar[str] = "repay-loan"
 
 
+@dataclass(frozen=True, slots=True)
+class Repay(Action):
+    """`Rules.player_loans`: pay back, in full, the loan from another player numbered `number`
+    (its `Agreement.number`; text `repay 3`)."""
+
+    number: int
+    word: ClassVar[str] = "repay"
+
+    def text(self) -> str:
+        return f"{self.word} {self.number}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        (n,) = args
+        return cls(player, int(n))
+
+
 _BY_WORD: dict[str, type[Action]] = {
     k.word: k
     for k in (
@@ -557,12 +663,13 @@ _BY_WORD: dict[str, type[Action]] = {
         NoLawyer,
         TakeLoan,
         RepayLoan,
+        Repay,
     )
 }
 
 # Actions that are open to every player at any time the game is running ("business").
 BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent, BuildHotel,
-            SellDeed, TakeLoan, RepayLoan)
+            SellDeed, TakeLoan, RepayLoan, Repay)
 
 
 # -- checking the fields of an action built in code --------------------------------------------
@@ -576,9 +683,17 @@ def _int_tuple(v: Any) -> bool:
     return type(v) is tuple and (not v or all(type(x) is int for x in v))
 
 
+def _term_ok(v: Any) -> bool:
+    if type(v) is Loan:
+        return _is_int(v.amount) and _is_int(v.percent) and _is_int(v.due_round)
+    return (type(v) is Immunity and _int_tuple(v.squares) and _is_int(v.percent)
+            and _is_int(v.count) and v.unit in TERM_UNITS)
+
+
 def _bundle_ok(v: Any) -> bool:
     return (type(v) is Bundle and _int_tuple(v.properties) and _is_int(v.cash)
-            and _int_tuple(v.cards))
+            and _int_tuple(v.cards) and type(v.terms) is tuple
+            and all(_term_ok(t) for t in v.terms))
 
 
 def _offer_ok(v: Any) -> bool:

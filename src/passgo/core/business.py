@@ -1,6 +1,6 @@
 """Business open to a player at any time the rules allow: building, selling buildings,
-mortgaging and lifting mortgages, selling deeds back (no mortgaging), Bank loans and asking for
-rent. `business_actions` lists them for `Game.legal_actions`.
+mortgaging and lifting mortgages, selling deeds back (no mortgaging), Bank loans, asking for
+rent and repaying loans from players. `business_actions` lists them for `Game.legal_actions`.
 
 Agents that enumerate every step (random bots, search, RL) call this once per decision, so it
 is written for speed: one pass over the player's deeds, with what the rule checks of
@@ -10,7 +10,7 @@ is written for speed: one pass over the player's deeds, with what the rule check
 
 from __future__ import annotations
 
-from passgo.core import buildings, house
+from passgo.core import buildings, house, terms
 from passgo.core.actions import (
     Action,
     Build,
@@ -90,4 +90,6 @@ def business_actions(g: GameState, player: int) -> list[Action]:
                        if sell_deed_problem(g, player, sq) is None)
     if g.claims:
         out.extend(ClaimRent(player, c[2]) for c in g.claims if c[1] == player)
+    if g.contracts:
+        out.extend(terms.repayable(g, player))
     return out

@@ -24,7 +24,15 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from passgo.core.actions import Bundle, TradeOffer
+from passgo.core.actions import (
+    TERM_UNITS,
+    Bundle,
+    Immunity,
+    Loan,
+    Term,
+    TermUnit,
+    TradeOffer,
+)
 
 #: The two card decks, as decisions, views and jail cards name them.
 DeckName = Literal["chance", "community_chest"]
@@ -68,8 +76,39 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def term_to_dict(term: Term) -> dict[str, Any]:
+    """A term of a trade as JSON data: `kind` ("immunity" or "loan") and its fields."""
+    if isinstance(term, Loan):
+        return {"kind": "loan", "amount": term.amount, "percent": term.percent,
+                "due_round": term.due_round}
+    return {"kind": "immunity", "squares": list(term.squares), "percent": term.percent,
+            "count": term.count, "unit": term.unit}
+
+
+def term_from_dict(data: dict[str, Any]) -> Term:
+    """The term `term_to_dict` wrote (KeyError, TypeError or ValueError when malformed)."""
+    kind = data["kind"]
+    if kind == "loan":
+        return Loan(int(data["amount"]), int(data["percent"]), int(data["due_round"]))
+    if kind != "immunity" or data["unit"] not in TERM_UNITS:
+        raise ValueError(f"unknown term {kind!r}")
+    unit: TermUnit = "landings" if data["unit"] == "landings" else "turns"
+    return Immunity(tuple(int(sq) for sq in data["squares"]), int(data["percent"]),
+                    int(data["count"]), unit)
+
+
 def bundle_to_dict(side: Bundle) -> dict[str, Any]:
-    return {"properties": list(side.properties), "cash": side.cash, "cards": list(side.cards)}
+    data = {"properties": list(side.properties), "cash": side.cash, "cards": list(side.cards)}
+    if side.terms:
+        data["terms"] = [term_to_dict(t) for t in side.terms]
+    return data
+
+
+def bundle_from_dict(data: dict[str, Any]) -> Bundle:
+    """The side `bundle_to_dict` wrote (KeyError, TypeError or ValueError when malformed)."""
+    return Bundle(tuple(int(sq) for sq in data["properties"]), int(data["cash"]),
+                  tuple(int(d) for d in data["cards"]),
+                  tuple(term_from_dict(t) for t in data.get("terms", [])))
 
 
 def offer_to_dict(offer: TradeOffer) -> dict[str, Any]:

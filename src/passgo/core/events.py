@@ -71,6 +71,14 @@ EVENT_KINDS = {
     "sealed_bid": "player wrote a sealed bid (amount hidden) for square or detail",
     "bids_revealed": "the sealed bids are shown: detail 'seat:amount ...' (amount: highest)",
     "order_of_play": "the order of play won by bids: detail lists the seats, player starts",
+    # Terms of trades (004 Flexible negotiations).
+    "agreement": "player granted other the term detail (its text form) in an accepted trade; "
+    "amount: the agreement's number",
+    "agreement_ended": "agreement amount between player (giver) and other ended; detail: "
+    "used, expired, due, repaid or bankruptcy",
+    "agreement_passed": "the loan amount made by bankrupt player now belongs to other (-1: the "
+    "Bank)",
+    "immunity": "player owed amount less rent on square to other (detail: the agreement)",
 }
 
 # Reasons of payments and debts (the `detail` of "pay", "receive" and "debt" events) that the

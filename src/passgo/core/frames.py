@@ -13,8 +13,8 @@ from copy import copy as _copy
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from passgo.core.actions import Bundle, TradeOffer
-from passgo.core.decisions import offer_to_dict
+from passgo.core.actions import TradeOffer
+from passgo.core.decisions import bundle_from_dict, offer_to_dict
 
 if TYPE_CHECKING:
     from passgo.core.state import GameState
@@ -296,12 +296,8 @@ _MUTABLE_FIELDS: dict[type[Frame], tuple[str, ...]] = {
 
 
 def _offer_from_dict(data: dict[str, Any]) -> TradeOffer:
-    def side(d: dict[str, Any]) -> Bundle:
-        return Bundle(tuple(d["properties"]), int(d["cash"]), tuple(d["cards"]))
-
-    return TradeOffer(
-        int(data["proposer"]), int(data["responder"]), side(data["give"]), side(data["get"])
-    )
+    return TradeOffer(int(data["proposer"]), int(data["responder"]),
+                      bundle_from_dict(data["give"]), bundle_from_dict(data["get"]))
 
 
 def frame_from_dict(data: dict[str, Any]) -> Frame:

@@ -31,6 +31,7 @@ from passgo.core import (  # noqa: F401
     registry,
     sealed,
     setup,
+    terms,
     trades,
     turns,
 )
@@ -46,7 +47,7 @@ from passgo.core.ending import LIMIT_REASONS, finish_by_valuation
 from passgo.core.errors import IllegalActionError
 from passgo.core.events import Event
 from passgo.core.frames import WAITING, AuctionFrame, SealedFrame, TurnFrame
-from passgo.core.model import Bank, Deed, Player, RentClaim
+from passgo.core.model import Agreement, Bank, Deed, Player, RentClaim
 from passgo.core.position import MAX_SCRIPTED_THROWS, game_from_position, position_of
 from passgo.core.registry import ANSWERS, BUSINESS, DECISIONS, SETTLE, VIEWS
 from passgo.core.rules import Rules
@@ -342,6 +343,11 @@ class Game(GameState):
     @property
     def bank(self) -> Bank:
         return model.bank_of(self)
+
+    @property
+    def agreements(self) -> tuple[Agreement, ...]:
+        """Terms of accepted trades still in force (rent immunity, loans), oldest first."""
+        return tuple(model.agreement_of(t) for t in self.contracts)
 
     @property
     def rent_claims(self) -> tuple[RentClaim, ...]:

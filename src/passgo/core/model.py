@@ -15,7 +15,7 @@ from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.core.decisions import DeckName
 from passgo.core.frames import SealedFrame
 from passgo.core.movement import rent_due
-from passgo.core.state import BANK, GameState, hotels_at, houses_at
+from passgo.core.state import BANK, LOAN_TERM, GameState, hotels_at, houses_at
 
 DeedKind = Literal["street", "railroad", "utility"]
 
@@ -98,6 +98,38 @@ class RentClaim:
         return asdict(self)
 
 
+AgreementKind = Literal["immunity", "loan"]
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    """A term of an accepted trade still in force (`Rules.immunity`, `Rules.player_loans`;
+    see `passgo.core.terms`), numbered in the order made. `giver` granted it to `receiver`.
+
+    An immunity: `giver` waives `percent` % of the rent `receiver` owes on `squares` while
+    `giver` owns them, for `landings_left` more landings, or until turn number `until_turn`
+    (the other is `None`). A loan: `giver` (`None`: the Bank, which took it over in a
+    bankruptcy) lent `amount` to `receiver`, who owes `owed` and must pay it when round
+    `due_round` begins (`Repay` pays it earlier)."""
+
+    number: int
+    kind: AgreementKind
+    giver: int | None
+    receiver: int
+    squares: tuple[int, ...] = ()
+    percent: int = 0
+    landings_left: int | None = None
+    until_turn: int | None = None
+    amount: int = 0
+    owed: int = 0
+    due_round: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["squares"] = list(self.squares)
+        return data
+
+
 _DECKS: tuple[DeckName, DeckName] = ("chance", "community_chest")
 _DEED_KINDS: dict[int, DeedKind] = {STREET: "street", RAILROAD: "railroad", UTILITY: "utility"}
 
@@ -117,6 +149,16 @@ def deed_of(g: GameState, sq: int) -> Deed:
     group = g.board.group_names[square.group] if square.group >= 0 else None
     return Deed(sq, square.name, _DEED_KINDS[square.kind], group, g.deed_price(sq),
                 None if owner == BANK else owner, houses_at(lv), hotels_at(lv), g.mortgaged[sq])
+
+
+def agreement_of(t: list[int]) -> Agreement:
+    kind, number, giver, receiver, a, b, c, *squares = t
+    if kind == LOAN_TERM:
+        return Agreement(number, "loan", None if giver == BANK else giver, receiver,
+                         amount=c, owed=a, due_round=b)
+    by_landings = b == 0
+    return Agreement(number, "immunity", giver, receiver, tuple(squares), a,
+                     c if by_landings else None, None if by_landings else c)
 
 
 def bank_of(g: GameState) -> Bank:
@@ -151,6 +193,7 @@ def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any
                  "doubles": g.doubles, "last_dice": list(g.dice)},
         "deck_sizes": {"chance": len(g.decks[0]), "community_chest": len(g.decks[1])},
         "rent_claims": [RentClaim(*c).to_dict() for c in g.claims],
+        "agreements": [agreement_of(t).to_dict() for t in g.contracts],
         "pending": pending,
         "sealed_bids": _own_sealed_bid(g, viewer),
         "over": g.over,

@@ -17,6 +17,7 @@ later debts lapse.
 
 from __future__ import annotations
 
+from passgo.core import terms
 from passgo.core.events import Event
 from passgo.core.frames import (
     DONE,
@@ -156,6 +157,8 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
     g.jailed[player] = False
     if g.loans[player]:
         pass_loans(g, player, creditor)
+    if g.contracts:
+        terms.bankrupt(g, player, creditor)
     pushed: list[Frame] = []
     # Buildings go back to the Bank: for half their cost when the debt is to a player (that
     # cash goes to the creditor), for nothing when the debt is to the Bank.

@@ -7,7 +7,7 @@ auction, a debt, a tax choice) as frames, and the engine asks the players in sta
 from __future__ import annotations
 
 from passgo.core import events as why
-from passgo.core import house, offers
+from passgo.core import house, offers, terms
 from passgo.core.board import (
     ADVANCE,
     ADVANCE_NEAREST,
@@ -240,6 +240,10 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
                 g.events.append(Event("dice", player, dice=d))
                 rent = (multiplier * (d[0] + d[1]) if multiplier
                         else rent_due(g, sq, d[0] + d[1]))
+            if g.contracts:
+                rent = terms.rent_after_immunity(g, player, owner, sq, rent)
+                if not rent:
+                    return
             collect_rent(g, player, owner, sq, rent)
         elif owner != player and g.rules.foreclosure:
             # A mortgaged deed of another player: no rent, but it may be foreclosed.
@@ -310,6 +314,8 @@ def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> Non
             g.events.append(Event("rent_waived", player, square=sq, other=owner))
         else:
             rent = rent_due(g, sq, 0, multiplier)
+            if g.contracts:
+                rent = terms.rent_after_immunity(g, player, owner, sq, rent)
     if house.travel_destinations(g, sq):
         if rent and g.rules.travelling_railroads == "owner_may_forbid":
             g.frames.append(RailFrame("allow_travel", owner, sq, player, rent))

@@ -21,7 +21,16 @@ from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, load_edition
 from passgo.core.errors import PassgoError
 from passgo.core.frames import POST_ROLL, PRE_ROLL, TurnFrame
 from passgo.core.rules import Rules
-from passgo.core.state import BANK, HOTEL, TWO_HOTELS, GameState, hotels_at, houses_at
+from passgo.core.state import (
+    BANK,
+    HOTEL,
+    IMMUNITY,
+    LOAN_TERM,
+    TWO_HOTELS,
+    GameState,
+    hotels_at,
+    houses_at,
+)
 from passgo.core.textdata import load_json, load_toml
 
 # Scripted throws are for tests, tutorials and what-if positions (`Game.new` and saves take
@@ -69,7 +78,7 @@ class _Problems:
 
 _TOP_KEYS = {"rules", "to_move", "awaiting", "round_starts", "doubles_this_turn", "players",
              "properties", "bank", "decks", "dice", "turns", "rounds", "engine",
-             "free_parking_pot", "tax_man", "go_passed"}
+             "free_parking_pot", "tax_man", "go_passed", "agreements", "agreements_made"}
 _PLAYER_KEYS = {"name", "cash", "position", "in_jail", "jail_turns", "get_out_of_jail_free",
                 "bank_loans", "bank_loans_repayable"}
 _PROPERTY_KEYS = {"owner", "houses", "hotel", "hotels", "mortgaged"}
@@ -171,6 +180,16 @@ def game_from_position(cls: type[G], source: str | dict[str, Any], seed: int = 0
     if problems.attempt(_expect, data.get("dice", {}), dict, "dice"):
         problems.attempt(_dice, g, data.get("dice", {}))
     problems.attempt(_house, g, board, data, raw_players)
+    if "agreements" in data and problems.attempt(_expect, data["agreements"], list,
+                                                 "agreements"):
+        for i, raw in enumerate(data["agreements"]):
+            problems.attempt(_agreement, g, board, i, raw)
+        g.agreements_made = max((t[1] + 1 for t in g.contracts), default=0)
+    if problems.attempt(_expect, data.get("agreements_made", 0), int, "agreements_made"):
+        made = data.get("agreements_made", g.agreements_made)
+        if made < g.agreements_made:
+            problems.found.append("agreements_made: less than the agreements numbered")
+        g.agreements_made = made
     g.bank_flow = g.n * board.starting_cash - sum(g.cash)
     for key in ("turns", "rounds"):
         problems.attempt(_count, g, data, key)
@@ -467,6 +486,80 @@ def _house(g: GameState, board: Board, data: dict[str, Any], raw_players: list[A
         g.loans_repayable[p] = repayable
 
 
+_AGREEMENT_KEYS = {"number", "kind", "giver", "receiver", "squares", "percent", "landings_left",
+                   "until_turn", "amount", "owed", "due_round"}
+
+
+def _agreement(g: GameState, board: Board, i: int, raw: Any) -> None:
+    """One term of a trade in force (`Rules.immunity`, `Rules.player_loans`): its giver and
+    receiver by name (a loan's giver may be "Bank"), and the fields of `Agreement`."""
+    key = f"agreements[{i}]"
+    _expect(raw, dict, key)
+    _unknown_keys(raw, _AGREEMENT_KEYS, key)
+    number = _expect(raw.get("number", i), int, f"{key}.number")
+    if number < 0 or any(t[1] == number for t in g.contracts):
+        raise PositionError(f"{key}.number: {number} is negative or used twice")
+    seats = {name: p for p, name in enumerate(g.names)}
+    kind = raw.get("kind")
+    if kind == "loan":
+        seats["Bank"] = BANK
+    people = []
+    for role in ("giver", "receiver"):
+        name = _expect(raw.get(role), str, f"{key}.{role}")
+        if name not in seats or (role == "receiver" and name == "Bank"):
+            raise PositionError(f"{key}.{role}: no player named {name!r}"
+                                f"{_suggest(name, g.names)}")
+        people.append(seats[name])
+    giver, receiver = people
+    if giver == receiver:
+        raise PositionError(f"{key}: the giver and the receiver must differ")
+    if kind == "loan":
+        if not g.rules.player_loans:
+            raise PositionError(f"{key}: the rules do not play player_loans")
+        amount = _expect(raw.get("amount"), int, f"{key}.amount")
+        owed = _expect(raw.get("owed", amount), int, f"{key}.owed")
+        due = _expect(raw.get("due_round"), int, f"{key}.due_round")
+        if not 1 <= amount <= owed or due < 1:
+            raise PositionError(f"{key}: a loan of 1 or more, owed at least that, due in a "
+                                f"round from 1")
+        g.contracts.append([LOAN_TERM, number, giver, receiver, owed, due, amount])
+        return
+    if kind != "immunity":
+        raise PositionError(f"{key}.kind: 'immunity' or 'loan', not {kind!r}")
+    if not g.rules.immunity:
+        raise PositionError(f"{key}: the rules do not play immunity")
+    squares = [_square(board, s, f"{key}.squares")
+               for s in _expect(raw.get("squares"), list, f"{key}.squares")]
+    if not squares or any(not board.squares[s].ownable for s in squares):
+        raise PositionError(f"{key}.squares: one or more deeds")
+    percent = _expect(raw.get("percent", 100), int, f"{key}.percent")
+    if not 1 <= percent <= 100:
+        raise PositionError(f"{key}.percent: 1 to 100")
+    if ("landings_left" in raw) == ("until_turn" in raw):
+        raise PositionError(f"{key}: give landings_left or until_turn")
+    unit = 0 if "landings_left" in raw else 1
+    left = _expect(raw.get("landings_left", raw.get("until_turn")), int, key)
+    if left < 1:
+        raise PositionError(f"{key}: landings_left or until_turn must be at least 1")
+    g.contracts.append([IMMUNITY, number, giver, receiver, percent, unit, left, *squares])
+
+
+def _agreements_of(g: GameState) -> list[dict[str, Any]]:
+    """The agreements in force as a position lists them (`_agreement` reads them back)."""
+    out = []
+    for kind, number, giver, receiver, a, b, c, *squares in g.contracts:
+        entry: dict[str, Any] = {
+            "number": number, "kind": "loan" if kind == LOAN_TERM else "immunity",
+            "giver": "Bank" if giver == BANK else g.names[giver], "receiver": g.names[receiver]}
+        if kind == LOAN_TERM:
+            entry.update(amount=c, owed=a, due_round=b)
+        else:
+            entry.update(squares=[_square_ref(g.board, s) for s in squares], percent=a)
+            entry["landings_left" if b == 0 else "until_turn"] = c
+        out.append(entry)
+    return out
+
+
 def _engine(g: GameState, raw: dict[str, Any]) -> None:
     """Exact continuation of an exported game: the PRNG state (opaque) and full deck order."""
     _unknown_keys(raw, {"rng"}, "engine")
@@ -550,6 +643,10 @@ def position_of(g: GameState) -> dict[str, Any]:
         data["tax_man"] = _square_ref(board, g.tax_man)
     if g.rules.first_to_go:
         data["go_passed"] = g.go_passed
+    if g.contracts:
+        data["agreements"] = _agreements_of(g)
+    if g.agreements_made:
+        data["agreements_made"] = g.agreements_made
     return data
 
 
@@ -583,12 +680,13 @@ def position_to_toml(data: dict[str, Any]) -> str:
     lines = []
     for key in ("rules", "to_move", "awaiting", "round_starts", "doubles_this_turn", "turns",
                 "rounds", "free_parking_pot",
-                "tax_man", "go_passed"):
+                "tax_man", "go_passed", "agreements_made"):
         if key in data:
             lines.append(f"{key} = {_toml_value(data[key])}")
-    for player in data.get("players", []):
-        lines += ["", "[[players]]"]
-        lines += [f"{k} = {_toml_value(v)}" for k, v in player.items()]
+    for array in ("players", "agreements"):
+        for entry in data.get(array, []):
+            lines += ["", f"[[{array}]]"]
+            lines += [f"{k} = {_toml_value(v)}" for k, v in entry.items()]
     for table in ("properties", "bank", "decks", "dice", "engine"):
         if table in data:
             lines += ["", f"[{table}]"]

@@ -228,6 +228,21 @@ class Rules:
         False, "the Bank's token throws after every round and collects rent for the Bank on "
         "owned deeds it lands on (at once, also where owners must ask for their rent: the Bank "
         "never forgets to ask)", "004 Tax man")
+    # -- terms of trades (004 Flexible negotiations) --------------------------------------------
+    immunity: bool = _opt(
+        False, "a trade may grant full or partial rent immunity on the giver's deeds, for a "
+        "number of the receiver's landings there or a number of turns; it stays with the "
+        "giver, not the deed: it lapses while someone else owns the deed and holds again when "
+        "the giver gets it back",
+        "004 Immunity: \"A player may grant full or partial immunity from paying rent on one "
+        "or more of his or her properties as part of negotiations. The details of the "
+        "immunity are up to the players involved in the trade.\"")
+    player_loans: bool = _opt(
+        False, "a trade may lend money: amount now, a percentage of interest, and the round "
+        "in which it falls due; a loan not repaid by then is a debt to the lender like rent "
+        "(raise funds or go bankrupt to the lender)",
+        "004 Loans: \"A player may loan another player money or property at any agreed upon "
+        "rate or with any agreed upon provisions.\"")
 
     @classmethod
     def classic(cls) -> Rules:

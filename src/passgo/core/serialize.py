@@ -18,7 +18,7 @@ from passgo.core.events import Event
 from passgo.core.frames import frame_from_dict
 from passgo.core.position import MAX_SCRIPTED_THROWS, game_from_position
 from passgo.core.rules import Rules
-from passgo.core.state import GameState
+from passgo.core.state import IMMUNITY, LOAN_TERM, GameState
 from passgo.core.textdata import load_json
 from passgo.core.version import ENGINE_VERSION, SAVE_FORMAT_VERSION
 
@@ -62,6 +62,11 @@ def state_dict(g: GameState) -> dict[str, Any]:
     data["go_passed"] = g.go_passed
     data["loans"] = list(g.loans)
     data["loans_repayable"] = list(g.loans_repayable)
+    # Terms of trades (rent immunity, loans between players), once any has been agreed (a
+    # game without them saves as before they existed).
+    if g.agreements_made:
+        data["agreements"] = [list(t) for t in g.contracts]
+        data["agreements_made"] = g.agreements_made
     # The order of play won in an order auction (empty: the seating order).
     data["order"] = list(g.order)
     return data
@@ -285,6 +290,14 @@ def _load_house_state(g: Game, s: dict[str, Any]) -> None:
         if len(values) != g.n:
             raise SaveFileError(f"state field {name!r} has {len(values)} entries, not {g.n}")
         setattr(g, name, values)
+    g.contracts = [[int(x) for x in t] for t in s.get("agreements", [])]
+    made = s.get("agreements_made", 0)
+    if type(made) is not int or made < 0:
+        raise SaveFileError("state field 'agreements_made' must be a whole number")
+    g.agreements_made = made
+    if any(len(t) < 7 or t[0] not in (IMMUNITY, LOAN_TERM) or not 0 <= t[1] < made
+           for t in g.contracts):
+        raise SaveFileError("state field 'agreements' is damaged")
 
 
 def game_from_json(cls: type[Game], text: str, verify: bool = True) -> Game:

@@ -22,6 +22,11 @@ HOTEL = 5  # the level of a street with a hotel (0-4 = number of houses)
 TWO_HOTELS = 10
 BANK = -1  # the owner or creditor that is the Bank
 BANK_LOAN = 500  # one Bank loan (`Rules.bank_loans`): "a $500 loan"
+# Agreements in force from the terms of trades (`terms.py`), each a list of ints:
+# [kind, number, giver, receiver, a, b, c, *squares]. Immunity: a = percent, b = unit
+# (0: landings, 1: turns), c = landings left, or the turn number at which it ends. Loan:
+# a = owed, b = due round, c = the amount lent.
+IMMUNITY, LOAN_TERM = 0, 1
 S = TypeVar("S", bound="GameState")
 
 
@@ -87,6 +92,8 @@ class GameState:
         "loans",
         "loans_repayable",
         "lift_costs",
+        "contracts",
+        "agreements_made",
     )
 
     def __init__(self, rules: Rules, names: list[str], seed: int) -> None:
@@ -163,6 +170,10 @@ class GameState:
         # What lifting each deed's mortgage costs (value plus interest): fixed by the board
         # and the rules, asked for on every listing of business.
         self.lift_costs = tuple(sq.mortgage + self.interest(sq.index) for sq in board.squares)
+        # Terms of trades in force (`Rules.immunity`, `Rules.player_loans`; layout above),
+        # and how many agreements have been made (the next one's number).
+        self.contracts: list[list[int]] = []
+        self.agreements_made = 0
 
     # -- copying -----------------------------------------------------------------------------
 
@@ -284,8 +295,16 @@ class GameState:
                 total += s.price // 2 if self.mortgaged[sq] else s.price
                 total += self.units(self.level[sq]) * s.house_cost
         # A Bank loan (`Rules.bank_loans`) is cash owed back: it counts against the worth, or
-        # borrowing just before time is called would win the game.
-        return total - self.loans[player] * BANK_LOAN
+        # borrowing just before time is called would win the game. So does a loan from a
+        # player (`Rules.player_loans`); one made to a player counts for the lender.
+        total -= self.loans[player] * BANK_LOAN
+        for t in self.contracts:
+            if t[0] == LOAN_TERM:
+                if t[3] == player:
+                    total -= t[4]
+                elif t[2] == player:
+                    total += t[4]
+        return total
 
     def liquidation_value(self, player: int) -> int:
         """Cash the player could raise from the Bank alone: buildings sold at half price and
@@ -331,11 +350,11 @@ class GameState:
 # How `clone` copies each field (a test checks that every slot is named once).
 _FLAT_LISTS = ("cash", "pos", "jailed", "jail_turns", "alive", "owner", "level", "mortgaged",
                "dice_script", "history", "order", "loans", "loans_repayable")
-_NESTED_LISTS = ("cards", "decks", "claims")
+_NESTED_LISTS = ("cards", "decks", "claims", "contracts")
 _SHARED = ("rules", "board", "names", "n", "bank_houses", "bank_hotels", "current", "doubles",
            "dice", "bank_flow", "turns", "rounds", "max_turns", "max_rounds", "over", "winner",
            "end_reason", "seed", "house_rules", "pot", "pot_sources", "tax_man", "go_passed",
-           "lift_costs")
+           "lift_costs", "agreements_made")
 COPIED_FIELDS = frozenset((*_FLAT_LISTS, *_NESTED_LISTS, *_SHARED, "frames", "setup", "events",
                            "rng"))
 

@@ -1,6 +1,7 @@
 """Trades between two players: deeds without buildings in their group, cash and Get Out of
-Jail Free cards, exchanged at once (there are no loans). A trade is proposed, then accepted,
-rejected or countered by the other player. Whoever receives a mortgaged deed pays the Bank 10 %
+Jail Free cards, exchanged at once, and under the house rules that allow them terms that last
+(rent immunity, loans: `terms.py`). A trade is proposed, then accepted, rejected or countered
+by the other player. Whoever receives a mortgaged deed pays the Bank 10 %
 interest at once and chooses to lift the mortgage now or later (see `TransferFrame`).
 """
 
@@ -8,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from passgo.core import terms
 from passgo.core.actions import (
     AcceptTrade,
     Action,
     Bundle,
     CounterTrade,
+    Immunity,
     ProposeTrade,
     RejectTrade,
     TradeOffer,
@@ -29,10 +32,11 @@ def _side_problem(g: GameState, player: int, side: Bundle, who: str) -> str | No
     board = g.board
     if side.cash < 0:
         return "cash in a trade cannot be negative"
-    if side.cash > g.spendable(player):
-        if side.cash <= g.cash[player]:
+    paid = side.cash + side.lent
+    if paid > g.spendable(player):
+        if paid <= g.cash[player]:
             return f"{who} must keep the winning bid for the auction: it is paid in cash"
-        return f"{who} does not have {side.cash} in cash"
+        return f"{who} does not have {paid} in cash"
     if len(set(side.properties)) != len(side.properties):
         return "a deed is listed twice"
     for sq in side.properties:
@@ -73,20 +77,32 @@ def offer_problem(g: GameState, offer: TradeOffer) -> str | None:
     return (_side_problem(g, a, offer.give, g.names[a])
             or _side_problem(g, b, offer.get, g.names[b])
             or _debtor_problem(g, a, offer.give, offer.get)
-            or _debtor_problem(g, b, offer.get, offer.give))
+            or _debtor_problem(g, b, offer.get, offer.give)
+            or _terms_problem(g, offer))
+
+
+def _terms_problem(g: GameState, offer: TradeOffer) -> str | None:
+    if not offer.give.terms and not offer.get.terms:
+        return None
+    a, b = offer.proposer, offer.responder
+    return (terms.terms_problem(g, a, b, offer.give, offer.get)
+            or terms.terms_problem(g, b, a, offer.get, offer.give)
+            or terms.count_problem(g, offer.give, offer.get))
 
 
 def _debtor_problem(g: GameState, player: int, gives: Bundle, gets: Bundle) -> str | None:
     """004: "the debtor may not sell or trade any of his or her properties unless it gives
     enough money to pay the debt" (000: a bankrupt turns over "all that you have of value"
-    to the creditor, so nothing of it may go to a third player for less)."""
-    if not gives.properties and not gives.cards:
+    to the creditor, so nothing of it may go to a third player for less). Rent immunity on
+    the debtor's deeds is a part of their value given away too."""
+    if not gives.properties and not gives.cards and not any(
+            isinstance(t, Immunity) for t in gives.terms):
         return None
     debt = next((f for f in reversed(g.frames)
                  if isinstance(f, DebtFrame) and f.player == player), None)
     if debt is None:
         return None
-    if g.cash[player] - gives.cash + gets.cash < debt.amount:
+    if g.cash[player] - gives.cash - gives.lent + gets.cash + gets.lent < debt.amount:
         return (f"{g.names[player]} owes {debt.amount}: a deed or card is traded away only for "
                 f"enough cash to pay the debt")
     return None
@@ -222,5 +238,7 @@ def accept(g: GameState, f: TradeFrame) -> None:
             card = next(c for c in held if c[0] == deck)
             held.remove(card)
             g.cards[taker].append(card)
+        if side.terms:
+            terms.record(g, giver, taker, side.terms)
     for taker, sq in reversed(received):
         g.frames.append(TransferFrame("mortgaged_deed", taker, sq))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from passgo.core import house, movement
+from passgo.core import house, movement, terms
 from passgo.core.actions import (
     DECK_WORDS,
     Action,
@@ -283,6 +283,8 @@ def next_turn(g: GameState) -> None:
     elif g.max_rounds is not None and g.rounds >= g.max_rounds:
         finish(g, "round limit", limit=True)
     else:
+        if g.contracts:
+            terms.new_turn(g, g.rounds != rounds)  # immunities run out, loans fall due
         if g.house_rules and g.rules.tax_man and g.rounds != rounds:
             movement.tax_man(g)  # after every complete round
         g.events.append(Event("turn", nxt))  # (positional events: hot path)

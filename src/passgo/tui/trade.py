@@ -1,4 +1,7 @@
-"""The trade composer: pick the other player, tick deeds and cards on both sides, add cash.
+"""The trade composer: pick the other player, tick deeds and cards on both sides, add cash,
+and, where the rules allow them, the terms each side grants: rent immunity on ticked deeds of
+its own (a share of the rent, for a number of landings or of turns) and a loan (amount,
+interest, due round).
 
 The offer is checked by the engine as it is composed (`game.trade_problem`), and the reason
 it cannot be sent yet is shown in words; deeds in a group with buildings are listed but cannot
@@ -27,9 +30,12 @@ from passgo.core import (
     Bundle,
     CounterTrade,
     IllegalActionError,
+    Immunity,
+    Loan,
     ProposeTrade,
     TradeOffer,
 )
+from passgo.core.actions import Term
 from passgo.core.board import DECK_NAMES
 from passgo.narrate import money, offer_words
 from passgo.session import Session
@@ -149,6 +155,40 @@ class TradeScreen(ModalScreen[Action | None]):
                     name = DECK_NAMES[deck].replace("_", " ").title()
                     cards.append(Selection(Text(f"Get Out of Jail Free ({name})"), i, ticked))
                 yield TickList(*cards, id=f"{side}-cards", compact=True)
+            yield from self._terms(p, side, preset)
+
+    def _terms(self, p: int, side: str, preset: Bundle) -> ComposeResult:
+        """The terms this side may grant: immunity on its deeds, a loan."""
+        g = self.session.game
+        immunity = next((t for t in preset.terms if isinstance(t, Immunity)), None)
+        loan = next((t for t in preset.terms if isinstance(t, Loan)), None)
+        if g.rules.immunity:
+            deeds = [Selection(Text(g.board.squares[sq].name), sq,
+                               immunity is not None and sq in immunity.squares)
+                     for sq in g.board.properties if g.owner_of(sq) == p]
+            if deeds:
+                yield Static("rent immunity for the other on:", classes="label")
+                yield TickList(*deeds, id=f"{side}-immune", compact=True)
+                landings = immunity.count if immunity and immunity.unit == "landings" else ""
+                turns = immunity.count if immunity and immunity.unit == "turns" else ""
+                with Horizontal(classes="cash-row"):
+                    yield Input(str(immunity.percent) if immunity else "", type="integer",
+                                placeholder="100 %", id=f"{side}-immune-percent",
+                                compact=True)
+                    yield Input(str(landings), type="integer", placeholder="landings",
+                                id=f"{side}-immune-landings", compact=True)
+                    yield Input(str(turns), type="integer", placeholder="or turns",
+                                id=f"{side}-immune-turns", compact=True)
+        if g.rules.player_loans:
+            with Horizontal(classes="cash-row"):
+                yield Static("lend $", classes="label")
+                yield Input(str(loan.amount) if loan else "", type="integer", placeholder="0",
+                            id=f"{side}-loan", compact=True)
+                yield Input(str(loan.percent) if loan else "", type="integer",
+                            placeholder="interest %", id=f"{side}-loan-percent", compact=True)
+                yield Input(str(loan.due_round) if loan else "", type="integer",
+                            placeholder=f"due round ({g.round_number + 5})",
+                            id=f"{side}-loan-round", compact=True)
 
     def on_mount(self) -> None:
         self._update()
@@ -169,7 +209,29 @@ class TradeScreen(ModalScreen[Action | None]):
         held = self._held(p)
         cards = tuple(held[i] for i in sorted(cards_list.first(SelectionList).selected)) \
             if cards_list else ()
-        return Bundle(props, cash, cards)
+        return Bundle(props, cash, cards, self._composed_terms(side))
+
+    def _number(self, name: str, default: int) -> int:
+        """A whole number typed in the input `name` (absent or empty: `default`)."""
+        found = self.query(f"#{name}")
+        text = found.first(Input).value.strip() if found else ""
+        return int(text) if text.isdigit() else default
+
+    def _composed_terms(self, side: str) -> tuple[Term, ...]:
+        terms: list[Term] = []
+        ticked = self.query(f"#{side}-immune")
+        squares = tuple(sorted(ticked.first(SelectionList).selected)) if ticked else ()
+        if squares:
+            turns = self._number(f"{side}-immune-turns", 0)
+            landings = self._number(f"{side}-immune-landings", 0 if turns else 1)
+            percent = self._number(f"{side}-immune-percent", 100)
+            terms.append(Immunity(squares, percent, landings, "landings") if landings
+                         else Immunity(squares, percent, turns, "turns"))
+        amount = self._number(f"{side}-loan", 0)
+        if amount:
+            due = self._number(f"{side}-loan-round", self.session.game.round_number + 5)
+            terms.append(Loan(amount, self._number(f"{side}-loan-percent", 0), due))
+        return tuple(terms)
 
     def composed(self) -> Action:
         """The action the composed offer is, as it stands."""
@@ -180,10 +242,10 @@ class TradeScreen(ModalScreen[Action | None]):
         return ProposeTrade(self.proposer, TradeOffer(self.proposer, self.responder, give, get))
 
     def problem(self) -> str | None:
-        for side in ("give", "get"):
-            text = self.query_one(f"#{side}-cash", Input).value.strip()
+        for box in self.query(Input):
+            text = box.value.strip()
             if text and not text.isdigit():
-                return "cash is a whole number of dollars"
+                return "amounts, percentages, counts and rounds are whole numbers"
         try:
             self.session.game.check(self.composed())
         except IllegalActionError as exc:

@@ -1,0 +1,228 @@
+"""Terms of trades (004, "Flexible negotiations"): rent immunity and loans between players.
+
+"A player may grant full or partial immunity from paying rent on one or more of his or her
+properties as part of negotiations. The details of the immunity are up to the players involved
+in the trade." (Immunity, `Rules.immunity`) and "A player may loan another player money or
+property at any agreed upon rate or with any agreed upon provisions." (Loans,
+`Rules.player_loans`). Where the text leaves the details to the players, passgo offers them as
+terms a side of a trade gives (`Bundle.terms`), checked with the rest of the offer
+(`trades.offer_problem`) and recorded as agreements when it is accepted (`record`):
+
+* `Immunity(squares, percent, count, unit)`: the giver waives `percent` % of the rent
+  (rounded down) that the receiver owes on those deeds, for the receiver's next `count`
+  landings there (a landing counts when rent was due), or for the next `count` turns of the
+  game, the current one included (it ends when `turn_number` reaches the turn of agreement
+  plus `count`). The deeds are the giver's once the trade is done. "Immunity does not transfer
+  with the property if it is traded. A player who has granted immunity to another player and
+  then trades the property away and then later trades to get it back still must honor the
+  original immunity given.": it binds the giver, never the deed, so it lapses while someone
+  else owns the deed and holds again when the giver owns it (landings are not counted, turns
+  run on meanwhile).
+* `Loan(amount, percent, due_round)`: the giver pays `amount` at once; the borrower owes it
+  back with `percent` % interest (rounded up) and may repay in full at any time (`Repay`).
+  The text leaves the "provisions" to the players; passgo's reading (a named choice) is that
+  a loan not repaid when round `due_round` begins is charged to the borrower at once, like
+  rent: paid if the cash is there, else the borrower raises funds, and goes bankrupt to the
+  lender if even that cannot pay it (000: "If you owe more than you can pay ... you are
+  declared bankrupt"). Money is lent, not property (the deeds of a trade change hands for
+  good): a deed lent is a sale and a sale back, which two trades already express.
+
+A loan is part of the lender's worth and a debt of the borrower's (`GameState.valuation`), as
+a Bank loan is. When a player goes bankrupt (`bankrupt`), agreements given or held by them
+end, except a loan they made: the money owed to them is "of value" and passes to their
+creditor (000: "turn over to that player all that you have of value"), the Bank included; a
+creditor who is the borrower owes it to nobody. A loan owed by the bankrupt is lost to its
+lender, who is one creditor among others.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from passgo.core import money  # (money calls `bankrupt`: its functions are looked up late)
+from passgo.core.actions import Bundle, Immunity, Loan, Repay, Term
+from passgo.core.events import Event
+from passgo.core.registry import business
+from passgo.core.state import IMMUNITY, LOAN_TERM, GameState
+
+MAX_AGREEMENTS = 64  # agreements in force at once (a bound on the state a game carries)
+MAX_COUNT = 100  # landings or turns of one immunity
+MAX_LOAN_ROUNDS = 100  # a loan falls due within this many rounds
+LENT = "loan"  # the reasons of the payments of loans
+REPAID = "loan repaid"
+DUE = "loan due"
+LANDINGS, TURNS = 0, 1  # the unit of an immunity, as stored
+_UNITS = {"landings": LANDINGS, "turns": TURNS}
+
+# The fields of an agreement (`GameState.contracts`): [kind, number, giver, receiver, a, b,
+# c, *squares], see state.py.
+KIND, NUMBER, GIVER, TAKER, A, B, C, SQUARES = range(8)
+
+
+# -- checking the terms of an offer -----------------------------------------------------------
+
+
+def terms_problem(g: GameState, giver: int, taker: int, side: Bundle,
+                  other: Bundle) -> str | None:
+    """Why the terms `giver` grants on `side` (to `taker`, who gives `other`) cannot be agreed
+    now (None: they can)."""
+    for term in side.terms:
+        if isinstance(term, Immunity):
+            problem = _immunity_problem(g, giver, taker, term, side, other)
+        else:
+            problem = _loan_problem(g, term)
+        if problem is not None:
+            return problem
+    return None
+
+
+def count_problem(g: GameState, *sides: Bundle) -> str | None:
+    if len(g.contracts) + sum(len(s.terms) for s in sides) > MAX_AGREEMENTS:
+        return f"at most {MAX_AGREEMENTS} agreements may be in force at once"
+    return None
+
+
+def _immunity_problem(g: GameState, giver: int, taker: int, term: Immunity, side: Bundle,
+                      other: Bundle) -> str | None:
+    if not g.rules.immunity:
+        return "this rule set has no rent immunity (the immunity option)"
+    squares = g.board.squares
+    if not term.squares:
+        return "an immunity names at least one deed"
+    if len(set(term.squares)) != len(term.squares):
+        return "a deed is listed twice in an immunity"
+    for sq in term.squares:
+        if not 0 <= sq < len(squares) or not squares[sq].ownable:
+            return f"square {sq} is not a deed"
+        # "on one or more of his or her properties": the giver's once the trade is done.
+        kept = g.owner[sq] == giver and sq not in side.properties
+        if not kept and not (g.owner[sq] == taker and sq in other.properties):
+            return (f"{g.names[giver]} can grant immunity only on deeds of their own "
+                    f"({squares[sq].name} is not)")
+    if not 1 <= term.percent <= 100:
+        return "an immunity waives 1 to 100 % of the rent"
+    if not 1 <= term.count <= MAX_COUNT:
+        return f"an immunity lasts 1 to {MAX_COUNT} {term.unit}"
+    return None
+
+
+def _loan_problem(g: GameState, term: Loan) -> str | None:
+    if not g.rules.player_loans:
+        return "this rule set has no loans between players (the player_loans option)"
+    if term.amount < 1:
+        return "a loan lends at least $1"
+    if not 0 <= term.percent <= 100:
+        return "a loan's interest is 0 to 100 %"
+    first, last = g.rounds + 1, g.rounds + MAX_LOAN_ROUNDS
+    if not first <= term.due_round <= last:
+        return f"a loan falls due in a round from {first} to {last}"
+    return None
+
+
+# -- agreements ---------------------------------------------------------------------------------
+
+
+def record(g: GameState, giver: int, taker: int, terms: tuple[Term, ...]) -> None:
+    """The accepted trade's terms that `giver` grants `taker` come into force (a loan's money
+    is paid now)."""
+    for term in terms:
+        number = g.agreements_made
+        g.agreements_made += 1
+        if isinstance(term, Loan):
+            money.pay_now(g, giver, taker, term.amount, LENT)
+            g.contracts.append([LOAN_TERM, number, giver, taker, term.owed, term.due_round,
+                                 term.amount])
+        else:
+            unit = _UNITS[term.unit]
+            left = term.count if unit == LANDINGS else g.turns + term.count
+            g.contracts.append([IMMUNITY, number, giver, taker, term.percent, unit, left,
+                                 *term.squares])
+        g.events.append(Event("agreement", giver, amount=number, other=taker,
+                              detail=term.text()))
+
+
+def _end(g: GameState, t: list[int], why: str) -> None:
+    g.contracts.remove(t)
+    g.events.append(Event("agreement_ended", t[GIVER], amount=t[NUMBER], other=t[TAKER],
+                          detail=why))
+
+
+def rent_after_immunity(g: GameState, lander: int, owner: int, sq: int, rent: int) -> int:
+    """The rent `lander` owes `owner` on `sq` once the immunities `owner` granted `lander` on
+    it are applied; a landing covered counts against an immunity of landings."""
+    for t in [t for t in g.contracts if t[KIND] == IMMUNITY and t[GIVER] == owner
+              and t[TAKER] == lander and sq in t[SQUARES:]]:
+        if t[B] == TURNS and g.turns >= t[C]:
+            continue  # run out at the end of a turn (`new_turn` takes it away)
+        waived = rent * t[A] // 100
+        rent -= waived
+        g.events.append(Event("immunity", lander, sq, waived, owner, str(t[NUMBER])))
+        if t[B] == LANDINGS:
+            t[C] -= 1
+            if not t[C]:
+                _end(g, t, "used")
+    return rent
+
+
+def new_turn(g: GameState, new_round: bool) -> None:
+    """Called as the dice pass: immunities of turns that have run out end; at the start of a
+    round, the loans due in it are charged to their borrowers (the first made first)."""
+    for t in [t for t in g.contracts if t[KIND] == IMMUNITY and t[B] == TURNS
+              and g.turns >= t[C]]:
+        _end(g, t, "expired")
+    if not new_round:
+        return
+    due = [t for t in g.contracts if t[KIND] == LOAN_TERM and t[B] <= g.rounds]
+    for t in due:
+        _end(g, t, "due")
+    for t in reversed(due):  # pushed in reverse: the first made is settled first
+        money.charge(g, t[TAKER], t[GIVER], t[A], DUE)
+
+
+def bankrupt(g: GameState, player: int, creditor: int) -> None:
+    """A player goes bankrupt to `creditor`: their agreements end, except the loans they made,
+    which pass to the creditor (see the module docstring)."""
+    for t in [t for t in g.contracts if player in (t[GIVER], t[TAKER])]:
+        if t[KIND] == LOAN_TERM and t[GIVER] == player and creditor != t[TAKER]:
+            t[GIVER] = creditor
+            g.events.append(Event("agreement_passed", player, amount=t[NUMBER],
+                                  other=creditor))
+        else:
+            _end(g, t, "bankruptcy")
+
+
+# -- repaying a loan ----------------------------------------------------------------------------
+
+
+def loan(g: GameState, number: int) -> list[int] | None:
+    return next((t for t in g.contracts if t[NUMBER] == number and t[KIND] == LOAN_TERM),
+                None)
+
+
+def repay_problem(g: GameState, player: int, number: int) -> str | None:
+    t = loan(g, number)
+    if t is None:
+        return f"no loan number {number} is outstanding"
+    if t[TAKER] != player:
+        return "only the borrower repays a loan"
+    if g.owes(player):
+        return "settle your debt before spending"
+    if g.spendable(player) < t[A]:
+        return f"repaying loan {number} costs {t[A]}"
+    return None
+
+
+def repayable(g: GameState, player: int) -> list[Repay]:
+    """The loans the player may repay now (business)."""
+    return [Repay(player, t[NUMBER]) for t in g.contracts
+            if t[KIND] == LOAN_TERM and t[TAKER] == player
+            and repay_problem(g, player, t[NUMBER]) is None]
+
+
+@business(Repay, lambda g, f, a: repay_problem(g, a.player, a.number))
+def _repay(g: GameState, f: Any, a: Repay) -> None:
+    t = loan(g, a.number)
+    assert t is not None
+    money.pay_now(g, a.player, t[GIVER], t[A], REPAID)
+    _end(g, t, "repaid")
+
