@@ -52,7 +52,15 @@ from passgo.core.actions import (
 )
 from passgo.core.board import JAIL_FREE, STREET, Board
 from passgo.core.frames import DONE, CallFrame, DebtFrame, TradeFrame, TurnFrame
-from passgo.core.state import BANK, HOTEL, LOAN_TERM, TWO_HOTELS, hotels_at, houses_at
+from passgo.core.state import (
+    BANK,
+    HOTEL,
+    IMMUNITY,
+    LOAN_TERM,
+    TWO_HOTELS,
+    hotels_at,
+    houses_at,
+)
 from support import setup
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -169,7 +177,8 @@ def check_invariants(g: Game, total: int) -> None:
             assert a >= c >= 1 and b >= 1 and not deeds and g.rules.player_loans
         else:
             assert deeds and all(squares[s].ownable for s in deeds) and 1 <= a <= 100
-            assert giver != BANK and g.rules.immunity and b in (0, 1) and c >= 1
+            assert giver != BANK and b in (0, 1) and c >= 1
+            assert g.rules.immunity if kind == IMMUNITY else g.rules.profit_sharing
     # Rent waiting to be asked for is between two players still in the game.
     for lander, owner, sq, amount, _last in g.claims:
         assert alive[lander] and alive[owner] and lander != owner, g.claims
@@ -424,6 +433,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         # Terms of trades (004 Flexible negotiations).
         "immunity": draw(st.booleans()),
         "player_loans": draw(st.booleans()),
+        "profit_sharing": draw(st.booleans()),
     }
     # Draw a subset of the switches on top of a preset, so presets are also played as they are.
     chosen = draw(st.sets(st.sampled_from(sorted(options))))
@@ -589,7 +599,6 @@ def test_invariants_games_played_to_the_end(seed: int, kinds: list[str]) -> None
     assert g.over
 
 
-TERM_RULES = Rules(immunity=True, player_loans=True)
 TERM_KINDS = st.sampled_from(("random", "random", "chaos", "basic", "strategic", "dealer",
                               "cautious"))
 
@@ -598,11 +607,13 @@ TERM_KINDS = st.sampled_from(("random", "random", "chaos", "basic", "strategic",
 @given(seed=st.integers(0, 2**32 - 1), kinds=st.lists(TERM_KINDS, min_size=2, max_size=5),
        preset=st.sampled_from(("classic", "short-1", "time-limit")))
 def test_every_bot_answers_trades_with_terms(seed: int, kinds: list[str], preset: str) -> None:
-    """Under rent immunity and loans between players (004 "Flexible negotiations"), random
-    bots propose trades with random terms ("The details of the immunity are up to the players
-    involved in the trade."; "at any agreed upon rate or with any agreed upon provisions") and
-    every bot answers them with a legal action; the invariants hold after every action."""
-    rules = Rules.preset(preset).with_options(immunity=True, player_loans=True)
+    """Under rent immunity, profit sharing and loans between players (004 "Flexible
+    negotiations"), random bots propose trades with random terms ("The details of the immunity
+    are up to the players involved in the trade."; "split the rent from a property or set of
+    properties"; "at any agreed upon rate or with any agreed upon provisions") and every bot
+    answers them with a legal action; the invariants hold after every action."""
+    rules = Rules.preset(preset).with_options(immunity=True, player_loans=True,
+                                              profit_sharing=True)
     bots = make_bots(kinds, seed, 0.1)
     for bot in bots:
         if isinstance(bot, RandomBot):

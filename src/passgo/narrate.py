@@ -72,6 +72,7 @@ from passgo.core import (
     RaiseFundsDecision,
     Refuse,
     RejectTrade,
+    RentShare,
     Repay,
     RepayLoan,
     Roll,
@@ -265,7 +266,8 @@ def describe(game: Game, e: Event) -> str | None:
     return f"{k} {name}".strip()
 
 
-_TERM_EVENTS = frozenset({"agreement", "agreement_ended", "agreement_passed", "immunity"})
+_TERM_EVENTS = frozenset({"agreement", "agreement_ended", "agreement_passed", "immunity",
+                          "rent_share"})
 _ENDINGS = {"used": "all its landings are used", "expired": "its turns are over",
             "due": "the loan is due", "repaid": "the loan is repaid",
             "bankruptcy": "a party is bankrupt"}
@@ -285,6 +287,9 @@ def _term_event(g: Game, e: Event, name: str) -> str:
         return f"Agreement {e.amount} has ended: {_ENDINGS.get(e.detail, e.detail)}"
     if k == "agreement_passed":
         return f"The loan of agreement {e.amount} is now owed to {who(g, e.other)}"
+    if k == "rent_share":
+        return (f"{money(g, e.amount)} of the rent on {square(g, e.square)} is "
+                f"{who(g, e.other)}'s share")
     return (f"{name} owes {money(g, e.amount)} less rent on {square(g, e.square)}: immunity "
             f"from {who(g, e.other)}")
 
@@ -298,6 +303,8 @@ def term_words(game: Game, term: Term) -> str:
     share = "all" if term.percent == 100 else f"{term.percent}%"
     deeds = ", ".join(square(game, sq) for sq in term.squares)
     span = f"{term.count} {term.unit if term.count != 1 else term.unit[:-1]}"
+    if isinstance(term, RentShare):
+        return f"{share} of the rent paid on {deeds} for {span}"
     return f"immunity from {share} of the rent on {deeds} for {span}"
 
 
@@ -446,6 +453,7 @@ _REASONS = {
     "loan": "money lent",
     "loan due": "a loan due",
     "loan repaid": "a loan repaid",
+    "rent share": "a share of the rent",
 }
 
 

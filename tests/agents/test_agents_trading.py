@@ -3,16 +3,20 @@ refuses (with a reason), judged by one valuation whoever makes the offer."""
 
 from __future__ import annotations
 
-from passgo.agents import StrategicBot, trading
+from passgo.agents import BasicBot, StrategicBot, trading
 from passgo.agents.strategic import valuers
 from passgo.agents.valuation import Position
 from passgo.core import (
     AcceptTrade,
     Bundle,
     CounterTrade,
+    Immunity,
+    Loan,
     ProposeTrade,
     RejectTrade,
+    RentShare,
     Roll,
+    Rules,
     TradeOffer,
 )
 from support import setup, sq
@@ -129,3 +133,43 @@ def test_a_swap_of_groups_between_two_of_four_players_is_good_for_both() -> None
 def test_refusal_reasons_are_short_single_lines() -> None:
     assert trading.short("a  b\n c " + "x" * 300) == "a b c"
     assert len(trading.short("word " * 100)) <= 200
+
+
+# -- terms of trades (004 Flexible negotiations) -----------------------------------------------
+
+
+TERMS = Rules(immunity=True, player_loans=True, profit_sharing=True)
+
+
+def _answer(bot: object, offer: TradeOffer, **position: object) -> object:
+    g = setup(rules=TERMS, **position)  # type: ignore[arg-type]
+    g.apply(ProposeTrade(offer.proposer, offer))
+    return bot.act(g, offer.responder)  # type: ignore[attr-defined]
+
+
+def test_bots_refuse_terms_that_give_much_for_little() -> None:
+    """Immunity, profit sharing, loans: "The details of the immunity are up to the players
+    involved in the trade." A bot never gives a whole built-up group's rent away for $5, nor
+    lends all it has interest-free to a player with nothing to repay it with."""
+    dark_blue = {sq("Park Place"): 1, sq("Boardwalk"): 1}
+    built = {sq("Park Place"): 3, sq("Boardwalk"): 3}
+    cheap = [TradeOffer(0, 1, Bundle(cash=5),
+                        Bundle(terms=(kind((sq("Park Place"), sq("Boardwalk")), 100, 20),)))
+             for kind in (Immunity, RentShare)]
+    for bot in (StrategicBot(), BasicBot()):
+        for offer in cheap:
+            answer = _answer(bot, offer, owners=dark_blue, levels=built, pos=[32, 0])
+            assert isinstance(answer, RejectTrade | CounterTrade)
+        broke = TradeOffer(0, 1, Bundle(), Bundle(terms=(Loan(1500, 0, 20),)))
+        answer = _answer(bot, broke, cash=[0, 1500])
+        assert isinstance(answer, RejectTrade | CounterTrade)
+
+
+def test_the_strategic_bot_takes_terms_that_pay() -> None:
+    """A good price for a small term is taken: $50 for immunity on Mediterranean Avenue (rent
+    $2) for three landings, and a loan of $200 at 50 % to a player whose deeds cover it."""
+    med = sq("Mediterranean Avenue")
+    offer = TradeOffer(0, 1, Bundle(cash=50), Bundle(terms=(Immunity((med,), 100, 3),)))
+    assert isinstance(_answer(StrategicBot(), offer, owners={med: 1}), AcceptTrade)
+    loan = TradeOffer(0, 1, Bundle(), Bundle(terms=(Loan(200, 50, 5),)))
+    assert isinstance(_answer(StrategicBot(), loan, owners={sq("Boardwalk"): 0}), AcceptTrade)

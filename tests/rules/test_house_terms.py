@@ -1,9 +1,11 @@
-"""Terms of trades (004, "Flexible negotiations"): rent immunity and loans between players.
+"""Terms of trades (004, "Flexible negotiations"): rent immunity, profit sharing and loans
+between players.
 
 Rule text: /work/shared/rules/004_109ac7f621e3664c.txt, "Immunity (highly recommended
-variant)" and "Loans (highly recommended variant)"; each test quotes the sentence it checks.
+variant)", "Loans (highly recommended variant)" and "Profit sharing (recommended variant)";
+each test quotes the sentence it checks.
 Where the text leaves the details to the players, passgo offers them as terms of a trade
-(`Immunity`, `Loan` in `Bundle.terms`); the readings are in `passgo.core.terms`.
+(`Immunity`, `RentShare`, `Loan` in `Bundle.terms`); the readings are in `passgo.core.terms`.
 
 Squares: 0 GO, 1 Mediterranean Avenue, 3 Baltic Avenue, 5 Reading Railroad, 10 Jail, 37 Park
 Place, 39 Boardwalk.
@@ -17,12 +19,14 @@ from passgo.core import (
     AcceptTrade,
     Action,
     Bundle,
+    ClaimRent,
     DeclareBankruptcy,
     EndTurn,
     Game,
     Immunity,
     Loan,
     ProposeTrade,
+    RentShare,
     Repay,
     Roll,
     Rules,
@@ -322,3 +326,82 @@ def test_agreements_survive_saves_positions_and_views() -> None:
     again = Game.from_position(parse_position(position_to_toml(data)), seed=g.seed)
     assert state_dict(again) == state_dict(g)
     assert rents(walk_onto(again, 0, (3, 4))) == []
+
+
+# -- profit sharing -----------------------------------------------------------------------------
+
+SHARING = Rules(profit_sharing=True)
+
+
+def paid(events: list[object]) -> list[tuple[int, int, str]]:
+    """(payee, amount, reason) of every payment."""
+    return [(e.other, e.amount, e.detail) for e in events  # type: ignore[attr-defined]
+            if e.kind == "pay"]  # type: ignore[attr-defined]
+
+
+def test_a_share_splits_the_rent() -> None:
+    """Profit sharing: "Two or more players may agree to split the rent from a property or set
+    of properties.": Bob gives Cid half of Boardwalk's rent for two landings; Ann's $50 goes $25
+    to Bob and $25 to Cid, and after two landings all of it to Bob again."""
+    g = setup(("Ann", "Bob", "Cid"), rules=SHARING, owners={BOARDWALK: 1}, pos=[32, 0, 0])
+    agree(g, 1, 2, Bundle(terms=(RentShare((BOARDWALK,), 50, 2),)), Bundle(cash=100))
+    total = money_total(g)
+    for expected in ([(1, 25, "rent"), (2, 25, "rent share")],) * 2 + ([(1, 50, "rent")],):
+        g.pos[0] = 32
+        assert paid(walk_onto(g, 0, (3, 4))) == expected
+        g.apply(EndTurn(0))
+        pass_turn(g, 1)
+        pass_turn(g, 2)
+    assert g.agreements == () and money_total(g) == total
+
+
+def test_a_share_stays_with_the_giver_not_the_deed() -> None:
+    """"Like Immunity, Profit Sharing does not transfer with the property if it is traded. A
+    player who has granted profit sharing to another player and then trades the property away
+    and then later trades to get it back still must honor the original profit sharing
+    plan.\""""
+    g = setup(("Ann", "Bob", "Cid"), rules=SHARING, owners={BOARDWALK: 1}, pos=[32, 0, 0])
+    agree(g, 1, 2, Bundle(terms=(RentShare((BOARDWALK,), 40, 10, "turns"),)), Bundle())
+    agree(g, 1, 0, Bundle((BOARDWALK,)), Bundle(cash=400))
+    g.pos[0] = 0
+    agree(g, 0, 2, Bundle((BOARDWALK,)), Bundle(cash=400))  # Cid owns it: nothing shared
+    g.pos[0] = 32
+    assert paid(walk_onto(g, 0, (3, 4))) == [(2, 50, "rent")]
+    agree(g, 2, 1, Bundle((BOARDWALK,)), Bundle(cash=400))  # back with Bob: shared again
+    g.apply(EndTurn(0))
+    pass_turn(g, 1)
+    pass_turn(g, 2)
+    g.pos[0] = 32
+    assert paid(walk_onto(g, 0, (3, 4))) == [(1, 30, "rent"), (2, 20, "rent share")]
+
+
+def test_a_receiver_who_lands_keeps_their_share() -> None:
+    """"split the rent": Cid, who has half of Boardwalk's rent, pays Bob only the other half."""
+    g = setup(("Cid", "Bob"), rules=SHARING, owners={BOARDWALK: 1}, pos=[32, 0])
+    agree(g, 1, 0, Bundle(terms=(RentShare((BOARDWALK,), 50, 3),)), Bundle())
+    events = walk_onto(g, 0, (3, 4))
+    assert paid(events) == [(1, 25, "rent")] and "rent_share" in kinds(events)
+
+
+def test_shared_rent_that_must_be_asked_for_is_split_when_asked() -> None:
+    """001: "If they don't ask before the next player rolls the dice, you don't have to
+    pay!": the owner's claim is split when it is made."""
+    rules = SHARING.with_options(rent_claim="before_next_roll")
+    g = setup(("Ann", "Bob", "Cid"), rules=rules, owners={BOARDWALK: 1}, pos=[32, 0, 0])
+    agree(g, 1, 2, Bundle(terms=(RentShare((BOARDWALK,), 20, 1),)), Bundle())
+    assert paid(walk_onto(g, 0, (3, 4))) == []
+    events = g.apply(ClaimRent(1, BOARDWALK))
+    assert paid(events) == [(1, 40, "rent"), (2, 10, "rent share")]
+
+
+def test_a_share_needs_its_rule_and_the_givers_deeds() -> None:
+    """Profit sharing is a house rule: the classic rules refuse it; a share is of the giver's
+    own deeds."""
+    g = setup(rules=TERMS, owners={BOARDWALK: 1})
+    share = TradeOffer(0, 1, Bundle(), Bundle(terms=(RentShare((BOARDWALK,), 50, 2),)))
+    assert "profit_sharing" in (g.trade_problem(share) or "")
+    g = setup(rules=SHARING, owners={BOARDWALK: 1, PARK: 0})
+    wrong = TradeOffer(0, 1, Bundle(), Bundle(terms=(RentShare((PARK,), 50, 2),)))
+    assert "only on deeds of their own" in (g.trade_problem(wrong) or "")
+    text = "trade 1 give nothing for share:39:50%:2-landings"
+    assert Action.parse(text, 0).text() == text

@@ -48,15 +48,15 @@ def test_ticks_are_marks_and_the_focus_is_visible() -> None:
 
 
 def test_the_composer_offers_immunity_and_loans() -> None:
-    """004 "Flexible negotiations": with immunity and loans on, each side of the composer
-    grants rent immunity on ticked deeds of its own and lends money; the offer sent carries
-    them as terms."""
+    """004 "Flexible negotiations": with immunity, profit sharing and loans on, each side of
+    the composer grants rent immunity and a share of the rent on ticked deeds of its own and
+    lends money; the offer sent carries them as terms."""
     from textual.widgets import Input
 
-    from passgo.core import Immunity, Loan, ProposeTrade, Rules
+    from passgo.core import Immunity, Loan, ProposeTrade, RentShare, Rules
 
     async def go() -> None:
-        rules = Rules(immunity=True, player_loans=True)
+        rules = Rules(immunity=True, player_loans=True, profit_sharing=True)
         g = setup(("Ann", "Bob"), rules=rules, owners={sq("Boardwalk"): 1})
         app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "basic")]),
                         bot_delay=0)
@@ -65,17 +65,20 @@ def test_the_composer_offers_immunity_and_loans() -> None:
             await until(pilot, lambda: isinstance(app.screen, TradeScreen))
             screen = app.screen
             assert isinstance(screen, TradeScreen)
-            immune = screen.query_one("#get-immune", TickList)
+            immune = screen.query_one("#get-immunity", TickList)
             immune.select(sq("Boardwalk"))
-            screen.query_one("#get-immune-percent", Input).value = "50"
-            screen.query_one("#get-immune-turns", Input).value = "4"
+            screen.query_one("#get-immunity-percent", Input).value = "50"
+            screen.query_one("#get-immunity-turns", Input).value = "4"
+            screen.query_one("#get-share", TickList).select(sq("Boardwalk"))
+            screen.query_one("#get-share-landings", Input).value = "3"
             screen.query_one("#give-loan", Input).value = "300"
             screen.query_one("#give-loan-percent", Input).value = "10"
             screen.query_one("#give-loan-round", Input).value = "6"
             await pilot.pause()
             action = screen.composed()
             assert isinstance(action, ProposeTrade)
-            assert action.offer.get.terms == (Immunity((sq("Boardwalk"),), 50, 4, "turns"),)
+            assert action.offer.get.terms == (Immunity((sq("Boardwalk"),), 50, 4, "turns"),
+                                              RentShare((sq("Boardwalk"),), 50, 3))
             assert action.offer.give.terms == (Loan(300, 10, 6),)
             assert screen.problem() is None
             summary = str(screen.query_one("#summary").render())

@@ -13,6 +13,7 @@ from passgo.core import (
     Immunity,
     Loan,
     ProposeTrade,
+    RentShare,
     SealedBidDecision,
     TradeOffer,
 )
@@ -27,7 +28,8 @@ class RandomBot:
     it takes one of the business actions with probability `business_rate` and otherwise one of
     the actions that answer the pending decision. A bid is a uniform amount between the lowest
     legal bid and that plus the deed's price (never above its cash). Where the rules let trades
-    carry terms (`Rules.immunity`, `Rules.player_loans`), it also proposes, with probability
+    carry terms (`Rules.immunity`, `Rules.profit_sharing`, `Rules.player_loans`), it also
+    proposes, with probability
     `trade_rate` at any decision of its own, a random trade with random terms (`random_offer`)
     when the engine would take it."""
 
@@ -43,7 +45,8 @@ class RandomBot:
         answers = game.answers(player)
         rng = self.rng
         rules = game.rules
-        if (rules.immunity or rules.player_loans) and rng.random() < self.trade_rate:
+        if ((rules.immunity or rules.player_loans or rules.profit_sharing)
+                and rng.random() < self.trade_rate):
             offer = random_offer(game, player, rng)
             if offer is not None and game.trade_problem(offer) is None:
                 return ProposeTrade(player, offer)
@@ -100,18 +103,18 @@ def random_offer(game: Game, player: int, rng: random.Random) -> TradeOffer | No
 def random_terms(game: Game, giver: int, side: Bundle, other: Bundle,
                  rng: random.Random) -> tuple[Term, ...]:
     """Random terms `giver` might grant on `side` of a trade (the other side gives `other`):
-    rent immunity on some of the giver's deeds after the trade, a loan of some of the cash
-    left, each under its rule and about half the time."""
+    rent immunity on some of the giver's deeds after the trade, a share of their rent, a loan
+    of some of the cash left, each under its rule and about half the time."""
     terms: list[Term] = []
     rules = game.rules
-    if rules.immunity and rng.random() < 0.5:
-        deeds = [d.square for d in game.deeds if (d.owner == giver and d.square not in
-                                                  side.properties)
-                 or d.square in other.properties]
-        if deeds:
+    deeds = [d.square for d in game.deeds
+             if (d.owner == giver and d.square not in side.properties)
+             or d.square in other.properties]
+    for kind, on in ((Immunity, rules.immunity), (RentShare, rules.profit_sharing)):
+        if on and deeds and rng.random() < 0.5:
             chosen = tuple(rng.sample(deeds, rng.randint(1, min(2, len(deeds)))))
-            terms.append(Immunity(chosen, rng.choice((100, 100, 50, rng.randint(1, 100))),
-                                  rng.randint(1, 6), rng.choice(TERM_UNITS)))
+            terms.append(kind(chosen, rng.choice((100, 50, 50, rng.randint(1, 100))),
+                              rng.randint(1, 6), rng.choice(TERM_UNITS)))
     if rules.player_loans and rng.random() < 0.5:
         spare = game.cash_of(giver) - side.cash
         if spare > 0:

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from passgo.agents.valuation import BANK, Holding, Position, Valuer
-from passgo.core import Bundle, Loan, TradeOffer
+from passgo.core import Bundle, Immunity, Loan, TradeOffer
 from passgo.core.board import RAILROAD
 
 TRADE_HORIZON = 40  # rounds of rent a trade is valued over
@@ -521,7 +521,8 @@ def term_values(market: Market, offer: TradeOffer, owner: Sequence[int]) -> dict
     twice the debt, else on half. An immunity: the rent its receiver is expected to be spared
     (their landings on the deeds over the horizon, or over the turns agreed, up to the
     landings agreed), at what the deeds charge now or a complete group with three houses
-    would charge; the giver loses as much."""
+    would charge; the giver loses as much. A share of the rent: the same, for the landings
+    of every player but the giver."""
     out: dict[int, float] = {}
     pos = market.pos
     rate = market.valuer.model.rate
@@ -540,9 +541,13 @@ def term_values(market: Market, offer: TradeOffer, owner: Sequence[int]) -> dict
             landings = sum(rate[sq] for sq in term.squares)
             if landings <= 0:
                 continue
-            turns = (market.horizon if term.unit == "landings"
-                     else term.count / max(1, len(market.alive)))
-            covered = landings * min(turns, market.horizon)
+            players = len(market.alive)
+            # The turns of the players who would pay: the receiver (immunity), or everyone
+            # but the giver (a share), over the horizon or the turns agreed.
+            payers = 1 if isinstance(term, Immunity) else max(1, players - 1)
+            turns = payers * (market.horizon if term.unit == "landings"
+                              else min(market.horizon, term.count / max(1, players)))
+            covered = landings * turns
             if term.unit == "landings":
                 covered = min(covered, term.count)
             value = term.percent / 100 * covered * per_landing / landings

@@ -20,23 +20,39 @@ TERM_UNITS: tuple[TermUnit, ...] = ("landings", "turns")
 
 
 @dataclass(frozen=True, slots=True)
-class Immunity:
-    """A term of a trade (`Rules.immunity`): the side that gives it waives `percent` % of the
-    rent the other side owes on `squares` (deeds the giver owns once the trade is done), for
-    the other side's next `count` landings there, or (`unit` "turns") for the next `count`
+class RentTerm:
+    """A term about the rent of `squares` (deeds the giver owns once the trade is done):
+    `percent` % of it, for `count` landings on them or (`unit` "turns") for the next `count`
     turns of the game, the current one included. It binds the giver, not the deed: it lapses
-    while another player owns a deed and holds again if the giver gets it back. Text
-    `immunity:37+39:100%:3-landings`."""
+    while another player owns a deed and holds again if the giver gets it back."""
 
     squares: tuple[int, ...]
     percent: int = 100
     count: int = 1
     unit: TermUnit = "landings"
-    word: ClassVar[str] = "immunity"
+    word: ClassVar[str] = ""
 
     def text(self) -> str:
         deeds = "+".join(map(str, self.squares))
         return f"{self.word}:{deeds}:{self.percent}%:{self.count}-{self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Immunity(RentTerm):
+    """A term of a trade (`Rules.immunity`): the side that gives it waives `percent` % of the
+    rent the other side owes on `squares`, for the other side's landings there (see
+    `RentTerm`). Text `immunity:37+39:100%:3-landings`."""
+
+    word: ClassVar[str] = "immunity"
+
+
+@dataclass(frozen=True, slots=True)
+class RentShare(RentTerm):
+    """A term of a trade (`Rules.profit_sharing`): the side that gives it pays the other side
+    `percent` % of the rent it is paid on `squares` (by the payer, directly), for landings
+    there by anyone (see `RentTerm`). Text `share:37+39:50%:10-turns`."""
+
+    word: ClassVar[str] = "share"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +76,7 @@ class Loan:
         return f"{self.word}:${self.amount}:{self.percent}%:round-{self.due_round}"
 
 
-Term = Immunity | Loan
+Term = Immunity | RentShare | Loan
 
 
 def _term_parse(item: str) -> Term:
@@ -72,18 +88,19 @@ def _term_parse(item: str) -> Term:
             if (amount.startswith("$") and percent.endswith("%")
                     and due.startswith("round-")):
                 return Loan(_whole(amount[1:]), _whole(percent[:-1]), _whole(due[6:]))
-        elif word == Immunity.word and len(parts) == 3:
+        elif word in (Immunity.word, RentShare.word) and len(parts) == 3:
             deeds, percent, span = parts
             count, _, unit = span.partition("-")
             if percent.endswith("%") and unit in TERM_UNITS:
                 squares = tuple(_whole(sq) for sq in deeds.split("+"))
-                return Immunity(squares, _whole(percent[:-1]), _whole(count),
-                                "landings" if unit == "landings" else "turns")
+                kind = Immunity if word == Immunity.word else RentShare
+                return kind(squares, _whole(percent[:-1]), _whole(count),
+                            "landings" if unit == "landings" else "turns")
     except ValueError:
         pass
     raise IllegalActionError(
-        f"cannot read trade term {item!r} (write immunity:37+39:100%:3-landings or "
-        f"loan:$500:10%:round-12)")
+        f"cannot read trade term {item!r} (write immunity:37+39:100%:3-landings, "
+        f"share:37:50%:10-turns or loan:$500:10%:round-12)")
 
 
 def _whole(text: str) -> int:
@@ -95,7 +112,7 @@ def _whole(text: str) -> int:
 @dataclass(frozen=True, slots=True)
 class Bundle:
     """One side of a trade: deeds, cash, Get Out of Jail Free cards (by deck: 0 or 1) and the
-    terms this side grants (rent immunity on its deeds, money lent)."""
+    terms this side grants (rent immunity on its deeds, a share of their rent, money lent)."""
 
     properties: tuple[int, ...] = ()
     cash: int = 0
@@ -686,7 +703,7 @@ def _int_tuple(v: Any) -> bool:
 def _term_ok(v: Any) -> bool:
     if type(v) is Loan:
         return _is_int(v.amount) and _is_int(v.percent) and _is_int(v.due_round)
-    return (type(v) is Immunity and _int_tuple(v.squares) and _is_int(v.percent)
+    return (type(v) in (Immunity, RentShare) and _int_tuple(v.squares) and _is_int(v.percent)
             and _is_int(v.count) and v.unit in TERM_UNITS)
 
 

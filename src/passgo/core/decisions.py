@@ -29,6 +29,7 @@ from passgo.core.actions import (
     Bundle,
     Immunity,
     Loan,
+    RentShare,
     Term,
     TermUnit,
     TradeOffer,
@@ -77,11 +78,12 @@ def _plain(value: Any) -> Any:
 
 
 def term_to_dict(term: Term) -> dict[str, Any]:
-    """A term of a trade as JSON data: `kind` ("immunity" or "loan") and its fields."""
+    """A term of a trade as JSON data: `kind` ("immunity", "share" or "loan") and its
+    fields."""
     if isinstance(term, Loan):
         return {"kind": "loan", "amount": term.amount, "percent": term.percent,
                 "due_round": term.due_round}
-    return {"kind": "immunity", "squares": list(term.squares), "percent": term.percent,
+    return {"kind": term.word, "squares": list(term.squares), "percent": term.percent,
             "count": term.count, "unit": term.unit}
 
 
@@ -90,11 +92,12 @@ def term_from_dict(data: dict[str, Any]) -> Term:
     kind = data["kind"]
     if kind == "loan":
         return Loan(int(data["amount"]), int(data["percent"]), int(data["due_round"]))
-    if kind != "immunity" or data["unit"] not in TERM_UNITS:
+    if kind not in ("immunity", "share") or data["unit"] not in TERM_UNITS:
         raise ValueError(f"unknown term {kind!r}")
     unit: TermUnit = "landings" if data["unit"] == "landings" else "turns"
-    return Immunity(tuple(int(sq) for sq in data["squares"]), int(data["percent"]),
-                    int(data["count"]), unit)
+    cls = Immunity if kind == "immunity" else RentShare
+    return cls(tuple(int(sq) for sq in data["squares"]), int(data["percent"]),
+               int(data["count"]), unit)
 
 
 def bundle_to_dict(side: Bundle) -> dict[str, Any]:

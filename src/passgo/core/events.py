@@ -79,6 +79,7 @@ EVENT_KINDS = {
     "agreement_passed": "the loan amount made by bankrupt player now belongs to other (-1: the "
     "Bank)",
     "immunity": "player owed amount less rent on square to other (detail: the agreement)",
+    "rent_share": "of player's rent on square, amount is other's share (detail: the agreement)",
 }
 
 # Reasons of payments and debts (the `detail` of "pay", "receive" and "debt" events) that the

@@ -15,7 +15,7 @@ from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.core.decisions import DeckName
 from passgo.core.frames import SealedFrame
 from passgo.core.movement import rent_due
-from passgo.core.state import BANK, LOAN_TERM, GameState, hotels_at, houses_at
+from passgo.core.state import BANK, IMMUNITY, LOAN_TERM, GameState, hotels_at, houses_at
 
 DeedKind = Literal["street", "railroad", "utility"]
 
@@ -98,7 +98,7 @@ class RentClaim:
         return asdict(self)
 
 
-AgreementKind = Literal["immunity", "loan"]
+AgreementKind = Literal["immunity", "share", "loan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +108,10 @@ class Agreement:
 
     An immunity: `giver` waives `percent` % of the rent `receiver` owes on `squares` while
     `giver` owns them, for `landings_left` more landings, or until turn number `until_turn`
-    (the other is `None`). A loan: `giver` (`None`: the Bank, which took it over in a
-    bankruptcy) lent `amount` to `receiver`, who owes `owed` and must pay it when round
-    `due_round` begins (`Repay` pays it earlier)."""
+    (the other is `None`). A share: `receiver` is paid `percent` % of the rent paid to
+    `giver` on `squares`, for as long, counting everyone's landings. A loan: `giver` (`None`:
+    the Bank, which took it over in a bankruptcy) lent `amount` to `receiver`, who owes `owed`
+    and must pay it when round `due_round` begins (`Repay` pays it earlier)."""
 
     number: int
     kind: AgreementKind
@@ -157,8 +158,8 @@ def agreement_of(t: list[int]) -> Agreement:
         return Agreement(number, "loan", None if giver == BANK else giver, receiver,
                          amount=c, owed=a, due_round=b)
     by_landings = b == 0
-    return Agreement(number, "immunity", giver, receiver, tuple(squares), a,
-                     c if by_landings else None, None if by_landings else c)
+    return Agreement(number, "immunity" if kind == IMMUNITY else "share", giver, receiver,
+                     tuple(squares), a, c if by_landings else None, None if by_landings else c)
 
 
 def bank_of(g: GameState) -> Bank:

@@ -334,6 +334,8 @@ def collect_rent(g: GameState, player: int, owner: int, sq: int, rent: int) -> N
     if window:
         g.claims.append([player, owner, sq, rent, g.turns + window - 1])
         g.events.append(Event("rent_due", player, square=sq, amount=rent, other=owner))
+    elif g.contracts:
+        terms.charge_rent(g, player, owner, sq, rent)  # shares of the rent (profit sharing)
     else:
         charge(g, player, owner, rent, why.RENT)
 
@@ -370,7 +372,10 @@ def expire_claims(g: GameState) -> None:
 def claim_rent(g: GameState, owner: int, sq: int) -> None:
     claim = next(c for c in g.claims if c[1] == owner and c[2] == sq)
     g.claims.remove(claim)
-    charge(g, claim[0], owner, claim[3], why.RENT)
+    if g.contracts:
+        terms.charge_rent(g, claim[0], owner, sq, claim[3])
+    else:
+        charge(g, claim[0], owner, claim[3], why.RENT)
 
 
 def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int:

@@ -26,6 +26,7 @@ from passgo.core.state import (
     HOTEL,
     IMMUNITY,
     LOAN_TERM,
+    SHARE,
     TWO_HOTELS,
     GameState,
     hotels_at,
@@ -524,10 +525,11 @@ def _agreement(g: GameState, board: Board, i: int, raw: Any) -> None:
                                 f"round from 1")
         g.contracts.append([LOAN_TERM, number, giver, receiver, owed, due, amount])
         return
-    if kind != "immunity":
-        raise PositionError(f"{key}.kind: 'immunity' or 'loan', not {kind!r}")
-    if not g.rules.immunity:
-        raise PositionError(f"{key}: the rules do not play immunity")
+    if kind not in ("immunity", "share"):
+        raise PositionError(f"{key}.kind: 'immunity', 'share' or 'loan', not {kind!r}")
+    if not (g.rules.immunity if kind == "immunity" else g.rules.profit_sharing):
+        raise PositionError(f"{key}: the rules do not play "
+                            f"{'immunity' if kind == 'immunity' else 'profit_sharing'}")
     squares = [_square(board, s, f"{key}.squares")
                for s in _expect(raw.get("squares"), list, f"{key}.squares")]
     if not squares or any(not board.squares[s].ownable for s in squares):
@@ -541,7 +543,11 @@ def _agreement(g: GameState, board: Board, i: int, raw: Any) -> None:
     left = _expect(raw.get("landings_left", raw.get("until_turn")), int, key)
     if left < 1:
         raise PositionError(f"{key}: landings_left or until_turn must be at least 1")
-    g.contracts.append([IMMUNITY, number, giver, receiver, percent, unit, left, *squares])
+    g.contracts.append([IMMUNITY if kind == "immunity" else SHARE, number, giver, receiver,
+                        percent, unit, left, *squares])
+
+
+_KIND_NAMES = {IMMUNITY: "immunity", LOAN_TERM: "loan", SHARE: "share"}
 
 
 def _agreements_of(g: GameState) -> list[dict[str, Any]]:
@@ -549,7 +555,7 @@ def _agreements_of(g: GameState) -> list[dict[str, Any]]:
     out = []
     for kind, number, giver, receiver, a, b, c, *squares in g.contracts:
         entry: dict[str, Any] = {
-            "number": number, "kind": "loan" if kind == LOAN_TERM else "immunity",
+            "number": number, "kind": _KIND_NAMES[kind],
             "giver": "Bank" if giver == BANK else g.names[giver], "receiver": g.names[receiver]}
         if kind == LOAN_TERM:
             entry.update(amount=c, owed=a, due_round=b)

@@ -243,6 +243,11 @@ class Rules:
         "(raise funds or go bankrupt to the lender)",
         "004 Loans: \"A player may loan another player money or property at any agreed upon "
         "rate or with any agreed upon provisions.\"")
+    profit_sharing: bool = _opt(
+        False, "a trade may give a share of the rent the giver collects on chosen deeds, for a "
+        "number of landings or turns; like immunity it stays with the giver, not the deed",
+        "004 Profit sharing: \"Two or more players may agree to split the rent from a "
+        "property or set of properties.\"")
 
     @classmethod
     def classic(cls) -> Rules:

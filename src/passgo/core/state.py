@@ -23,10 +23,10 @@ TWO_HOTELS = 10
 BANK = -1  # the owner or creditor that is the Bank
 BANK_LOAN = 500  # one Bank loan (`Rules.bank_loans`): "a $500 loan"
 # Agreements in force from the terms of trades (`terms.py`), each a list of ints:
-# [kind, number, giver, receiver, a, b, c, *squares]. Immunity: a = percent, b = unit
-# (0: landings, 1: turns), c = landings left, or the turn number at which it ends. Loan:
-# a = owed, b = due round, c = the amount lent.
-IMMUNITY, LOAN_TERM = 0, 1
+# [kind, number, giver, receiver, a, b, c, *squares]. Immunity and rent share: a = percent,
+# b = unit (0: landings, 1: turns), c = landings left, or the turn number at which it ends.
+# Loan: a = owed, b = due round, c = the amount lent.
+IMMUNITY, LOAN_TERM, SHARE = 0, 1, 2
 S = TypeVar("S", bound="GameState")
 
 

@@ -1,4 +1,5 @@
-"""Terms of trades (004, "Flexible negotiations"): rent immunity and loans between players.
+"""Terms of trades (004, "Flexible negotiations"): rent immunity, profit sharing and loans
+between players.
 
 "A player may grant full or partial immunity from paying rent on one or more of his or her
 properties as part of negotiations. The details of the immunity are up to the players involved
@@ -18,6 +19,17 @@ terms a side of a trade gives (`Bundle.terms`), checked with the rest of the off
   original immunity given.": it binds the giver, never the deed, so it lapses while someone
   else owns the deed and holds again when the giver owns it (landings are not counted, turns
   run on meanwhile).
+* `RentShare(squares, percent, count, unit)` (Profit sharing, `Rules.profit_sharing`: "Two or
+  more players may agree to split the rent from a property or set of properties."): of the
+  rent paid to the giver on those deeds, `percent` % (of the full rent, rounded down) goes to
+  the receiver, for the next `count` landings on them by anyone or the next `count` turns.
+  The payer pays the receiver's part directly, after the giver's (so a payer who goes bankrupt
+  on the rent pays the giver first, and the receiver's part lapses with them); a receiver who
+  lands there keeps their part. Rent the owner must ask for is split when it is asked for.
+  "Like Immunity, Profit Sharing does not transfer with the property if it is traded. A player
+  who has granted profit sharing to another player and then trades the property away and then
+  later trades to get it back still must honor the original profit sharing plan.": it binds
+  the giver in the same way.
 * `Loan(amount, percent, due_round)`: the giver pays `amount` at once; the borrower owes it
   back with `percent` % interest (rounded up) and may repay in full at any time (`Repay`).
   The text leaves the "provisions" to the players; passgo's reading (a named choice) is that
@@ -40,10 +52,10 @@ from __future__ import annotations
 from typing import Any
 
 from passgo.core import money  # (money calls `bankrupt`: its functions are looked up late)
-from passgo.core.actions import Bundle, Immunity, Loan, Repay, Term
-from passgo.core.events import Event
+from passgo.core.actions import Bundle, Immunity, Loan, RentTerm, Repay, Term
+from passgo.core.events import RENT, Event
 from passgo.core.registry import business
-from passgo.core.state import IMMUNITY, LOAN_TERM, GameState
+from passgo.core.state import IMMUNITY, LOAN_TERM, SHARE, GameState
 
 MAX_AGREEMENTS = 64  # agreements in force at once (a bound on the state a game carries)
 MAX_COUNT = 100  # landings or turns of one immunity
@@ -51,6 +63,7 @@ MAX_LOAN_ROUNDS = 100  # a loan falls due within this many rounds
 LENT = "loan"  # the reasons of the payments of loans
 REPAID = "loan repaid"
 DUE = "loan due"
+RENT_SHARE = "rent share"  # the reason of a payment of a share of the rent
 LANDINGS, TURNS = 0, 1  # the unit of an immunity, as stored
 _UNITS = {"landings": LANDINGS, "turns": TURNS}
 
@@ -67,10 +80,10 @@ def terms_problem(g: GameState, giver: int, taker: int, side: Bundle,
     """Why the terms `giver` grants on `side` (to `taker`, who gives `other`) cannot be agreed
     now (None: they can)."""
     for term in side.terms:
-        if isinstance(term, Immunity):
-            problem = _immunity_problem(g, giver, taker, term, side, other)
-        else:
+        if isinstance(term, Loan):
             problem = _loan_problem(g, term)
+        else:
+            problem = _rent_term_problem(g, giver, taker, term, side, other)
         if problem is not None:
             return problem
     return None
@@ -82,27 +95,30 @@ def count_problem(g: GameState, *sides: Bundle) -> str | None:
     return None
 
 
-def _immunity_problem(g: GameState, giver: int, taker: int, term: Immunity, side: Bundle,
-                      other: Bundle) -> str | None:
-    if not g.rules.immunity:
+def _rent_term_problem(g: GameState, giver: int, taker: int, term: RentTerm, side: Bundle,
+                       other: Bundle) -> str | None:
+    what = "an immunity" if isinstance(term, Immunity) else "a share of the rent"
+    if isinstance(term, Immunity) and not g.rules.immunity:
         return "this rule set has no rent immunity (the immunity option)"
+    if not isinstance(term, Immunity) and not g.rules.profit_sharing:
+        return "this rule set has no profit sharing (the profit_sharing option)"
     squares = g.board.squares
     if not term.squares:
-        return "an immunity names at least one deed"
+        return f"{what} names at least one deed"
     if len(set(term.squares)) != len(term.squares):
-        return "a deed is listed twice in an immunity"
+        return f"a deed is listed twice in {what}"
     for sq in term.squares:
         if not 0 <= sq < len(squares) or not squares[sq].ownable:
             return f"square {sq} is not a deed"
         # "on one or more of his or her properties": the giver's once the trade is done.
         kept = g.owner[sq] == giver and sq not in side.properties
         if not kept and not (g.owner[sq] == taker and sq in other.properties):
-            return (f"{g.names[giver]} can grant immunity only on deeds of their own "
+            return (f"{g.names[giver]} can grant {what} only on deeds of their own "
                     f"({squares[sq].name} is not)")
     if not 1 <= term.percent <= 100:
-        return "an immunity waives 1 to 100 % of the rent"
+        return f"{what} is of 1 to 100 % of the rent"
     if not 1 <= term.count <= MAX_COUNT:
-        return f"an immunity lasts 1 to {MAX_COUNT} {term.unit}"
+        return f"{what} lasts 1 to {MAX_COUNT} {term.unit}"
     return None
 
 
@@ -135,8 +151,9 @@ def record(g: GameState, giver: int, taker: int, terms: tuple[Term, ...]) -> Non
         else:
             unit = _UNITS[term.unit]
             left = term.count if unit == LANDINGS else g.turns + term.count
-            g.contracts.append([IMMUNITY, number, giver, taker, term.percent, unit, left,
-                                 *term.squares])
+            kind = IMMUNITY if isinstance(term, Immunity) else SHARE
+            g.contracts.append([kind, number, giver, taker, term.percent, unit, left,
+                                *term.squares])
         g.events.append(Event("agreement", giver, amount=number, other=taker,
                               detail=term.text()))
 
@@ -164,10 +181,34 @@ def rent_after_immunity(g: GameState, lander: int, owner: int, sq: int, rent: in
     return rent
 
 
+def charge_rent(g: GameState, lander: int, owner: int, sq: int, rent: int) -> None:
+    """Charge `lander` the rent of `sq`, split as the shares `owner` granted on it say: the
+    owner's part first, then each receiver's (the first agreed first); a landing paid counts
+    against a share of landings."""
+    parts: list[tuple[int, int]] = []
+    full = rent
+    for t in [t for t in g.contracts if t[KIND] == SHARE and t[GIVER] == owner
+              and sq in t[SQUARES:]]:
+        if t[B] == TURNS and g.turns >= t[C]:
+            continue
+        part = min(rent, full * t[A] // 100)
+        rent -= part
+        if t[TAKER] != lander:  # a receiver who pays keeps their part
+            parts.append((t[TAKER], part))
+        g.events.append(Event("rent_share", lander, sq, part, t[TAKER], str(t[NUMBER])))
+        if t[B] == LANDINGS:
+            t[C] -= 1
+            if not t[C]:
+                _end(g, t, "used")
+    for receiver, part in reversed(parts):  # pushed first: settled after the owner's part
+        money.charge(g, lander, receiver, part, RENT_SHARE)
+    money.charge(g, lander, owner, rent, RENT)
+
+
 def new_turn(g: GameState, new_round: bool) -> None:
     """Called as the dice pass: immunities of turns that have run out end; at the start of a
     round, the loans due in it are charged to their borrowers (the first made first)."""
-    for t in [t for t in g.contracts if t[KIND] == IMMUNITY and t[B] == TURNS
+    for t in [t for t in g.contracts if t[KIND] != LOAN_TERM and t[B] == TURNS
               and g.turns >= t[C]]:
         _end(g, t, "expired")
     if not new_round:

@@ -15,9 +15,9 @@ from passgo.core.actions import (
     Action,
     Bundle,
     CounterTrade,
-    Immunity,
     ProposeTrade,
     RejectTrade,
+    RentTerm,
     TradeOffer,
 )
 from passgo.core.decisions import TradeReplyDecision
@@ -94,9 +94,9 @@ def _debtor_problem(g: GameState, player: int, gives: Bundle, gets: Bundle) -> s
     """004: "the debtor may not sell or trade any of his or her properties unless it gives
     enough money to pay the debt" (000: a bankrupt turns over "all that you have of value"
     to the creditor, so nothing of it may go to a third player for less). Rent immunity on
-    the debtor's deeds is a part of their value given away too."""
+    the debtor's deeds, or a share of their rent, is a part of their value given away too."""
     if not gives.properties and not gives.cards and not any(
-            isinstance(t, Immunity) for t in gives.terms):
+            isinstance(t, RentTerm) for t in gives.terms):
         return None
     debt = next((f for f in reversed(g.frames)
                  if isinstance(f, DebtFrame) and f.player == player), None)

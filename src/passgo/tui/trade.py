@@ -1,7 +1,7 @@
 """The trade composer: pick the other player, tick deeds and cards on both sides, add cash,
-and, where the rules allow them, the terms each side grants: rent immunity on ticked deeds of
-its own (a share of the rent, for a number of landings or of turns) and a loan (amount,
-interest, due round).
+and, where the rules allow them, the terms each side grants: rent immunity and a share of the
+rent on ticked deeds of its own (a percentage, for a number of landings or of turns) and a loan
+(amount, interest, due round).
 
 The offer is checked by the engine as it is composed (`game.trade_problem`), and the reason
 it cannot be sent yet is shown in words; deeds in a group with buildings are listed but cannot
@@ -33,9 +33,10 @@ from passgo.core import (
     Immunity,
     Loan,
     ProposeTrade,
+    RentShare,
     TradeOffer,
 )
-from passgo.core.actions import Term
+from passgo.core.actions import RentTerm, Term
 from passgo.core.board import DECK_NAMES
 from passgo.narrate import money, offer_words
 from passgo.session import Session
@@ -158,28 +159,17 @@ class TradeScreen(ModalScreen[Action | None]):
             yield from self._terms(p, side, preset)
 
     def _terms(self, p: int, side: str, preset: Bundle) -> ComposeResult:
-        """The terms this side may grant: immunity on its deeds, a loan."""
+        """The terms this side may grant: immunity on its deeds, a share of their rent, a
+        loan."""
         g = self.session.game
-        immunity = next((t for t in preset.terms if isinstance(t, Immunity)), None)
+        rules = g.rules
+        for kind, on, title in ((Immunity, rules.immunity, "rent immunity for the other on:"),
+                                (RentShare, rules.profit_sharing,
+                                 "a share of the rent for the other on:")):
+            if on:
+                yield from self._rent_term(p, side, kind, title, preset)
         loan = next((t for t in preset.terms if isinstance(t, Loan)), None)
-        if g.rules.immunity:
-            deeds = [Selection(Text(g.board.squares[sq].name), sq,
-                               immunity is not None and sq in immunity.squares)
-                     for sq in g.board.properties if g.owner_of(sq) == p]
-            if deeds:
-                yield Static("rent immunity for the other on:", classes="label")
-                yield TickList(*deeds, id=f"{side}-immune", compact=True)
-                landings = immunity.count if immunity and immunity.unit == "landings" else ""
-                turns = immunity.count if immunity and immunity.unit == "turns" else ""
-                with Horizontal(classes="cash-row"):
-                    yield Input(str(immunity.percent) if immunity else "", type="integer",
-                                placeholder="100 %", id=f"{side}-immune-percent",
-                                compact=True)
-                    yield Input(str(landings), type="integer", placeholder="landings",
-                                id=f"{side}-immune-landings", compact=True)
-                    yield Input(str(turns), type="integer", placeholder="or turns",
-                                id=f"{side}-immune-turns", compact=True)
-        if g.rules.player_loans:
+        if rules.player_loans:
             with Horizontal(classes="cash-row"):
                 yield Static("lend $", classes="label")
                 yield Input(str(loan.amount) if loan else "", type="integer", placeholder="0",
@@ -189,6 +179,31 @@ class TradeScreen(ModalScreen[Action | None]):
                 yield Input(str(loan.due_round) if loan else "", type="integer",
                             placeholder=f"due round ({g.round_number + 5})",
                             id=f"{side}-loan-round", compact=True)
+
+    def _rent_term(self, p: int, side: str, kind: type[RentTerm], title: str,
+                   preset: Bundle) -> ComposeResult:
+        """Ticks for the deeds of a rent term (`side-WORD`), then its percentage and its
+        landings or turns."""
+        g = self.session.game
+        term = next((t for t in preset.terms if type(t) is kind), None)
+        deeds = [Selection(Text(g.board.squares[sq].name), sq,
+                           term is not None and sq in term.squares)
+                 for sq in g.board.properties if g.owner_of(sq) == p]
+        if not deeds:
+            return
+        name = f"{side}-{kind.word}"
+        yield Static(title, classes="label")
+        yield TickList(*deeds, id=name, compact=True)
+        landings = term.count if term and term.unit == "landings" else ""
+        turns = term.count if term and term.unit == "turns" else ""
+        with Horizontal(classes="cash-row"):
+            yield Input(str(term.percent) if term else "", type="integer",
+                        placeholder="100 %" if kind is Immunity else "50 %",
+                        id=f"{name}-percent", compact=True)
+            yield Input(str(landings), type="integer", placeholder="landings",
+                        id=f"{name}-landings", compact=True)
+            yield Input(str(turns), type="integer", placeholder="or turns",
+                        id=f"{name}-turns", compact=True)
 
     def on_mount(self) -> None:
         self._update()
@@ -219,14 +234,16 @@ class TradeScreen(ModalScreen[Action | None]):
 
     def _composed_terms(self, side: str) -> tuple[Term, ...]:
         terms: list[Term] = []
-        ticked = self.query(f"#{side}-immune")
-        squares = tuple(sorted(ticked.first(SelectionList).selected)) if ticked else ()
-        if squares:
-            turns = self._number(f"{side}-immune-turns", 0)
-            landings = self._number(f"{side}-immune-landings", 0 if turns else 1)
-            percent = self._number(f"{side}-immune-percent", 100)
-            terms.append(Immunity(squares, percent, landings, "landings") if landings
-                         else Immunity(squares, percent, turns, "turns"))
+        for kind, percent in ((Immunity, 100), (RentShare, 50)):
+            name = f"{side}-{kind.word}"
+            ticked = self.query(f"#{name}")
+            squares = tuple(sorted(ticked.first(SelectionList).selected)) if ticked else ()
+            if squares:
+                turns = self._number(f"{name}-turns", 0)
+                landings = self._number(f"{name}-landings", 0 if turns else 1)
+                percent = self._number(f"{name}-percent", percent)
+                terms.append(kind(squares, percent, landings, "landings") if landings
+                             else kind(squares, percent, turns, "turns"))
         amount = self._number(f"{side}-loan", 0)
         if amount:
             due = self._number(f"{side}-loan-round", self.session.game.round_number + 5)
