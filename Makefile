@@ -16,7 +16,7 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs]'
+	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs,analysis]'
 	touch $@
 
 play: venv
@@ -33,6 +33,7 @@ bench: venv
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/simulate.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/protocol_overhead.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/landing.py $(BENCH_ARGS)
 
 # Long random-play fuzz: random rule mixes, every seat acting, invariants after every action.
 fuzz: venv

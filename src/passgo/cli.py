@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from passgo import __version__
+from passgo.cli_analyze import add_analyze
 from passgo.cli_play import PlayError, add_play
 from passgo.cli_position import CommandError, add_commands
 from passgo.cli_rules import add_commands as add_rules_commands
@@ -29,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
 # Each subcommand registers itself here: a function that adds its parser to the subparsers.
 COMMANDS: list[Callable[[Any], None]] = [
-    add_play, add_commands, add_rules_commands, add_simulate, add_tournament]
+    add_play, add_commands, add_rules_commands, add_simulate, add_tournament, add_analyze]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -148,7 +148,8 @@ def test_position_starts_every_game(capsys: pytest.CaptureFixture[str], tmp_path
 def test_landing_run_report(capsys: pytest.CaptureFixture[str]) -> None:
     data = report(capsys, "--landing", "--rolls", "3000", "--jail", "long", "--workers", "1")
     assert data["mode"] == "landing"
-    assert data["setup"] == {"rolls": 3000, "jail": "long", "rules": "classic", "seed": 0}
+    assert data["setup"] == {"rolls": 3000, "jail": "long", "jail_card": "return",
+                             "method": "engine", "rules": "classic", "seed": 0}
     squares = data["landings"]["squares"]
     assert sum(s["landings"] for s in squares) == 3000
     assert squares[30]["landings"] == 0

@@ -5,7 +5,8 @@ run, reported as tables, JSON or CSV.
                     [--seed N] [--max-rounds N] [--no-rotate] [--workers N]
                     [--backend process|ray [--address ADDR]] [--json | --csv]
     passgo simulate --compare A.toml B.toml [--focus BOT] ...
-    passgo simulate --landing [--rolls N] [--jail short|long] [--rules SPEC] ...
+    passgo simulate --landing [--rolls N] [--jail short|long] [--jail-card return|keep]
+                    [--method engine|batched] [--rules SPEC] ...
 
 Only the standard library is imported when the command is registered; NumPy, SciPy and Rich
 (the `sim` extra) are imported when it runs, so `passgo play` works without them.
@@ -23,14 +24,15 @@ from passgo.core import Rules
 from passgo.core.errors import DataError
 from passgo.rulespec import load_rules
 from passgo.sim.backends import BACKENDS
-from passgo.sim.jobs import JAIL_POLICIES
+from passgo.sim.jobs import CARD_CONVENTIONS, JAIL_POLICIES
 
 DEFAULT_PLAYERS = "basic,basic,basic,basic"
 # Options of game runs, with their defaults; a landing run refuses them when given.
 GAME_DEFAULTS: dict[str, Any] = {
     "games": 1000, "players": DEFAULT_PLAYERS, "max_rounds": 1000, "rotate": True,
 }
-LANDING_DEFAULTS: dict[str, Any] = {"rolls": 1_000_000, "jail": "short"}
+LANDING_DEFAULTS: dict[str, Any] = {"rolls": 1_000_000, "jail": "short", "jail_card": "return",
+                                    "method": "engine"}
 
 
 def add_simulate(sub: Any) -> None:
@@ -69,6 +71,13 @@ def add_simulate(sub: Any) -> None:
     p.add_argument("--rolls", type=int, help="throws in the landing run (default 1000000)")
     p.add_argument("--jail", choices=JAIL_POLICIES,
                    help="landing run: leave jail at once (short, default) or stay (long)")
+    p.add_argument("--jail-card", choices=CARD_CONVENTIONS,
+                   help="landing run: a Get Out of Jail Free card goes back under its deck at "
+                        "once (return, default: the published tables) or is kept until the "
+                        "jail strategy plays it (keep; long: never)")
+    p.add_argument("--method", choices=("engine", "batched"),
+                   help="landing run: the engine's own token run (default) or the batched "
+                        "NumPy run (many tokens at once, for the rules it models)")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -102,7 +111,7 @@ def _check_modes(args: argparse.Namespace) -> None:
     else:
         given = [k for k in LANDING_DEFAULTS if getattr(args, k) is not None]
         if given:
-            raise CommandError(f"--{given[0]} applies to --landing only")
+            raise CommandError(f"--{given[0].replace('_', '-')} applies to --landing only")
         defaults = GAME_DEFAULTS
     for key, value in defaults.items():
         if getattr(args, key) is None:
@@ -150,4 +159,5 @@ def _write(report: dict[str, Any], args: argparse.Namespace) -> None:
     elif args.csv:
         write_csv(report, sys.stdout)
     else:
-        print_tables(report, Console())
+        # Piped or redirected: as wide as the tables need, never wrapped or cut at 80.
+        print_tables(report, Console() if sys.stdout.isatty() else Console(width=10_000))

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from passgo.core import Rules
 
 JAIL_POLICIES = ("short", "long")
+# Readings of the Get Out of Jail Free card in a landing run (see `passgo.sim.landing`).
+CARD_CONVENTIONS = ("return", "keep")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,7 @@ class LandingJob:
     jail: str = "short"
     seed: int = 0
     chunk: int = 50_000
+    card: str = "return"
 
     def chunks(self) -> list[tuple[int, int]]:
         """(chunk index, throws in it) for the whole run."""

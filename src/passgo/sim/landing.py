@@ -10,7 +10,21 @@ Nobody ever buys or bids, so every deed stays with the Bank and no rent is ever 
 players start with a cash pile no tax or card can exhaust, so nobody goes bankrupt and the
 game never ends. `short` jail leaves at once (a Get Out of Jail Free card if held, else the
 fine) and then throws as in any turn; `long` stays and throws for doubles until the rules
-force the fine (a Get Out of Jail Free card drawn is then kept for ever, out of its deck).
+force the fine. A lawyer (`Rules.jail_lawyer`) is hired by `short` only.
+
+A Get Out of Jail Free card leaves its deck while a token holds it, and a held card only goes
+back when played, so the two readings of the card (`CARD_CONVENTIONS`) differ under `long`:
+
+* `keep`: the token keeps the card until its strategy plays it; `long` never does, so both
+  cards end up out of their decks and every later draw sees 15 cards (In Jail comes out about
+  0.14 points above the published long-stay tables);
+* `return` (the published tables' reading: the card goes back at once): the token plays the
+  card only in place of a fine, so that it moves exactly as a token without cards: before
+  throwing on a jail turn when the fine may be paid then (short), or after the last failed jail
+  throw, where the run turns on `Rules.jail_card_after_third_throw` (the card is played in
+  place of the forced fine and the token moves by the throw exactly as after paying). A card is
+  then out of its deck only from its draw to the token's next such fine. (A short token that
+  always hires a lawyer never pays a fine, so it cannot give a card back this way.)
 """
 
 from __future__ import annotations
@@ -27,18 +41,22 @@ from passgo.core import (
     BuyDecision,
     ChooseTax,
     Decline,
+    DrawCard,
     DrawCardDecision,
     EndTurn,
     EndTurnDecision,
+    FineOrChance,
     FineOrChanceDecision,
     ForeclosureBuyDecision,
     ForeclosureOwnerDecision,
     Game,
     GameOverDecision,
+    HireLawyer,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
     MortgagedDeedDecision,
+    NoLawyer,
     Pass,
     PayJailFine,
     PlaceBuildingDecision,
@@ -69,8 +87,9 @@ class IdleAgent:
 
     name = "idle"
 
-    def __init__(self, player: int, jail: str) -> None:
+    def __init__(self, player: int, jail: str, card: str = "return") -> None:
         self.short = jail == "short"
+        self.play_card = card == "return"
         self.roll, self.end = Roll(player), EndTurn(player)
         self.decline, self.pass_ = Decline(player), Pass(player)
         self.flat_tax = ChooseTax(player, False)
@@ -88,15 +107,25 @@ class IdleAgent:
             case TaxDecision():
                 return self.flat_tax
             case JailDecision(cards=cards, may_pay_fine=may_pay_fine):
-                if self.short and cards:
+                # `return` plays a card only in place of the fine, so it never moves the token
+                # otherwise than paying would; `keep` leaves at once with it (short).
+                if self.short and cards and (may_pay_fine or not self.play_card):
                     return UseJailCard(player)
                 if self.short and may_pay_fine:
                     return PayJailFine(player)
                 return self.roll
-            case (SealedBidDecision() | FineOrChanceDecision() | RaiseFundsDecision()
+            case JailExitDecision(cards=cards):
+                # The fine forced after the last failed throw, or (`return`) the card instead.
+                return UseJailCard(player) if self.play_card and cards else PayJailFine(player)
+            case LawyerDecision():
+                return HireLawyer(player) if self.short else NoLawyer(player)
+            case DrawCardDecision():
+                return DrawCard(player)
+            case FineOrChanceDecision():
+                return FineOrChance(player, False)  # the fine: the token does not move
+            case (SealedBidDecision() | RaiseFundsDecision()
                   | TradeReplyDecision() | MortgagedDeedDecision() | BuildDemandDecision()
                   | PlaceBuildingDecision() | TravelDecision() | AllowTravelDecision()
-                  | DrawCardDecision() | LawyerDecision() | JailExitDecision()
                   | ForeclosureOwnerDecision() | ForeclosureBuyDecision()
                   | AuctionOptionDecision()):
                 # A decision only some house rules ask for: the engine's first listed answer.
@@ -115,8 +144,9 @@ class _Throws(IdleAgent):
     """An idle player that ends the run (`_RunOver`) rather than throw once more than
     `rolls` times in all (the tally counts the throws of both tokens)."""
 
-    def __init__(self, player: int, jail: str, tally: LandingTally, rolls: int) -> None:
-        super().__init__(player, jail)
+    def __init__(self, player: int, jail: str, card: str, tally: LandingTally, rolls: int
+                 ) -> None:
+        super().__init__(player, jail, card)
         self.tally, self.rolls = tally, rolls
 
     def act(self, game: Game, player: int) -> Action:
@@ -124,6 +154,15 @@ class _Throws(IdleAgent):
         if type(action) is Roll and self.tally.rolls == self.rolls:
             raise _RunOver
         return action
+
+
+def landing_rules(rules: Rules, card: str) -> Rules:
+    """The rules a run plays by: `rules`, and with the `return` reading the switch that lets
+    the fine forced after the last failed jail throw be paid with a held card (it moves the
+    token as the fine does)."""
+    if card == "return" and not rules.jail_card_after_third_throw:
+        return rules.with_options(jail_card_after_third_throw=True)
+    return rules
 
 
 def landing_position(rules: Rules) -> dict[str, Any]:
@@ -134,9 +173,10 @@ def landing_position(rules: Rules) -> dict[str, Any]:
 
 def run_chunk(job: LandingJob, chunk: int, rolls: int) -> list[int]:
     """Landing counts (per square, In Jail last) of `rolls` throws: one task for a worker."""
-    game = Game.from_position(landing_position(job.rules), derive_seed(job.seed, "landing", chunk))
+    rules = landing_rules(job.rules, job.card)
+    game = Game.from_position(landing_position(rules), derive_seed(job.seed, "landing", chunk))
     tally = LandingTally(game.board)
-    agents = [_Throws(p, job.jail, tally, rolls) for p in range(game.n)]
+    agents = [_Throws(p, job.jail, job.card, tally, rolls) for p in range(game.n)]
     try:
         # Idle players only answer with legal actions: the unchecked path.
         play(game, agents, checked=False,

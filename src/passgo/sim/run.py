@@ -69,19 +69,24 @@ def simulate(jobs: Sequence[GameJob], games: int, *, workers: int = 1,
 def landing_counts(job: LandingJob, *, workers: int = 1, backend: str = "process",
                    address: str | None = None) -> list[int]:
     """Landing counts of the whole run (per square, In Jail last), summed over its chunks."""
+    parts = landing_chunk_counts(job, workers=workers, backend=backend, address=address)
+    return [sum(column) for column in zip(*parts, strict=True)]
+
+
+def landing_chunk_counts(job: LandingJob, *, workers: int = 1, backend: str = "process",
+                         address: str | None = None) -> list[list[int]]:
+    """Landing counts of each chunk of the run, in chunk order (batches for an interval)."""
     parts = job.chunks()
-    totals: list[int] | None = None
+    out: list[list[int]] = [[] for _ in parts]
     try:
         with progress_bar(job.rolls, "rolls", "landing") as advance:
             for i, counts in run_tasks(run_chunk, job, parts, workers=workers,
                                        backend=backend, address=address):
-                totals = counts if totals is None else [a + b for a, b in zip(totals, counts,
-                                                                               strict=True)]
+                out[i] = counts
                 advance(parts[i][1])
     except (SimulationError, BackendError) as exc:
         raise CommandError(str(exc)) from None
-    assert totals is not None
-    return totals
+    return out
 
 
 def _setup(args: argparse.Namespace, bots: Sequence[str], **start: str | None
@@ -124,11 +129,27 @@ def run_compare(args: argparse.Namespace, rules_a: Rules, rules_b: Rules) -> dic
 def run_landing(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     if rules.round_limit:
         raise CommandError("the landing run never ends; use rules without a round limit")
-    job = LandingJob(rules, args.rolls, args.jail, args.seed)
-    counts = landing_counts(job, workers=args.workers, backend=args.backend,
-                            address=args.address)
+    if args.method == "batched":
+        counts = _batched_counts(rules, args)
+    else:
+        job = LandingJob(rules, args.rolls, args.jail, args.seed, card=args.jail_card)
+        counts = landing_counts(job, workers=args.workers, backend=args.backend,
+                                address=args.address)
     board = load_edition(rules.edition)
-    setup = {"rolls": args.rolls, "jail": args.jail, "rules": args.rules or "classic",
-             "seed": args.seed}
+    setup = {"rolls": args.rolls, "jail": args.jail, "jail_card": args.jail_card,
+             "method": args.method, "rules": args.rules or "classic", "seed": args.seed}
     return {"mode": "landing", "setup": setup, "landings": landing_report(board, counts,
                                                                          args.rolls)}
+
+
+def _batched_counts(rules: Rules, args: argparse.Namespace) -> list[int]:
+    """The batched NumPy run (`passgo.analysis.batched`), for the rules it models."""
+    from passgo.analysis.batched import batched_counts
+    from passgo.analysis.movement import MovementError, build_movement
+
+    try:
+        movement = build_movement(rules, args.jail, args.jail_card)
+    except MovementError as exc:
+        raise CommandError(f"--method batched: {exc}; use --method engine") from None
+    with progress_bar(args.rolls, "rolls", "landing") as advance:
+        return batched_counts(movement, args.rolls, args.seed, advance)

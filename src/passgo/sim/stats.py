@@ -51,11 +51,21 @@ def paired_difference(
     xa, xb = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if xa.shape != xb.shape or xa.size < 2:
         raise ValueError("paired samples need the same length, two at least")
-    d = xb - xa
-    mean = float(d.mean())
-    sd = float(d.std(ddof=1))
-    half = float(t.ppf(0.5 + confidence / 2, d.size - 1)) * sd / float(np.sqrt(d.size))
-    return PairedDifference(float(xa.mean()), float(xb.mean()), mean, mean - half, mean + half)
+    mean, low, high = mean_interval(xb - xa, confidence)
+    return PairedDifference(float(xa.mean()), float(xb.mean()), mean, low, high)
+
+
+def mean_interval(values: Sequence[float] | np.ndarray,
+                  confidence: float = CONFIDENCE) -> tuple[float, float, float]:
+    """(mean, low, high): the mean of independent observations (paired differences, batch
+    means of a long run) with Student's t interval; two observations at least."""
+    x = np.asarray(values, dtype=float)
+    if x.size < 2:
+        raise ValueError("an interval needs two observations at least")
+    mean = float(x.mean())
+    half = float(t.ppf(0.5 + confidence / 2, x.size - 1)) * float(x.std(ddof=1)) / float(
+        np.sqrt(x.size))
+    return mean, mean - half, mean + half
 
 
 def spread(values: Sequence[int]) -> dict[str, float]:

@@ -1,0 +1,6 @@
+"""Analyses of the game: exact landing odds, returns on building, win chances from a position,
+and rule sets compared, with tables, JSON, Matplotlib figures and self-contained pages.
+
+Everything here stands on the engine's public model (`passgo.core`) and the simulation layer;
+NumPy, Matplotlib and Rich come with the `analysis` extra.
+"""
