@@ -1,7 +1,11 @@
-"""`passgo analyze landing`: analyses of the game with tables, JSON, plots and pages.
+"""`passgo analyze landing|returns|position|rules`: landing odds, returns, win chances, rules.
 
     passgo analyze landing [--rules SPEC] [--jail short|long|both] [--jail-card return|keep]
                            [--mc batched|engine|none] [--rolls N] [--seed N] [--workers N]
+    passgo analyze returns [--rules SPEC] [--jail short|long] [--opponents N]
+    passgo analyze position FILE [--players SPECS] [--rollouts N] [--precision P]
+                           [--what-if ACTION] [--max-rounds N] [--seed N] [--workers N]
+    passgo analyze rules A B ... [--games N] [--players SPECS] [--max-rounds N] [--seed N]
 
 Every analysis takes `--json`, `--plot FILE.png|.svg` and `--html FILE`. Only the standard
 library is imported when the command is registered; NumPy, Matplotlib and Rich (the
@@ -29,7 +33,7 @@ def _outputs(p: argparse.ArgumentParser) -> None:
 
 
 def add_analyze(sub: Any) -> None:
-    p = sub.add_parser("analyze", help="exact landing odds beside a Monte Carlo run",
+    p = sub.add_parser("analyze", help="landing odds, returns, win chances, rule comparisons",
                        description="Analyses of the game with tables, JSON, plots and pages.")
     which = p.add_subparsers(dest="analysis", required=True, parser_class=type(p))
 
@@ -51,6 +55,48 @@ def add_analyze(sub: Any) -> None:
     _outputs(land)
     land.set_defaults(func=cmd_analyze)
 
+    ret = which.add_parser("returns", aliases=["roi"],
+                           help="expected rent, payback and the gain of each house per group")
+    ret.add_argument("--rules", default="classic", help="a preset or a TOML rules file")
+    ret.add_argument("--jail", choices=("short", "long"), default="short",
+                     help="the opponents' jail strategy (default short)")
+    ret.add_argument("--opponents", type=int, default=3,
+                     help="opponents whose turns pay rent, for payback in rounds (default 3)")
+    _outputs(ret)
+    ret.set_defaults(func=cmd_analyze, analysis="returns")
+
+    pos = which.add_parser("position", help="each player's chance to win from a position")
+    pos.add_argument("file", metavar="FILE", help="a position file (TOML or JSON)")
+    pos.add_argument("--players", help="one bot per seat (default: strategic in every seat)")
+    pos.add_argument("--rollouts", type=int, default=1000,
+                     help="most rollouts (default 1000)")
+    pos.add_argument("--precision", type=float, default=0.02,
+                     help="stop when every 95 %% interval is this narrow on each side "
+                          "(default 0.02; 0: play all rollouts)")
+    pos.add_argument("--what-if", metavar="ACTION",
+                     help="an action (a trade, a build, a mortgage) compared with the "
+                          "position as it is, on the same seeds")
+    pos.add_argument("--max-rounds", type=int, default=300,
+                     help="rounds a rollout may last before it counts as no winner "
+                          "(default 300)")
+    pos.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                     help="worker processes (default: all cores)")
+    _outputs(pos)
+    pos.set_defaults(func=cmd_analyze)
+
+    comp = which.add_parser("rules", help="rule sets compared on the same seeds")
+    comp.add_argument("specs", nargs="+", metavar="RULES",
+                      help="presets or rules files, two or more")
+    comp.add_argument("--games", type=int, default=500, help="games per rule set (default 500)")
+    comp.add_argument("--players", default="basic,basic,basic,basic",
+                      help="one bot per seat, in seat order (default four basic bots)")
+    comp.add_argument("--max-rounds", type=int, default=1000,
+                      help="rounds before a game is stopped without a winner (default 1000)")
+    comp.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                      help="worker processes (default: all cores)")
+    _outputs(comp)
+    comp.set_defaults(func=cmd_analyze)
+
 
 
 def rules_of(spec: str) -> Rules:
@@ -61,10 +107,13 @@ def rules_of(spec: str) -> Rules:
 
 
 def _check(args: argparse.Namespace) -> None:
-    for key in ("rolls", "workers"):
+    for key in ("rolls", "rollouts", "games", "workers", "max_rounds", "opponents"):
         value = getattr(args, key, None)
         if value is not None and value < 1:
             raise CommandError(f"--{key.replace('_', '-')} must be at least 1")
+    precision = getattr(args, "precision", None)
+    if precision is not None and not 0 <= precision < 0.5:
+        raise CommandError("--precision must be from 0 up to 0.5")
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:

@@ -228,3 +228,25 @@ def test_progress_bar_on_a_terminal() -> None:
     text = screen.decode(errors="replace")
     assert "games/s" in text and "ETA" in text and "4/4" in text
     json.loads(done.stdout)
+
+
+def test_position_reports_by_name_without_rotation(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    """From a position the players keep their seats unless --rotate is asked, and the
+    report names them; piped tables are not wrapped at 80 columns."""
+    position = tmp_path / "names.toml"
+    position.write_text('[[players]]\nname = "Annabelle Longname"\ncash = 50\n\n'
+                        '[[players]]\nname = "Bob"\ncash = 3000\n\n[properties]\n'
+                        'Boardwalk = { owner = "Bob" }\n')
+    args = ("--games", "4", "--max-rounds", "30", "--players", "basic,random", "--position",
+            str(position), "--workers", "1")
+    data = report(capsys, *args)
+    assert data["setup"]["rotate"] is False
+    assert [w["name"] for w in data["wins"]["by_player"]] == ["Annabelle Longname", "Bob"]
+    rotated = report(capsys, *args, "--rotate")
+    assert rotated["setup"]["rotate"] is True
+    assert "name" not in rotated["wins"]["by_player"][0]
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "Annabelle Longname" in out
+    assert all(len(line) <= 200 for line in out.splitlines())
+    assert any(len(line) > 80 for line in out.splitlines())  # the tables kept their width

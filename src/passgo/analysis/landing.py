@@ -117,7 +117,7 @@ def landing_tables(report: dict[str, Any]) -> list[TableData]:
                          f"), 95 % intervals from {BATCHES} batch means.")
         tables.append(TableData(
             f"Landing odds, {s['jail']} jail stays, card: {report['setup']['jail_card']} "
-            "(exact chain)", columns, rows, notes))
+            "(exact chain)", columns, rows, notes, left=2))
     return tables
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from passgo.analysis.errors import AnalysisError
 from passgo.core import Rules
 from passgo.core.board import (
     ADVANCE,
@@ -57,7 +58,7 @@ CARD_CONVENTION_TEXT = {
 THROWS = tuple((a + b, a == b) for a in range(1, 7) for b in range(1, 7))
 
 
-class MovementError(ValueError):
+class MovementError(AnalysisError):
     """A rule set or convention whose movement the landing models do not cover."""
 
 

@@ -21,27 +21,30 @@ from typing import IO, Any
 from rich.console import Console
 from rich.table import Table
 
+from passgo.analysis.errors import AnalysisError
+
 PLOT_FORMATS = (".png", ".svg")
 
 
-class OutputError(ValueError):
+class OutputError(AnalysisError):
     """A plot or page file that cannot be written (bad extension, missing folder)."""
 
 
 @dataclass(frozen=True, slots=True)
 class TableData:
-    """A table: title, column headers (the first left-aligned, the others right), rows of
-    text, and notes printed under it."""
+    """A table: title, column headers (the first `left` left-aligned, the others right),
+    rows of text, and notes printed under it."""
 
     title: str
     columns: tuple[str, ...]
     rows: list[tuple[str, ...]]
     notes: list[str] = field(default_factory=list)
+    left: int = 1
 
     def rich(self) -> Table:
         table = Table(title=self.title)
         for i, header in enumerate(self.columns):
-            table.add_column(header, justify="left" if i == 0 or header == "square" else "right",
+            table.add_column(header, justify="left" if i < self.left else "right",
                              no_wrap=True)
         for row in self.rows:
             table.add_row(*row)

@@ -60,8 +60,8 @@ def board_heatmap(names: Sequence[str], panels: Mapping[str, Sequence[float]], t
     return fig
 
 
-def curves(x: Sequence[float], series: dict[str, Sequence[float]], title: str, xlabel: str,
-           ylabel: str, colours: dict[str, str] | None = None) -> Figure:
+def curves(x: Sequence[float], series: Mapping[str, Sequence[float]], title: str, xlabel: str,
+           ylabel: str, colours: Mapping[str, str] | None = None) -> Figure:
     """One line per series over the same x values."""
     fig, ax = plt.subplots(figsize=(8, 5))
     for label, ys in series.items():
@@ -89,7 +89,7 @@ def interval_bars(labels: Sequence[str], values: Sequence[float],
     return fig
 
 
-def histograms(samples: dict[str, Sequence[float]], title: str, xlabel: str, bins: int = 30
+def histograms(samples: Mapping[str, Sequence[float]], title: str, xlabel: str, bins: int = 30
                ) -> Figure:
     """Overlaid histograms on the same bins, one per sample."""
     fig, ax = plt.subplots(figsize=(8, 5))

@@ -6,9 +6,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from passgo.analysis.movement import MovementError
+from passgo.analysis.errors import AnalysisError
 from passgo.analysis.output import (
-    OutputError,
     TableData,
     check_html_path,
     check_plot_path,
@@ -30,8 +29,31 @@ def _landing(args: argparse.Namespace) -> Analysis:
     return report, landing_tables(report), landing_figure, "Landing odds"
 
 
+def _returns(args: argparse.Namespace) -> Analysis:
+    from passgo.analysis.returns import analyze_returns, returns_figure, returns_tables
+    from passgo.cli_analyze import rules_of
+
+    report = analyze_returns(rules_of(args.rules), args.rules, args.jail, args.opponents)
+    return report, returns_tables(report), returns_figure, "Returns on deeds and houses"
+
+
+def _position(args: argparse.Namespace) -> Analysis:
+    from passgo.analysis.position import analyze_position, position_figure, position_tables
+
+    report = analyze_position(args)
+    return report, position_tables(report), position_figure, "Win chances from a position"
+
+
+def _rules(args: argparse.Namespace) -> Analysis:
+    from passgo.analysis.compare import analyze_rules, rules_figure, rules_tables
+
+    report = analyze_rules(args)
+    return report, rules_tables(report), rules_figure, "Rule sets compared"
+
+
 ANALYSES: dict[str, Callable[[argparse.Namespace], Analysis]] = {
-    "landing": _landing,
+    "landing": _landing, "returns": _returns, "roi": _returns, "position": _position,
+    "rules": _rules,
 }
 
 
@@ -45,5 +67,5 @@ def run_analysis(args: argparse.Namespace) -> None:
         figures = [figure(report)] if args.plot or args.html else []
         write_report(report, tables, figures, as_json=args.json, plot=args.plot,
                      page=args.html, title=title)
-    except (OutputError, MovementError) as exc:
+    except AnalysisError as exc:
         raise CommandError(str(exc)) from None

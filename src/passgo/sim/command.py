@@ -51,7 +51,7 @@ def add_simulate(sub: Any) -> None:
                    help="stop a game after this many rounds, without a winner (default 1000)")
     p.add_argument("--rotate", action=argparse.BooleanOptionalAction, default=None,
                    help="rotate the seats game by game so every bot sits in every seat "
-                        "equally (default on)")
+                        "equally (default on; off from a --position)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="worker processes, or CPUs of a local Ray instance (default: all "
                         "cores); results do not depend on it")
@@ -113,6 +113,8 @@ def _check_modes(args: argparse.Namespace) -> None:
         if given:
             raise CommandError(f"--{given[0].replace('_', '-')} applies to --landing only")
         defaults = GAME_DEFAULTS
+    if args.position and args.rotate is None:
+        args.rotate = False  # a position's players keep their seats unless asked
     for key, value in defaults.items():
         if getattr(args, key) is None:
             setattr(args, key, value)

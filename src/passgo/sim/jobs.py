@@ -37,6 +37,15 @@ class GameJob:
         consecutive games every entry sits in every seat once (seat order is turn order)."""
         return index % len(self.bots) if self.rotate else 0
 
+    def seat_names(self) -> tuple[str, ...] | None:
+        """The position's player names when every entry keeps its seat there (no rotation):
+        the reports then speak of the players by name. None otherwise."""
+        if self.position is None or self.rotate:
+            return None
+        from passgo.core import Game
+
+        return tuple(Game.from_position(self.position).names)
+
     def entries_by_seat(self, index: int) -> list[int]:
         """Which entry sits in each seat of game `index`."""
         n, r = len(self.bots), self.rotation(index)

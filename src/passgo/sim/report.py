@@ -160,7 +160,7 @@ def _wins_table(report: dict[str, Any], title: str) -> Table:
         table.add_column(header, justify="left" if header in ("player", "bot") else "right")
     wins = report["wins"]
     for w in wins["by_player"]:
-        table.add_row(str(w["player"]), w["bot"], str(w["count"]), _pct(w["share"]),
+        table.add_row(w.get("name", str(w["player"])), w["bot"], str(w["count"]), _pct(w["share"]),
                       _ci(w["ci95"]))
     if len(wins["by_bot"]) < len(wins["by_player"]):
         for w in wins["by_bot"]:

@@ -81,8 +81,10 @@ class GameTally:
             raise RuntimeError(f"{self.added} of {self.games} games were tallied")
         bots, games = self.job.bots, self.games
         wins = Counter(self.winner)
+        names = self.job.seat_names()
         by_player = [
-            {"player": j + 1, "bot": bot, **share(wins[j], games)} for j, bot in enumerate(bots)
+            {"player": j + 1, **({"name": names[j]} if names else {}), "bot": bot,
+             **share(wins[j], games)} for j, bot in enumerate(bots)
         ]
         by_bot = [
             {"bot": bot, "players": bots.count(bot), **share(sum(self.wins_of(bot)), games)}
@@ -91,7 +93,7 @@ class GameTally:
         to_bank = sum(c for (_, creditor), c in self.bankruptcies.items() if creditor < 0)
         by_creditor: Counter[str] = Counter()
         for (_, creditor), count in self.bankruptcies.items():
-            by_creditor[BANK if creditor < 0 else bots[creditor]] += count
+            by_creditor[BANK if creditor < 0 else (names or bots)[creditor]] += count
         total_bankruptcies = sum(self.bankruptcies.values())
         total_rent = sum(self.rent)
         return {

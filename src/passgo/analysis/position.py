@@ -1,0 +1,217 @@
+"""`passgo analyze position FILE`: each player's chance to win from a position, by rollouts.
+
+Rollout i copies the position and reseeds its dice and decks with a seed derived from the
+master seed and i (`Game.reseed`), then lets the chosen bots play it out. With `--what-if
+ACTION` the same copy, with the action applied (a trade is proposed and accepted), is played
+out on the same seed with the same bots' seeds: common random numbers, so the luck both share
+cancels and the difference, game by game, has a much narrower interval than two separate runs.
+Rollouts go in tasks of `TASK` to worker processes and stop once every 95 % interval (each
+player's Wilson interval, and each paired difference) is within `precision` of its estimate.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from passgo.agents import make_agent, play, split_specs
+from passgo.agents.play import close_agents
+from passgo.analysis.errors import AnalysisError
+from passgo.analysis.output import TableData
+from passgo.analysis.plots import interval_bars
+from passgo.cli_position import load_position, read_text
+from passgo.core import AcceptTrade, Action, Game, IllegalActionError, TradeReplyDecision
+from passgo.sim.backends import run_tasks
+from passgo.sim.progress import progress_bar
+from passgo.sim.seeds import derive_seed
+from passgo.sim.stats import paired_difference, wilson
+
+TASK = 25  # rollouts per task; the intervals are looked at after each task, in order
+MIN_ROLLOUTS = 100  # never stop on fewer: early intervals are too rough to trust
+
+
+class PositionError(AnalysisError):
+    """A what-if action that cannot be read or is not legal in the position."""
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutJob:
+    """Everything a worker needs: the position's text, one bot spec per seat, the what-if
+    action's text and who takes it, the round limit and the master seed."""
+
+    position: str
+    bots: tuple[str, ...]
+    what_if: str | None
+    actor: int
+    max_rounds: int
+    seed: int
+
+
+def start(job: RolloutJob, index: int) -> Game:
+    game = Game.from_position(job.position, 0, max_rounds=job.max_rounds)
+    game.reseed(derive_seed(job.seed, "rollout", index))
+    return game
+
+
+def apply_what_if(game: Game, text: str, actor: int) -> None:
+    """Carry out the what-if action for `actor`; a proposed trade is accepted at once."""
+    try:
+        action = Action.parse(text, actor)
+        game.apply(action)
+        pending = game.pending
+        if isinstance(pending, TradeReplyDecision):
+            game.apply(AcceptTrade(pending.player))
+    except (IllegalActionError, ValueError) as exc:
+        raise PositionError(f"--what-if {text!r}: {exc}") from None
+
+
+def _winner(job: RolloutJob, game: Game, index: int) -> int:
+    agents = [make_agent(spec, derive_seed(job.seed, "bot", index, seat))
+              for seat, spec in enumerate(job.bots)]
+    try:
+        play(game, agents)
+    finally:
+        close_agents(agents)
+    return -1 if game.winner is None else game.winner
+
+
+def rollouts(job: RolloutJob, first: int, stop: int) -> list[tuple[int, int]]:
+    """(winner as it is, winner after the what-if; -1: none) of rollouts first..stop-1."""
+    out = []
+    for i in range(first, stop):
+        base = start(job, i)
+        variant = -1
+        if job.what_if is not None:
+            other = base.copy()
+            apply_what_if(other, job.what_if, job.actor)
+            variant = _winner(job, other, i)
+        out.append((_winner(job, base, i), variant))
+    return out
+
+
+def _actor(game: Game, text: str) -> tuple[int, str]:
+    """`NAME: ACTION` names who acts; a bare action is taken by the player to move."""
+    name, sep, rest = text.partition(":")
+    if sep and name.strip() in game.names:
+        return game.names.index(name.strip()), rest.strip()
+    return game.pending.player, text.strip()
+
+
+def analyze_position(args: argparse.Namespace) -> dict[str, Any]:
+    game = load_position(args.file, max_rounds=args.max_rounds)
+    if game.over:
+        raise PositionError(f"{args.file}: the game is already over")
+    bots = tuple(split_specs(args.players)) if args.players else ("strategic",) * game.n
+    if len(bots) != game.n:
+        raise PositionError(f"the position has {game.n} players but --players names "
+                            f"{len(bots)} bots")
+    for bot in dict.fromkeys(bots):
+        try:
+            make_agent(bot, 0)
+        except ValueError as exc:
+            raise PositionError(f"--players: {exc}") from None
+    actor, what_if = (game.pending.player, None) if args.what_if is None else _actor(
+        game, args.what_if)
+    if what_if is not None:
+        apply_what_if(game.copy(), what_if, actor)  # a one-line error before any work
+    job = RolloutJob(read_text(args.file), bots, what_if, actor, args.max_rounds, args.seed)
+    tasks = [(a, min(a + TASK, args.rollouts)) for a in range(0, args.rollouts, TASK)]
+    found: dict[int, list[tuple[int, int]]] = {}
+    results: list[tuple[int, int]] = []
+    with progress_bar(args.rollouts, "rollouts", "position") as advance:
+        # One pool for the whole run; the stop is decided on the rollouts done in order
+        # (tasks 0..k), so the report does not depend on the number of workers.
+        for i, part in run_tasks(rollouts, job, tasks, workers=args.workers):
+            found[i] = part
+            advance(len(part))
+            while len(results) // TASK in found and len(results) < args.rollouts:
+                results += found[len(results) // TASK]
+                if (len(results) >= MIN_ROLLOUTS and args.precision
+                        and tight(position_report(game, job, results, args), args.precision)):
+                    return position_report(game, job, results, args)
+    return position_report(game, job, results, args)
+
+
+def position_report(game: Game, job: RolloutJob, results: list[tuple[int, int]],
+                    args: argparse.Namespace) -> dict[str, Any]:
+    n = len(results)
+    players = []
+    for seat, name in enumerate(game.names):
+        base = [int(w == seat) for w, _ in results]
+        row: dict[str, Any] = {"player": name, "bot": job.bots[seat], "wins": sum(base),
+                               "share": sum(base) / n, "ci95": list(wilson(sum(base), n))}
+        if job.what_if is not None:
+            after = [int(v == seat) for _, v in results]
+            d = paired_difference(base, after) if n >= 2 else None
+            row["what_if"] = {"wins": sum(after), "share": sum(after) / n,
+                              "ci95": list(wilson(sum(after), n)),
+                              "difference": None if d is None else d.difference,
+                              "difference_ci95": None if d is None else [d.low, d.high]}
+        players.append(row)
+    none = sum(1 for w, _ in results if w < 0)
+    return {"analysis": "position",
+            "setup": {"position": args.file, "players": ",".join(job.bots),
+                      "what_if": None if job.what_if is None
+                      else f"{game.names[job.actor]}: {job.what_if}",
+                      "max_rounds": job.max_rounds, "seed": job.seed,
+                      "precision": args.precision},
+            "rollouts": n, "no_winner": {"count": none, "share": none / n},
+            "players": players}
+
+
+def tight(report: dict[str, Any], precision: float) -> bool:
+    """Every interval within `precision` of its estimate on both sides."""
+    for p in report["players"]:
+        spans = [(p["share"], *p["ci95"])]
+        w = p.get("what_if")
+        if w is not None:
+            if w["difference_ci95"] is None:
+                return False
+            spans += [(w["share"], *w["ci95"]), (w["difference"], *w["difference_ci95"])]
+        if any(est - low > precision or high - est > precision for est, low, high in spans):
+            return False
+    return True
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def position_tables(report: dict[str, Any]) -> list[TableData]:
+    what_if = report["setup"]["what_if"] is not None
+    columns = ("player", "bot", "wins", "chance", "95 % interval",
+               *(("after what-if", "95 % interval ", "difference", "95 % interval  ")
+                 if what_if else ()))
+    rows = []
+    for p in report["players"]:
+        cells = [p["player"], p["bot"], str(p["wins"]), _pct(p["share"]),
+                 f"{_pct(p['ci95'][0])} – {_pct(p['ci95'][1])}"]
+        if what_if:
+            w = p["what_if"]
+            low, high = w["difference_ci95"] or (0.0, 0.0)
+            cells += [_pct(w["share"]), f"{_pct(w['ci95'][0])} – {_pct(w['ci95'][1])}",
+                      f"{100 * (w['difference'] or 0):+.1f} pts",
+                      f"{100 * low:+.1f} … {100 * high:+.1f}"]
+        rows.append(tuple(cells))
+    nw = report["no_winner"]
+    notes = [f"{report['rollouts']:,} rollouts; no winner within {report['setup']['max_rounds']}"
+             f" rounds in {nw['count']} ({_pct(nw['share'])})."]
+    if what_if:
+        notes.append(f"What-if: {report['setup']['what_if']}, on the same seeds (common random "
+                     "numbers); the difference is paired, rollout by rollout.")
+    return [TableData("Chance to win from the position", columns, rows, notes, left=2)]
+
+
+def position_figure(report: dict[str, Any]) -> Any:
+    """Win chances with 95 % intervals (and, with a what-if, the differences)."""
+    players = report["players"]
+    if report["setup"]["what_if"] is None:
+        return interval_bars([p["player"] for p in players], [p["share"] for p in players],
+                             [tuple(p["ci95"]) for p in players], "Chance to win",
+                             "share of rollouts won")
+    return interval_bars([p["player"] for p in players],
+                         [p["what_if"]["difference"] or 0.0 for p in players],
+                         [tuple(p["what_if"]["difference_ci95"] or (0.0, 0.0)) for p in players],
+                         f"Change in the chance to win: {report['setup']['what_if']}",
+                         "difference in share won")

@@ -1,0 +1,121 @@
+"""`passgo analyze position`: win chances by rollouts, a what-if on common random numbers, and
+the rule sets comparison on the same seeds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from passgo.cli import main
+
+# Ann owns Boardwalk and Park Place with hotels and a fortune; Bob has $40 and nothing.
+LOPSIDED = """
+to_move = "Bob"
+[[players]]
+name = "Ann"
+cash = 3000
+[[players]]
+name = "Bob"
+cash = 40
+position = "Short Line"
+[properties]
+"Park Place" = { owner = "Ann", hotel = true }
+Boardwalk = { owner = "Ann", hotel = true }
+"Mediterranean Avenue" = { owner = "Bob" }
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    code = main(["analyze", *args, "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data: dict = json.loads(out)
+    return data
+
+
+@pytest.fixture
+def lopsided(tmp_path: Path) -> str:
+    path = tmp_path / "lopsided.toml"
+    path.write_text(LOPSIDED)
+    return str(path)
+
+
+def test_position_reports_by_name_and_stops_when_tight(
+        capsys: pytest.CaptureFixture[str], lopsided: str, tmp_path: Path) -> None:
+    png = tmp_path / "chances.png"
+    data = run(capsys, "position", lopsided, "--players", "basic,basic", "--rollouts", "400",
+               "--precision", "0.05", "--workers", "1", "--plot", str(png))
+    ann, bob = data["players"]
+    assert (ann["player"], bob["player"]) == ("Ann", "Bob")
+    assert ann["share"] > 0.9 > bob["share"]
+    assert ann["ci95"][0] <= ann["share"] <= ann["ci95"][1]
+    # Stopped early: 100 rollouts at least, in whole tasks, fewer than asked.
+    assert 100 <= data["rollouts"] < 400 and data["rollouts"] % 25 == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_what_if_is_paired_and_can_change_the_outcome(
+        capsys: pytest.CaptureFixture[str], lopsided: str) -> None:
+    """Ann paying Bob $2,900 for Mediterranean Avenue (a trade she proposes, accepted) gives
+    Bob the cash to survive her hotels: his chance rises, game by game on the same seeds."""
+    data = run(capsys, "position", lopsided, "--players", "basic,basic", "--rollouts", "50",
+               "--precision", "0", "--workers", "2", "--what-if",
+               "Ann: trade 1 give $2900 for 1")
+    ann, bob = data["players"]
+    assert data["rollouts"] == 50
+    assert bob["what_if"]["share"] > bob["share"]
+    low, high = bob["what_if"]["difference_ci95"]
+    assert 0 < low <= bob["what_if"]["difference"] <= high
+    assert ann["what_if"]["difference"] == pytest.approx(-bob["what_if"]["difference"])
+
+
+def test_position_results_do_not_depend_on_workers(
+        capsys: pytest.CaptureFixture[str], lopsided: str) -> None:
+    args = ("position", lopsided, "--players", "random,basic", "--rollouts", "50",
+            "--precision", "0")
+    assert run(capsys, *args, "--workers", "1") == run(capsys, *args, "--workers", "2")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--what-if", "Ann: fly 3"], "unknown action 'fly'"),
+    (["--what-if", "Ann: build 1"], "--what-if 'build 1'"),
+    (["--players", "basic"], "the position has 2 players but --players names 1 bots"),
+    (["--players", "basic,wizard"], "--players:"),
+    (["--rollouts", "0"], "--rollouts must be at least 1"),
+    (["--precision", "0.7"], "--precision must be from 0 up to 0.5"),
+])
+def test_position_bad_arguments(capsys: pytest.CaptureFixture[str], lopsided: str,
+                                args: list[str], message: str) -> None:
+    assert main(["analyze", "position", lopsided, *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err and err.count("\n") == 1
+
+
+def test_rules_compared_on_the_same_seeds(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    page = tmp_path / "rules.html"
+    data = run(capsys, "rules", "classic", "short-1", "--games", "16", "--players",
+               "basic,basic,basic", "--max-rounds", "60", "--workers", "1", "--html", str(page))
+    classic, short = data["rule_sets"]
+    assert len(classic["rounds"]) == len(short["rounds"]) == 16
+    # The short game ends at the first bankruptcy: it ends sooner, never later.
+    assert short["length"]["mean"] < classic["length"]["mean"]
+    assert short["ended"] >= classic["ended"]
+    assert [w["player"] for w in classic["wins_by_seat"]] == [1, 2, 3]
+    assert short["against_first"][2]["metric"] == "rounds per game"
+    assert short["against_first"][2]["difference"] == pytest.approx(
+        short["length"]["mean"] - classic["length"]["mean"])
+    assert "data:image/png;base64," in page.read_text()
+
+
+def test_rules_histogram_counts_every_game() -> None:
+    from passgo.analysis.compare import rules_figure
+
+    report = {"rule_sets": [{"rules": "a", "rounds": [10, 20, 20, 35]},
+                            {"rules": "b", "rounds": [5, 50]}]}
+    figure = rules_figure(report)
+    heights = [sum(p.get_height() for p in c) for c in figure.axes[0].containers]
+    assert heights == [4, 2]
+    assert main(["analyze", "rules", "classic"]) == 2
