@@ -167,14 +167,17 @@ class Checker:
         return out
 
     def check_groups(self, out: list[str]) -> None:
-        """Buildings only on whole, unmortgaged groups of one owner, evenly where demanded."""
+        """Buildings only on whole, unmortgaged groups of one owner (or of the two players of
+        a partnership there), evenly where demanded."""
         g, rules = self.game, self.game.rules
+        partners = {a.group: {a.giver, a.receiver} for a in g.agreements
+                    if a.kind == "partnership"}
         for name, group in self.groups:
             levels = [(g.houses_on(sq), g.hotels_on(sq)) for sq in group]
             if not any(h or t for h, t in levels):
                 continue
             owners = {g.owner_of(sq) for sq in group}
-            if len(owners) != 1 or None in owners:
+            if (len(owners) != 1 or None in owners) and not owners <= partners.get(name, set()):
                 out.append(f"buildings on {name}, not owned by one player")
             if any(g.is_mortgaged(sq) for sq in group):
                 out.append(f"buildings on mortgaged {name}")

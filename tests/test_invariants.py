@@ -57,6 +57,7 @@ from passgo.core.state import (
     HOTEL,
     IMMUNITY,
     LOAN_TERM,
+    PARTNER,
     TWO_HOTELS,
     hotels_at,
     houses_at,
@@ -130,8 +131,11 @@ def check_invariants(g: Game, total: int) -> None:
             assert all(g.owner[sq] != BANK for sq in group if g.level[sq]), group
             continue
         owner = g.owner[group[0]]
-        assert owner != BANK and all(g.owner[sq] == owner for sq in group), (
-            f"buildings on group {group} not owned entirely by one player"
+        # A partnership's two players build on a group they own between them (004
+        # Partnerships, `Rules.partnerships`).
+        members = g.partners(owner, board.groups.index(group)) if owner != BANK else ()
+        assert owner != BANK and all(g.owner[sq] in members for sq in group), (
+            f"buildings on group {group} not owned entirely by one player or partnership"
         )
         assert not any(g.mortgaged[sq] for sq in group), f"buildings on mortgaged group {group}"
         if rules.uneven_building:
@@ -175,6 +179,9 @@ def check_invariants(g: Game, total: int) -> None:
         assert giver == BANK or alive[giver], g.contracts
         if kind == LOAN_TERM:
             assert a >= c >= 1 and b >= 1 and not deeds and g.rules.player_loans
+        elif kind == PARTNER:
+            assert g.rules.partnerships and 0 <= a < len(board.groups) and giver != BANK
+            assert sum(t[0] == PARTNER and t[4] == a for t in g.contracts) == 1
         else:
             assert deeds and all(squares[s].ownable for s in deeds) and 1 <= a <= 100
             assert giver != BANK and b in (0, 1) and c >= 1
@@ -434,6 +441,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "immunity": draw(st.booleans()),
         "player_loans": draw(st.booleans()),
         "profit_sharing": draw(st.booleans()),
+        "partnerships": draw(st.booleans()),
     }
     # Draw a subset of the switches on top of a preset, so presets are also played as they are.
     chosen = draw(st.sets(st.sampled_from(sorted(options))))
@@ -607,13 +615,15 @@ TERM_KINDS = st.sampled_from(("random", "random", "chaos", "basic", "strategic",
 @given(seed=st.integers(0, 2**32 - 1), kinds=st.lists(TERM_KINDS, min_size=2, max_size=5),
        preset=st.sampled_from(("classic", "short-1", "time-limit")))
 def test_every_bot_answers_trades_with_terms(seed: int, kinds: list[str], preset: str) -> None:
-    """Under rent immunity, profit sharing and loans between players (004 "Flexible
-    negotiations"), random bots propose trades with random terms ("The details of the immunity
-    are up to the players involved in the trade."; "split the rent from a property or set of
-    properties"; "at any agreed upon rate or with any agreed upon provisions") and every bot
-    answers them with a legal action; the invariants hold after every action."""
+    """Under rent immunity, profit sharing, loans between players (004 "Flexible
+    negotiations") and partnerships, random bots propose trades with random terms ("The details
+    of the immunity are up to the players involved in the trade."; "split the rent from a
+    property or set of properties"; "at any agreed upon rate or with any agreed upon
+    provisions"; "a partnership with a property group in which they have a monopoly between
+    them") and every bot answers them with a legal action; the invariants hold after every
+    action."""
     rules = Rules.preset(preset).with_options(immunity=True, player_loans=True,
-                                              profit_sharing=True)
+                                              profit_sharing=True, partnerships=True)
     bots = make_bots(kinds, seed, 0.1)
     for bot in bots:
         if isinstance(bot, RandomBot):

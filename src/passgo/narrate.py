@@ -57,6 +57,7 @@ from passgo.core import (
     JailExitDecision,
     KeepMortgage,
     LawyerDecision,
+    LeavePartnership,
     LiftMortgage,
     Loan,
     Mortgage,
@@ -64,6 +65,7 @@ from passgo.core import (
     NoDraw,
     NoLawyer,
     NoTravel,
+    Partnership,
     Pass,
     PayJailFine,
     PlaceBuilding,
@@ -270,7 +272,8 @@ _TERM_EVENTS = frozenset({"agreement", "agreement_ended", "agreement_passed", "i
                           "rent_share"})
 _ENDINGS = {"used": "all its landings are used", "expired": "its turns are over",
             "due": "the loan is due", "repaid": "the loan is repaid",
-            "bankruptcy": "a party is bankrupt"}
+            "bankruptcy": "a party is bankrupt",
+            "left": "a partner left, and every building of the group was sold"}
 
 
 def _term_event(g: Game, e: Event, name: str) -> str:
@@ -297,6 +300,8 @@ def _term_event(g: Game, e: Event, name: str) -> str:
 def term_words(game: Game, term: Term) -> str:
     """A term of a trade in words: "immunity from all of the rent on Boardwalk for 3
     landings", "a loan of $500, repaid with $550 by round 12"."""
+    if isinstance(term, Partnership):
+        return f"a partnership in the {term.group.replace('_', ' ')} group"
     if isinstance(term, Loan):
         return (f"a loan of {money(game, term.amount)}, repaid with "
                 f"{money(game, term.owed)} when round {term.due_round} begins")
@@ -429,6 +434,9 @@ def describe_action(game: Game, a: Action) -> str:
                 f"{square(g, a.square)}")
     if isinstance(a, _HOUSE_ACTIONS):
         return _house_action(g, a)
+    if isinstance(a, LeavePartnership):
+        return (f"Leave partnership {a.number} (every building of its group is sold at half "
+                "price)")
     if isinstance(a, Repay):
         loan = next((t for t in g.agreements if t.number == a.number), None)
         owed = f" ({money(g, loan.owed)} to {who(g, loan.giver)})" if loan else ""

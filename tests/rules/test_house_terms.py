@@ -1,9 +1,9 @@
-"""Terms of trades (004, "Flexible negotiations"): rent immunity, profit sharing and loans
-between players.
+"""Terms of trades (004, "Flexible negotiations" and "Partnerships"): rent immunity, profit
+sharing, loans between players and partnerships.
 
 Rule text: /work/shared/rules/004_109ac7f621e3664c.txt, "Immunity (highly recommended
-variant)", "Loans (highly recommended variant)" and "Profit sharing (recommended variant)";
-each test quotes the sentence it checks.
+variant)", "Loans (highly recommended variant)", "Profit sharing (recommended variant)" and
+"Partnerships"; each test quotes the sentence it checks.
 Where the text leaves the details to the players, passgo offers them as terms of a trade
 (`Immunity`, `RentShare`, `Loan` in `Bundle.terms`); the readings are in `passgo.core.terms`.
 
@@ -18,13 +18,16 @@ import pytest
 from passgo.core import (
     AcceptTrade,
     Action,
+    Build,
     Bundle,
     ClaimRent,
     DeclareBankruptcy,
     EndTurn,
     Game,
     Immunity,
+    LeavePartnership,
     Loan,
+    Partnership,
     ProposeTrade,
     RentShare,
     Repay,
@@ -405,3 +408,108 @@ def test_a_share_needs_its_rule_and_the_givers_deeds() -> None:
     assert "only on deeds of their own" in (g.trade_problem(wrong) or "")
     text = "trade 1 give nothing for share:39:50%:2-landings"
     assert Action.parse(text, 0).text() == text
+
+
+# -- partnerships --------------------------------------------------------------------------------
+
+PARTNERS = Rules(partnerships=True)
+ST_JAMES, TENNESSEE, NEW_YORK = sq("St. James Place"), sq("Tennessee Avenue"), sq(
+    "New York Avenue")
+
+
+def partnered() -> Game:
+    """Ann owns two orange streets, Bob the third, and they form a partnership in orange."""
+    g = setup(rules=PARTNERS, owners={ST_JAMES: 0, TENNESSEE: 0, NEW_YORK: 1})
+    agree(g, 0, 1, Bundle(terms=(Partnership("orange"),)), Bundle())
+    return g
+
+
+def test_partners_build_on_their_own_streets_evenly_across_the_group() -> None:
+    """Partnerships: "Two or more players may agree to form a partnership with a property group
+    in which they have a monopoly between them. Each partner may then purchase houses or hotels
+    for the property they own as long as they follow rules for building evenly.\""""
+    g = setup(rules=PARTNERS, owners={ST_JAMES: 0, TENNESSEE: 0, NEW_YORK: 1})
+    assert g.buildable_squares(0) == [] and g.buildable_squares(1) == []
+    agree(g, 0, 1, Bundle(terms=(Partnership("orange"),)), Bundle())
+    assert g.buildable_squares(0) == [ST_JAMES, TENNESSEE]
+    assert g.buildable_squares(1) == [NEW_YORK]
+    g.apply(Build(0, ST_JAMES))
+    assert g.buildable_squares(0) == [TENNESSEE]  # evenly, across both partners' streets
+    g.apply(Build(1, NEW_YORK))
+    g.apply(Build(0, TENNESSEE))
+    assert_illegal(g, Build(1, ST_JAMES))  # "for the property they own"
+    assert g.buildable_squares(1) == [NEW_YORK] and g.cash == [1300, 1400]
+    assert g.rent(NEW_YORK) == 80  # one house on New York Avenue
+    assert g.mortgageable_squares(1) == []  # the group carries buildings
+    assert g.agreements[0].kind == "partnership" and g.agreements[0].group == "orange"
+
+
+def test_leaving_sells_every_building_of_the_group() -> None:
+    """"A player may leave the partnership between dice rolls, forcing all players in the
+    partnership to sell all of their buildings.": each is paid half the price of their own."""
+    g = partnered()
+    for street, player in ((ST_JAMES, 0), (NEW_YORK, 1), (TENNESSEE, 0), (NEW_YORK, 1)):
+        g.apply(Build(player, street))
+    total = money_total(g)
+    (partnership,) = g.agreements
+    assert LeavePartnership(1, partnership.number) in g.legal_actions(1)
+    events = g.apply(LeavePartnership(1, partnership.number))
+    assert [g.level[s] for s in (ST_JAMES, TENNESSEE, NEW_YORK)] == [0, 0, 0]
+    assert g.bank.houses == 32 and g.cash == [1300 + 100, 1300 + 100]
+    assert "agreement_ended" in kinds(events) and g.agreements == ()
+    assert g.buildable_squares(0) == [] and money_total(g) == total
+
+
+def test_a_partnership_needs_the_group_between_its_two_players() -> None:
+    """"a property group in which they have a monopoly between them": not a group a third
+    player or the Bank has a part of; a deed received in the trade counts."""
+    g = setup(("Ann", "Bob", "Cid"), rules=PARTNERS,
+              owners={ST_JAMES: 0, TENNESSEE: 2, NEW_YORK: 1})
+    offer = TradeOffer(0, 1, Bundle(terms=(Partnership("orange"),)), Bundle())
+    assert "own between them" in (g.trade_problem(offer) or "")
+    assert "no colour group" in (g.trade_problem(
+        TradeOffer(0, 1, Bundle(terms=(Partnership("mauve"),)), Bundle())) or "")
+    agree(g, 0, 2, Bundle(cash=200), Bundle((TENNESSEE,)))
+    assert g.trade_problem(offer) is None
+    assert "already" not in (g.trade_problem(offer) or "")
+    assert "is enough" in (g.trade_problem(TradeOffer(
+        0, 1, Bundle(terms=(Partnership("orange"),)),
+        Bundle(terms=(Partnership("orange"),)))) or "")
+    classic = setup(owners={ST_JAMES: 0, TENNESSEE: 0, NEW_YORK: 1})
+    assert "partnerships option" in (classic.trade_problem(offer) or "")
+
+
+def test_a_partner_going_bankrupt_ends_the_partnership() -> None:
+    """Leaving forces "all players in the partnership to sell all of their buildings"; so does
+    a partner's bankruptcy, before the bankrupt's deeds pass on (buildings stand only on a group
+    of one owner or of one partnership)."""
+    g = setup(rules=PARTNERS, owners={ST_JAMES: 0, TENNESSEE: 0, NEW_YORK: 1, PARK: 0,
+                                      BOARDWALK: 0},
+              levels={PARK: 5, BOARDWALK: 5}, pos=[0, 32])
+    agree(g, 0, 1, Bundle(terms=(Partnership("orange"),)), Bundle())
+    for street, player in ((ST_JAMES, 0), (NEW_YORK, 1), (TENNESSEE, 0)):
+        g.apply(Build(player, street))
+    pass_turn(g, 0)
+    walk_onto(g, 1, (3, 4))  # Bob owes Ann $2,000 on Boardwalk's hotel
+    assert g.pending.kind == "raise_funds" and g.pending.may_declare_bankruptcy
+    events = g.apply(DeclareBankruptcy(1))
+    assert "agreement_ended" in kinds(events) and g.agreements == ()
+    assert [g.level[s] for s in (ST_JAMES, TENNESSEE, NEW_YORK)] == [0, 0, 0]
+    assert g.owner_of(NEW_YORK) == 0 and g.bank.houses == 32
+
+
+def test_partnerships_in_saves_and_positions() -> None:
+    """A partnership, and the buildings of its group on two owners' streets, survive a save
+    and a position round trip."""
+    g = partnered()
+    g.apply(Build(0, ST_JAMES))
+    g.apply(Build(1, NEW_YORK))
+    g.apply(Build(0, TENNESSEE))
+    assert state_dict(reload(g)) == state_dict(g)
+    data = g.position()
+    assert data["agreements"][0]["group"] == "orange"
+    again = Game.from_position(parse_position(position_to_toml(data)), seed=g.seed)
+    assert state_dict(again) == state_dict(g) and again.buildable_squares(1) == [NEW_YORK]
+    assert Action.parse("trade 1 give partnership:orange for nothing", 0).text() == (
+        "trade 1 give partnership:orange for nothing")
+    assert Action.parse("leave 4", 1) == LeavePartnership(1, 4)

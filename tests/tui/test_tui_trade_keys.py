@@ -53,10 +53,11 @@ def test_the_composer_offers_immunity_and_loans() -> None:
     lends money; the offer sent carries them as terms."""
     from textual.widgets import Input
 
-    from passgo.core import Immunity, Loan, ProposeTrade, RentShare, Rules
+    from passgo.core import Immunity, Loan, Partnership, ProposeTrade, RentShare, Rules
 
     async def go() -> None:
-        rules = Rules(immunity=True, player_loans=True, profit_sharing=True)
+        rules = Rules(immunity=True, player_loans=True, profit_sharing=True,
+                      partnerships=True)
         g = setup(("Ann", "Bob"), rules=rules, owners={sq("Boardwalk"): 1})
         app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "basic")]),
                         bot_delay=0)
@@ -71,6 +72,7 @@ def test_the_composer_offers_immunity_and_loans() -> None:
             screen.query_one("#get-immunity-turns", Input).value = "4"
             screen.query_one("#get-share", TickList).select(sq("Boardwalk"))
             screen.query_one("#get-share-landings", Input).value = "3"
+            screen.query_one("#partnerships", TickList).select(7)  # dark blue
             screen.query_one("#give-loan", Input).value = "300"
             screen.query_one("#give-loan-percent", Input).value = "10"
             screen.query_one("#give-loan-round", Input).value = "6"
@@ -79,7 +81,10 @@ def test_the_composer_offers_immunity_and_loans() -> None:
             assert isinstance(action, ProposeTrade)
             assert action.offer.get.terms == (Immunity((sq("Boardwalk"),), 50, 4, "turns"),
                                               RentShare((sq("Boardwalk"),), 50, 3))
-            assert action.offer.give.terms == (Loan(300, 10, 6),)
+            assert action.offer.give.terms == (Partnership("dark_blue"), Loan(300, 10, 6))
+            assert "own between them" in (screen.problem() or "")  # Ann owns no dark blue
+            screen.query_one("#partnerships", TickList).deselect(7)
+            await pilot.pause()
             assert screen.problem() is None
             summary = str(screen.query_one("#summary").render())
             assert "loan of $300" in summary and "50% of the rent on Boardwalk" in summary

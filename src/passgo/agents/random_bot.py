@@ -12,6 +12,7 @@ from passgo.core import (
     Game,
     Immunity,
     Loan,
+    Partnership,
     ProposeTrade,
     RentShare,
     SealedBidDecision,
@@ -28,8 +29,8 @@ class RandomBot:
     it takes one of the business actions with probability `business_rate` and otherwise one of
     the actions that answer the pending decision. A bid is a uniform amount between the lowest
     legal bid and that plus the deed's price (never above its cash). Where the rules let trades
-    carry terms (`Rules.immunity`, `Rules.profit_sharing`, `Rules.player_loans`), it also
-    proposes, with probability
+    carry terms (`Rules.immunity`, `Rules.profit_sharing`, `Rules.player_loans`,
+    `Rules.partnerships`), it also proposes, with probability
     `trade_rate` at any decision of its own, a random trade with random terms (`random_offer`)
     when the engine would take it."""
 
@@ -45,8 +46,8 @@ class RandomBot:
         answers = game.answers(player)
         rng = self.rng
         rules = game.rules
-        if ((rules.immunity or rules.player_loans or rules.profit_sharing)
-                and rng.random() < self.trade_rate):
+        if ((rules.immunity or rules.player_loans or rules.profit_sharing
+             or rules.partnerships) and rng.random() < self.trade_rate):
             offer = random_offer(game, player, rng)
             if offer is not None and game.trade_problem(offer) is None:
                 return ProposeTrade(player, offer)
@@ -95,16 +96,18 @@ def random_offer(game: Game, player: int, rng: random.Random) -> TradeOffer | No
 
     give, get = side(player), side(other)
     give = Bundle(give.properties, give.cash, give.cards,
-                  random_terms(game, player, give, get, rng))
-    get = Bundle(get.properties, get.cash, get.cards, random_terms(game, other, get, give, rng))
+                  random_terms(game, player, other, give, get, rng))
+    get = Bundle(get.properties, get.cash, get.cards,
+                 random_terms(game, other, player, get, give, rng))
     return TradeOffer(player, other, give, get)
 
 
-def random_terms(game: Game, giver: int, side: Bundle, other: Bundle,
+def random_terms(game: Game, giver: int, taker: int, side: Bundle, other: Bundle,
                  rng: random.Random) -> tuple[Term, ...]:
-    """Random terms `giver` might grant on `side` of a trade (the other side gives `other`):
+    """Random terms `giver` might grant `taker` on `side` of a trade (`taker` gives `other`):
     rent immunity on some of the giver's deeds after the trade, a share of their rent, a loan
-    of some of the cash left, each under its rule and about half the time."""
+    of some of the cash left, each under its rule and about half the time, and a partnership
+    in a group the two sides own between them after the trade."""
     terms: list[Term] = []
     rules = game.rules
     deeds = [d.square for d in game.deeds
@@ -115,6 +118,13 @@ def random_terms(game: Game, giver: int, side: Bundle, other: Bundle,
             chosen = tuple(rng.sample(deeds, rng.randint(1, min(2, len(deeds)))))
             terms.append(kind(chosen, rng.choice((100, 50, 50, rng.randint(1, 100))),
                               rng.randint(1, 6), rng.choice(TERM_UNITS)))
+    if rules.partnerships:
+        owners = {d.square: d.owner for d in game.deeds}
+        owners.update({sq: taker for sq in side.properties})
+        owners.update({sq: giver for sq in other.properties})
+        for name, streets in zip(game.board.group_names, game.board.groups, strict=True):
+            if {owners[sq] for sq in streets} == {giver, taker} and rng.random() < 0.5:
+                terms.append(Partnership(name))
     if rules.player_loans and rng.random() < 0.5:
         spare = game.cash_of(giver) - side.cash
         if spare > 0:

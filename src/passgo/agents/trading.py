@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from passgo.agents.valuation import BANK, Holding, Position, Valuer
-from passgo.core import Bundle, Immunity, Loan, TradeOffer
+from passgo.core import Bundle, Immunity, Loan, Partnership, TradeOffer
 from passgo.core.board import RAILROAD
 
 TRADE_HORIZON = 40  # rounds of rent a trade is valued over
@@ -536,6 +536,8 @@ def term_values(market: Market, offer: TradeOffer, owner: Sequence[int]) -> dict
                 out[giver] = out.get(giver, 0.0) + value
                 out[taker] = out.get(taker, 0.0) - term.owed
                 continue
+            if isinstance(term, Partnership):
+                continue  # valued by neither side: building together is beyond the model
             per_landing = sum(rate[sq] * _rent_guess(pos, owner, sq, giver)
                               for sq in term.squares)
             landings = sum(rate[sq] for sq in term.squares)

@@ -76,13 +76,29 @@ class Loan:
         return f"{self.word}:${self.amount}:{self.percent}%:round-{self.due_round}"
 
 
-Term = Immunity | RentShare | Loan
+@dataclass(frozen=True, slots=True)
+class Partnership:
+    """A term of a trade (`Rules.partnerships`): its two players form a partnership in the
+    colour group named `group` (as `SellDown` names groups), whose streets they own between
+    them once the trade is done; each may then build on their own streets of it, evenly across
+    the whole group. Text `partnership:orange`."""
+
+    group: str
+    word: ClassVar[str] = "partnership"
+
+    def text(self) -> str:
+        return f"{self.word}:{self.group}"
+
+
+Term = Immunity | RentShare | Loan | Partnership
 
 
 def _term_parse(item: str) -> Term:
     """A term from its text form (`Immunity.text`, `Loan.text`)."""
     word, *parts = item.split(":")
     try:
+        if word == Partnership.word and len(parts) == 1 and parts[0]:
+            return Partnership(parts[0])
         if word == Loan.word and len(parts) == 3:
             amount, percent, due = parts
             if (amount.startswith("$") and percent.endswith("%")
@@ -100,7 +116,7 @@ def _term_parse(item: str) -> Term:
         pass
     raise IllegalActionError(
         f"cannot read trade term {item!r} (write immunity:37+39:100%:3-landings, "
-        f"share:37:50%:10-turns or loan:$500:10%:round-12)")
+        f"share:37:50%:10-turns, loan:$500:10%:round-12 or partnership:orange)")
 
 
 def _whole(text: str) -> int:
@@ -637,6 +653,23 @@ class Repay(Action):
         return cls(player, int(n))
 
 
+@dataclass(frozen=True, slots=True)
+class LeavePartnership(Action):
+    """`Rules.partnerships`: leave the partnership numbered `number`; every building of its
+    group is sold to the Bank at half price, each owner paid for their own (text `leave 3`)."""
+
+    number: int
+    word: ClassVar[str] = "leave"
+
+    def text(self) -> str:
+        return f"{self.word} {self.number}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        (n,) = args
+        return cls(player, int(n))
+
+
 _BY_WORD: dict[str, type[Action]] = {
     k.word: k
     for k in (
@@ -681,12 +714,13 @@ _BY_WORD: dict[str, type[Action]] = {
         TakeLoan,
         RepayLoan,
         Repay,
+        LeavePartnership,
     )
 }
 
 # Actions that are open to every player at any time the game is running ("business").
 BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent, BuildHotel,
-            SellDeed, TakeLoan, RepayLoan, Repay)
+            SellDeed, TakeLoan, RepayLoan, Repay, LeavePartnership)
 
 
 # -- checking the fields of an action built in code --------------------------------------------
@@ -701,6 +735,8 @@ def _int_tuple(v: Any) -> bool:
 
 
 def _term_ok(v: Any) -> bool:
+    if type(v) is Partnership:
+        return type(v.group) is str
     if type(v) is Loan:
         return _is_int(v.amount) and _is_int(v.percent) and _is_int(v.due_round)
     return (type(v) in (Immunity, RentShare) and _int_tuple(v.squares) and _is_int(v.percent)

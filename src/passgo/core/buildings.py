@@ -35,6 +35,9 @@ House rules (004 variant catalogue), each read only when its `Rules` switch is o
 * `unlimited_housing`: the Bank's stock is still counted (on the board + in the Bank = the
   edition's 32 and 12) but may go below zero: building is never refused for want of houses or
   hotels, hotels always break down, and no shortage call is ever made.
+* `partnerships` (a term of trades, `terms.py`): two partners who own a group between them
+  build as one owner would, each on their own streets (`GameState.partners` names them):
+  even building and selling across the whole group, each selling only their own buildings.
 * `no_mortgaging`: no mortgages; `SellDeed` sells a deed (no buildings of the owner in its
   group) back to the Bank for half its printed price; it returns to the Bank unowned.
 """
@@ -63,9 +66,15 @@ from passgo.core.state import BANK, HOTEL, TWO_HOTELS, GameState, hotels_at, hou
 
 
 def group_buildable(g: GameState, player: int, group: int) -> bool:
-    """A complete colour group of the player with no street mortgaged."""
+    """A complete colour group of the player (or of a partnership of theirs, `partners`) with
+    no street mortgaged."""
     owner, mortgaged = g.owner, g.mortgaged
-    return all(owner[sq] == player and not mortgaged[sq] for sq in g.board.groups[group])
+    if all(owner[sq] == player and not mortgaged[sq] for sq in g.board.groups[group]):
+        return True
+    if not g.contracts:
+        return False
+    members = g.partners(player, group)
+    return len(members) > 1 and not any(mortgaged[sq] for sq in g.board.groups[group])
 
 
 def _own_unmortgaged(g: GameState, player: int, group: int) -> bool:
@@ -121,8 +130,10 @@ def build_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -
         rank = g.rank
         here = rank(lv)
         owner, level = g.owner, g.level
-        # Streets of other owners count only under non-monopoly building (else there are none).
-        if any(rank(level[o]) < here and owner[o] == player
+        # Streets of other owners count only under non-monopoly building (else there are none),
+        # and a partner's streets as one's own.
+        members = g.partners(player, square.group) if g.contracts else (player,)
+        if any(rank(level[o]) < here and owner[o] in members
                for o in g.board.groups[square.group]):
             return "build evenly: another street of the group has fewer buildings"
     if check_cash:
@@ -170,13 +181,17 @@ def buildable_squares(g: GameState, player: int) -> list[int]:
                 if owner[sq] == player and build_problem(g, player, sq) is None]
     out: list[int] = []
     owner, mortgaged = g.owner, g.mortgaged
-    for squares in g.board.groups:
+    for group, squares in enumerate(g.board.groups):
         # Inline `group_buildable`: bots ask this before every throw.
         for sq in squares:
             if owner[sq] != player or mortgaged[sq]:
                 break
         else:
             out.extend(sq for sq in squares if build_problem(g, player, sq) is None)
+            continue
+        if g.contracts and group_buildable(g, player, group):  # a partnership's group
+            out.extend(sq for sq in squares
+                       if owner[sq] == player and build_problem(g, player, sq) is None)
     return out
 
 
@@ -201,7 +216,7 @@ def capacity(g: GameState, player: int, item: str) -> int:
     if g.house_rules and g.punished(player):
         return 0  # "A player in Jail may not ... buy buildings"
     if (rules.double_hotels or rules.instant_hotels or rules.uneven_building
-            or rules.non_monopoly_building):
+            or rules.non_monopoly_building or g.contracts):
         return _capacity_variant(g, player, item)
     hph = rules.houses_per_hotel
     total = 0
@@ -225,8 +240,8 @@ def capacity(g: GameState, player: int, item: str) -> int:
 
 
 def _capacity_variant(g: GameState, player: int, item: str) -> int:
-    """`capacity` under the building house rules: an upper bound, street by street, of the
-    houses (up to the next hotel) or hotels the player's streets could take."""
+    """`capacity` under the building house rules (and partnerships): an upper bound, street by
+    street, of the houses (up to the next hotel) or hotels the player's streets could take."""
     rules = g.rules
     hph = rules.houses_per_hotel
     total = 0
@@ -407,11 +422,12 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
         return f"give one level for each of the {len(squares)} streets of the group"
     rules = g.rules
     current = [g.level[sq] for sq in squares]
-    if not rules.non_monopoly_building:
-        if any(g.owner[sq] != player for sq in squares):
-            return "you do not own that whole group"
-    elif any(g.owner[sq] != player and new != old
-             for sq, new, old in zip(squares, levels, current, strict=True)):
+    members = g.partners(player, group) if g.contracts else (player,)
+    if not rules.non_monopoly_building and any(g.owner[sq] not in members for sq in squares):
+        return "you do not own that whole group"
+    if (len(members) > 1 or rules.non_monopoly_building) and any(
+            g.owner[sq] != player and new != old
+            for sq, new, old in zip(squares, levels, current, strict=True)):
         return "you may sell only the buildings on your own streets"
     rank = g.rank
     hph = rules.houses_per_hotel
@@ -516,7 +532,7 @@ def sell_options(g: GameState, player: int) -> list[tuple[int, int, tuple[int, .
     rules = g.rules
     variant = rules.non_monopoly_building or rules.instant_hotels or rules.uneven_building
     for group, squares in enumerate(g.board.groups):
-        if variant:
+        if variant or g.contracts:
             if not any(g.owner[sq] == player and g.level[sq] for sq in squares):
                 continue
         elif g.owner[squares[0]] != player or not any(g.level[sq] for sq in squares):

@@ -61,6 +61,10 @@ def business_actions(g: GameState, player: int) -> list[Action]:
     if owned:
         squares = g.board.squares
         built_groups = {squares[sq].group for sq in owned if level[sq]}
+        if g.contracts:  # a partner's buildings keep the group's streets from mortgages
+            built_groups |= {squares[sq].group for sq in owned if squares[sq].group >= 0
+                             and len(g.partners(player, squares[sq].group)) > 1
+                             and any(level[o] for o in g.board.groups[squares[sq].group])}
         if spending and not buildings.call_open(g):
             out.extend(_square_action(Build, player, sq)
                        for sq in buildings.buildable_squares(g, player))
@@ -91,5 +95,5 @@ def business_actions(g: GameState, player: int) -> list[Action]:
     if g.claims:
         out.extend(ClaimRent(player, c[2]) for c in g.claims if c[1] == player)
     if g.contracts:
-        out.extend(terms.repayable(g, player))
+        out.extend(terms.business_actions(g, player))
     return out

@@ -29,6 +29,7 @@ from passgo.core.actions import (
     Bundle,
     Immunity,
     Loan,
+    Partnership,
     RentShare,
     Term,
     TermUnit,
@@ -78,11 +79,13 @@ def _plain(value: Any) -> Any:
 
 
 def term_to_dict(term: Term) -> dict[str, Any]:
-    """A term of a trade as JSON data: `kind` ("immunity", "share" or "loan") and its
-    fields."""
+    """A term of a trade as JSON data: `kind` ("immunity", "share", "loan" or "partnership")
+    and its fields."""
     if isinstance(term, Loan):
         return {"kind": "loan", "amount": term.amount, "percent": term.percent,
                 "due_round": term.due_round}
+    if isinstance(term, Partnership):
+        return {"kind": "partnership", "group": term.group}
     return {"kind": term.word, "squares": list(term.squares), "percent": term.percent,
             "count": term.count, "unit": term.unit}
 
@@ -90,6 +93,8 @@ def term_to_dict(term: Term) -> dict[str, Any]:
 def term_from_dict(data: dict[str, Any]) -> Term:
     """The term `term_to_dict` wrote (KeyError, TypeError or ValueError when malformed)."""
     kind = data["kind"]
+    if kind == "partnership":
+        return Partnership(str(data["group"]))
     if kind == "loan":
         return Loan(int(data["amount"]), int(data["percent"]), int(data["due_round"]))
     if kind not in ("immunity", "share") or data["unit"] not in TERM_UNITS:

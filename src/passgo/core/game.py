@@ -346,8 +346,9 @@ class Game(GameState):
 
     @property
     def agreements(self) -> tuple[Agreement, ...]:
-        """Terms of accepted trades still in force (rent immunity, loans), oldest first."""
-        return tuple(model.agreement_of(t) for t in self.contracts)
+        """Terms of accepted trades still in force (rent immunity, shares of rent, loans,
+        partnerships), oldest first."""
+        return tuple(model.agreement_of(self, t) for t in self.contracts)
 
     @property
     def rent_claims(self) -> tuple[RentClaim, ...]:

@@ -15,7 +15,15 @@ from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.core.decisions import DeckName
 from passgo.core.frames import SealedFrame
 from passgo.core.movement import rent_due
-from passgo.core.state import BANK, IMMUNITY, LOAN_TERM, GameState, hotels_at, houses_at
+from passgo.core.state import (
+    BANK,
+    IMMUNITY,
+    LOAN_TERM,
+    PARTNER,
+    GameState,
+    hotels_at,
+    houses_at,
+)
 
 DeedKind = Literal["street", "railroad", "utility"]
 
@@ -98,7 +106,7 @@ class RentClaim:
         return asdict(self)
 
 
-AgreementKind = Literal["immunity", "share", "loan"]
+AgreementKind = Literal["immunity", "share", "loan", "partnership"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +119,9 @@ class Agreement:
     (the other is `None`). A share: `receiver` is paid `percent` % of the rent paid to
     `giver` on `squares`, for as long, counting everyone's landings. A loan: `giver` (`None`:
     the Bank, which took it over in a bankruptcy) lent `amount` to `receiver`, who owes `owed`
-    and must pay it when round `due_round` begins (`Repay` pays it earlier)."""
+    and must pay it when round `due_round` begins (`Repay` pays it earlier). A partnership:
+    `giver` and `receiver` build together in the colour `group` (`LeavePartnership` ends
+    it)."""
 
     number: int
     kind: AgreementKind
@@ -124,6 +134,7 @@ class Agreement:
     amount: int = 0
     owed: int = 0
     due_round: int | None = None
+    group: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -152,8 +163,10 @@ def deed_of(g: GameState, sq: int) -> Deed:
                 None if owner == BANK else owner, houses_at(lv), hotels_at(lv), g.mortgaged[sq])
 
 
-def agreement_of(t: list[int]) -> Agreement:
+def agreement_of(g: GameState, t: list[int]) -> Agreement:
     kind, number, giver, receiver, a, b, c, *squares = t
+    if kind == PARTNER:
+        return Agreement(number, "partnership", giver, receiver, group=g.board.group_names[a])
     if kind == LOAN_TERM:
         return Agreement(number, "loan", None if giver == BANK else giver, receiver,
                          amount=c, owed=a, due_round=b)
@@ -194,7 +207,7 @@ def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any
                  "doubles": g.doubles, "last_dice": list(g.dice)},
         "deck_sizes": {"chance": len(g.decks[0]), "community_chest": len(g.decks[1])},
         "rent_claims": [RentClaim(*c).to_dict() for c in g.claims],
-        "agreements": [agreement_of(t).to_dict() for t in g.contracts],
+        "agreements": [agreement_of(g, t).to_dict() for t in g.contracts],
         "pending": pending,
         "sealed_bids": _own_sealed_bid(g, viewer),
         "over": g.over,

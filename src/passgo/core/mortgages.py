@@ -39,8 +39,10 @@ def mortgage_problem(g: GameState, player: int, sq: int) -> str | None:
 
 
 def _own_buildings_in_group(g: GameState, player: int, group: int) -> bool:
+    """Buildings of the player (or of a partner of theirs in the group) stand in it."""
     owner, level = g.owner, g.level
-    return any(level[o] and owner[o] == player for o in g.board.groups[group])
+    members = g.partners(player, group) if g.contracts else (player,)
+    return any(level[o] and owner[o] in members for o in g.board.groups[group])
 
 
 def mortgage(g: GameState, player: int, sq: int) -> None:

@@ -26,6 +26,7 @@ from passgo.core.state import (
     HOTEL,
     IMMUNITY,
     LOAN_TERM,
+    PARTNER,
     SHARE,
     TWO_HOTELS,
     GameState,
@@ -171,6 +172,12 @@ def game_from_position(cls: type[G], source: str | dict[str, Any], seed: int = 0
     held = {0: 0, 1: 0}
     for p, raw in enumerate(raw_players):
         problems.attempt(_player, g, board, p, raw, held)
+    # Agreements first: a partnership's group may carry buildings of two owners.
+    if "agreements" in data and problems.attempt(_expect, data["agreements"], list,
+                                                 "agreements"):
+        for i, raw in enumerate(data["agreements"]):
+            problems.attempt(_agreement, g, board, i, raw)
+        g.agreements_made = max((t[1] + 1 for t in g.contracts), default=0)
     if problems.attempt(_expect, data.get("properties", {}), dict, "properties"):
         _properties(g, board, data.get("properties", {}), problems)
     if problems.attempt(_expect, data.get("bank", {}), dict, "bank"):
@@ -181,11 +188,6 @@ def game_from_position(cls: type[G], source: str | dict[str, Any], seed: int = 0
     if problems.attempt(_expect, data.get("dice", {}), dict, "dice"):
         problems.attempt(_dice, g, data.get("dice", {}))
     problems.attempt(_house, g, board, data, raw_players)
-    if "agreements" in data and problems.attempt(_expect, data["agreements"], list,
-                                                 "agreements"):
-        for i, raw in enumerate(data["agreements"]):
-            problems.attempt(_agreement, g, board, i, raw)
-        g.agreements_made = max((t[1] + 1 for t in g.contracts), default=0)
     if problems.attempt(_expect, data.get("agreements_made", 0), int, "agreements_made"):
         made = data.get("agreements_made", g.agreements_made)
         if made < g.agreements_made:
@@ -320,7 +322,10 @@ def _group_buildings(g: GameState, board: Board, group: int) -> None:
         # built, but a street bought or received later may leave them uneven.
         return
     owners = {g.owner[sq] for sq in squares}
-    if len(owners) != 1 or BANK in owners:
+    # The two members of a partnership in the group build as one owner (`terms.py`).
+    partners = {p for t in g.contracts if t[0] == PARTNER and t[4] == group for p in t[2:4]}
+    partnered = BANK not in owners and owners <= partners
+    if not partnered and (len(owners) != 1 or BANK in owners):
         raise PositionError(
             f"properties: buildings in the {gname} group need one owner of the whole group"
         )
@@ -488,7 +493,7 @@ def _house(g: GameState, board: Board, data: dict[str, Any], raw_players: list[A
 
 
 _AGREEMENT_KEYS = {"number", "kind", "giver", "receiver", "squares", "percent", "landings_left",
-                   "until_turn", "amount", "owed", "due_round"}
+                   "until_turn", "amount", "owed", "due_round", "group"}
 
 
 def _agreement(g: GameState, board: Board, i: int, raw: Any) -> None:
@@ -525,8 +530,21 @@ def _agreement(g: GameState, board: Board, i: int, raw: Any) -> None:
                                 f"round from 1")
         g.contracts.append([LOAN_TERM, number, giver, receiver, owed, due, amount])
         return
+    if kind == "partnership":
+        if not g.rules.partnerships:
+            raise PositionError(f"{key}: the rules do not play partnerships")
+        name = _expect(raw.get("group"), str, f"{key}.group")
+        if name not in board.group_names:
+            raise PositionError(f"{key}.group: no colour group {name!r}"
+                                f"{_suggest(name, board.group_names)}")
+        group = board.group_names.index(name)
+        if any(t[0] == PARTNER and t[4] == group for t in g.contracts):
+            raise PositionError(f"{key}.group: two partnerships in {name}")
+        g.contracts.append([PARTNER, number, giver, receiver, group, 0, 0])
+        return
     if kind not in ("immunity", "share"):
-        raise PositionError(f"{key}.kind: 'immunity', 'share' or 'loan', not {kind!r}")
+        raise PositionError(f"{key}.kind: 'immunity', 'share', 'loan' or 'partnership', "
+                            f"not {kind!r}")
     if not (g.rules.immunity if kind == "immunity" else g.rules.profit_sharing):
         raise PositionError(f"{key}: the rules do not play "
                             f"{'immunity' if kind == 'immunity' else 'profit_sharing'}")
@@ -547,7 +565,7 @@ def _agreement(g: GameState, board: Board, i: int, raw: Any) -> None:
                         percent, unit, left, *squares])
 
 
-_KIND_NAMES = {IMMUNITY: "immunity", LOAN_TERM: "loan", SHARE: "share"}
+_KIND_NAMES = {IMMUNITY: "immunity", LOAN_TERM: "loan", SHARE: "share", PARTNER: "partnership"}
 
 
 def _agreements_of(g: GameState) -> list[dict[str, Any]]:
@@ -559,6 +577,8 @@ def _agreements_of(g: GameState) -> list[dict[str, Any]]:
             "giver": "Bank" if giver == BANK else g.names[giver], "receiver": g.names[receiver]}
         if kind == LOAN_TERM:
             entry.update(amount=c, owed=a, due_round=b)
+        elif kind == PARTNER:
+            entry["group"] = g.board.group_names[a]
         else:
             entry.update(squares=[_square_ref(g.board, s) for s in squares], percent=a)
             entry["landings_left" if b == 0 else "until_turn"] = c

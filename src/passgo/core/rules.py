@@ -248,6 +248,16 @@ class Rules:
         "number of landings or turns; like immunity it stays with the giver, not the deed",
         "004 Profit sharing: \"Two or more players may agree to split the rent from a "
         "property or set of properties.\"")
+    partnerships: bool = _opt(
+        False, "a trade may form a partnership of its two players in a colour group they own "
+        "between them: each builds on their own streets of it, evenly across the group; a "
+        "partner may leave, and every building of the group is then sold to the Bank (so too "
+        "when a partner goes bankrupt)",
+        "004 Partnerships: \"Two or more players may agree to form a partnership with a "
+        "property group in which they have a monopoly between them. Each partner may then "
+        "purchase houses or hotels for the property they own as long as they follow rules for "
+        "building evenly. A player may leave the partnership between dice rolls, forcing all "
+        "players in the partnership to sell all of their buildings.\"")
 
     @classmethod
     def classic(cls) -> Rules:

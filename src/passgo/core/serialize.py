@@ -18,7 +18,7 @@ from passgo.core.events import Event
 from passgo.core.frames import frame_from_dict
 from passgo.core.position import MAX_SCRIPTED_THROWS, game_from_position
 from passgo.core.rules import Rules
-from passgo.core.state import IMMUNITY, LOAN_TERM, SHARE, GameState
+from passgo.core.state import IMMUNITY, LOAN_TERM, PARTNER, SHARE, GameState
 from passgo.core.textdata import load_json
 from passgo.core.version import ENGINE_VERSION, SAVE_FORMAT_VERSION
 
@@ -295,7 +295,9 @@ def _load_house_state(g: Game, s: dict[str, Any]) -> None:
     if type(made) is not int or made < 0:
         raise SaveFileError("state field 'agreements_made' must be a whole number")
     g.agreements_made = made
-    if any(len(t) < 7 or t[0] not in (IMMUNITY, LOAN_TERM, SHARE) or not 0 <= t[1] < made
+    groups = len(g.board.groups)
+    if any(len(t) < 7 or t[0] not in (IMMUNITY, LOAN_TERM, SHARE, PARTNER)
+           or (t[0] == PARTNER and not 0 <= t[4] < groups) or not 0 <= t[1] < made
            for t in g.contracts):
         raise SaveFileError("state field 'agreements' is damaged")
 

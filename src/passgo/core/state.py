@@ -25,8 +25,8 @@ BANK_LOAN = 500  # one Bank loan (`Rules.bank_loans`): "a $500 loan"
 # Agreements in force from the terms of trades (`terms.py`), each a list of ints:
 # [kind, number, giver, receiver, a, b, c, *squares]. Immunity and rent share: a = percent,
 # b = unit (0: landings, 1: turns), c = landings left, or the turn number at which it ends.
-# Loan: a = owed, b = due round, c = the amount lent.
-IMMUNITY, LOAN_TERM, SHARE = 0, 1, 2
+# Loan: a = owed, b = due round, c = the amount lent. Partnership: a = the colour group.
+IMMUNITY, LOAN_TERM, SHARE, PARTNER = 0, 1, 2, 3
 S = TypeVar("S", bound="GameState")
 
 
@@ -214,6 +214,18 @@ class GameState:
             if owner[sq] != player:
                 return False
         return True
+
+    def partners(self, player: int, group: int) -> tuple[int, ...]:
+        """Who builds together with `player` in colour `group`: the members of a partnership
+        in force there (`Rules.partnerships`: they own every street of it between them), or
+        the player alone."""
+        for t in self.contracts:
+            if t[0] == PARTNER and t[4] == group and player in (t[2], t[3]):
+                members = (t[2], t[3])
+                owner = self.owner
+                if all(owner[sq] in members for sq in self.board.groups[group]):
+                    return members
+        return (player,)
 
     def rank(self, level: int) -> int:
         """Building level on the even-building scale (a hotel ranks one above full houses;

@@ -1,5 +1,5 @@
-"""Terms of trades (004, "Flexible negotiations"): rent immunity, profit sharing and loans
-between players.
+"""Terms of trades (004, "Flexible negotiations" and "Partnerships"): rent immunity, profit
+sharing, loans between players and partnerships in a colour group.
 
 "A player may grant full or partial immunity from paying rent on one or more of his or her
 properties as part of negotiations. The details of the immunity are up to the players involved
@@ -39,6 +39,24 @@ terms a side of a trade gives (`Bundle.terms`), checked with the rest of the off
   declared bankrupt"). Money is lent, not property (the deeds of a trade change hands for
   good): a deed lent is a sale and a sale back, which two trades already express.
 
+* `Partnership(group)` (Partnerships, `Rules.partnerships`: "Two or more players may agree to
+  form a partnership with a property group in which they have a monopoly between them. Each
+  partner may then purchase houses or hotels for the property they own as long as they follow
+  rules for building evenly. A player may leave the partnership between dice rolls, forcing
+  all players in the partnership to sell all of their buildings."): the two players of the
+  trade, who own every street of the group between them once it is done (each at least one).
+  While they do, each builds on their own streets, evenly across the whole group (the
+  building rules of `buildings.py` with `GameState.partners` in place of the one owner), sells
+  only their own buildings, evenly, and no street of the group is mortgaged while any of it
+  carries a building. A trade has two sides, so a partnership has two players (passgo offers
+  no partnership of three). Unimproved streets of a partnership charge the single rent (the
+  text gives partners the building, not the monopoly's double rent). `LeavePartnership`
+  (business, `leave N`) sells every building of the group to the Bank at half price, each
+  owner paid for their own, and ends it; so does the bankruptcy of a partner (before the
+  bankrupt's assets pass on). A street leaves the partners only when the group is bare (deeds
+  of built groups are not traded), and the partnership then lies idle until they own the whole
+  group again.
+
 A loan is part of the lender's worth and a debt of the borrower's (`GameState.valuation`), as
 a Bank loan is. When a player goes bankrupt (`bankrupt`), agreements given or held by them
 end, except a loan they made: the money owed to them is "of value" and passes to their
@@ -52,10 +70,28 @@ from __future__ import annotations
 from typing import Any
 
 from passgo.core import money  # (money calls `bankrupt`: its functions are looked up late)
-from passgo.core.actions import Bundle, Immunity, Loan, RentTerm, Repay, Term
+from passgo.core.actions import (
+    Action,
+    Bundle,
+    Immunity,
+    LeavePartnership,
+    Loan,
+    Partnership,
+    RentTerm,
+    Repay,
+    Term,
+)
 from passgo.core.events import RENT, Event
 from passgo.core.registry import business
-from passgo.core.state import IMMUNITY, LOAN_TERM, SHARE, GameState
+from passgo.core.state import (
+    IMMUNITY,
+    LOAN_TERM,
+    PARTNER,
+    SHARE,
+    GameState,
+    hotels_at,
+    houses_at,
+)
 
 MAX_AGREEMENTS = 64  # agreements in force at once (a bound on the state a game carries)
 MAX_COUNT = 100  # landings or turns of one immunity
@@ -82,6 +118,8 @@ def terms_problem(g: GameState, giver: int, taker: int, side: Bundle,
     for term in side.terms:
         if isinstance(term, Loan):
             problem = _loan_problem(g, term)
+        elif isinstance(term, Partnership):
+            problem = _partnership_problem(g, giver, taker, term, side, other)
         else:
             problem = _rent_term_problem(g, giver, taker, term, side, other)
         if problem is not None:
@@ -90,8 +128,13 @@ def terms_problem(g: GameState, giver: int, taker: int, side: Bundle,
 
 
 def count_problem(g: GameState, *sides: Bundle) -> str | None:
+    """What the terms of an offer's sides together may not do: exceed `MAX_AGREEMENTS`, or
+    form two partnerships in one group."""
     if len(g.contracts) + sum(len(s.terms) for s in sides) > MAX_AGREEMENTS:
         return f"at most {MAX_AGREEMENTS} agreements may be in force at once"
+    groups = [t.group for s in sides for t in s.terms if isinstance(t, Partnership)]
+    if len(set(groups)) != len(groups):
+        return "one partnership in a group is enough"
     return None
 
 
@@ -122,6 +165,29 @@ def _rent_term_problem(g: GameState, giver: int, taker: int, term: RentTerm, sid
     return None
 
 
+def _partnership_problem(g: GameState, giver: int, taker: int, term: Partnership,
+                         side: Bundle, other: Bundle) -> str | None:
+    if not g.rules.partnerships:
+        return "this rule set has no partnerships (the partnerships option)"
+    board = g.board
+    if term.group not in board.group_names:
+        return f"no colour group {term.group!r} (groups: {', '.join(board.group_names)})"
+    group = board.group_names.index(term.group)
+
+    def after(sq: int) -> int:
+        if sq in side.properties:
+            return taker
+        return giver if sq in other.properties else g.owner[sq]
+
+    owners = {after(sq) for sq in board.groups[group]}
+    if owners != {giver, taker}:
+        return (f"a partnership is formed in a group its two players own between them "
+                f"(each some of {term.group.replace('_', ' ')})")
+    if any(t[KIND] == PARTNER and t[A] == group for t in g.contracts):
+        return f"there is a partnership in {term.group.replace('_', ' ')} already"
+    return None
+
+
 def _loan_problem(g: GameState, term: Loan) -> str | None:
     if not g.rules.player_loans:
         return "this rule set has no loans between players (the player_loans option)"
@@ -148,6 +214,9 @@ def record(g: GameState, giver: int, taker: int, terms: tuple[Term, ...]) -> Non
             money.pay_now(g, giver, taker, term.amount, LENT)
             g.contracts.append([LOAN_TERM, number, giver, taker, term.owed, term.due_round,
                                  term.amount])
+        elif isinstance(term, Partnership):
+            group = g.board.group_names.index(term.group)
+            g.contracts.append([PARTNER, number, giver, taker, group, 0, 0])
         else:
             unit = _UNITS[term.unit]
             left = term.count if unit == LANDINGS else g.turns + term.count
@@ -208,7 +277,7 @@ def charge_rent(g: GameState, lander: int, owner: int, sq: int, rent: int) -> No
 def new_turn(g: GameState, new_round: bool) -> None:
     """Called as the dice pass: immunities of turns that have run out end; at the start of a
     round, the loans due in it are charged to their borrowers (the first made first)."""
-    for t in [t for t in g.contracts if t[KIND] != LOAN_TERM and t[B] == TURNS
+    for t in [t for t in g.contracts if t[KIND] in (IMMUNITY, SHARE) and t[B] == TURNS
               and g.turns >= t[C]]:
         _end(g, t, "expired")
     if not new_round:
@@ -222,9 +291,12 @@ def new_turn(g: GameState, new_round: bool) -> None:
 
 def bankrupt(g: GameState, player: int, creditor: int) -> None:
     """A player goes bankrupt to `creditor`: their agreements end, except the loans they made,
-    which pass to the creditor (see the module docstring)."""
+    which pass to the creditor, and their partnerships sell every building of their groups
+    first (see the module docstring)."""
     for t in [t for t in g.contracts if player in (t[GIVER], t[TAKER])]:
-        if t[KIND] == LOAN_TERM and t[GIVER] == player and creditor != t[TAKER]:
+        if t[KIND] == PARTNER:
+            dissolve(g, t, "bankruptcy")
+        elif t[KIND] == LOAN_TERM and t[GIVER] == player and creditor != t[TAKER]:
             t[GIVER] = creditor
             g.events.append(Event("agreement_passed", player, amount=t[NUMBER],
                                   other=creditor))
@@ -253,11 +325,16 @@ def repay_problem(g: GameState, player: int, number: int) -> str | None:
     return None
 
 
-def repayable(g: GameState, player: int) -> list[Repay]:
-    """The loans the player may repay now (business)."""
-    return [Repay(player, t[NUMBER]) for t in g.contracts
-            if t[KIND] == LOAN_TERM and t[TAKER] == player
-            and repay_problem(g, player, t[NUMBER]) is None]
+def business_actions(g: GameState, player: int) -> list[Action]:
+    """The loans the player may repay and the partnerships they may leave now (business)."""
+    out: list[Action] = []
+    for t in g.contracts:
+        if t[KIND] == LOAN_TERM and t[TAKER] == player:
+            if repay_problem(g, player, t[NUMBER]) is None:
+                out.append(Repay(player, t[NUMBER]))
+        elif t[KIND] == PARTNER and player in (t[GIVER], t[TAKER]):
+            out.append(LeavePartnership(player, t[NUMBER]))
+    return out
 
 
 @business(Repay, lambda g, f, a: repay_problem(g, a.player, a.number))
@@ -267,3 +344,40 @@ def _repay(g: GameState, f: Any, a: Repay) -> None:
     money.pay_now(g, a.player, t[GIVER], t[A], REPAID)
     _end(g, t, "repaid")
 
+
+
+# -- partnerships ---------------------------------------------------------------------------------
+
+
+def _leave_problem(g: GameState, f: Any, a: LeavePartnership) -> str | None:
+    t = next((t for t in g.contracts if t[NUMBER] == a.number and t[KIND] == PARTNER), None)
+    if t is None:
+        return f"no partnership number {a.number}"
+    if a.player not in (t[GIVER], t[TAKER]):
+        return "only a partner leaves a partnership"
+    return None
+
+
+@business(LeavePartnership, _leave_problem)
+def _leave(g: GameState, f: Any, a: LeavePartnership) -> None:
+    t = next(t for t in g.contracts if t[NUMBER] == a.number and t[KIND] == PARTNER)
+    dissolve(g, t, "left")
+
+
+def dissolve(g: GameState, t: list[int], why: str) -> None:
+    """End the partnership `t`: "forcing all players in the partnership to sell all of their
+    buildings": every building of its group goes back to the Bank, each owner paid half its
+    price."""
+    group = t[A]
+    cost = g.board.squares[g.board.groups[group][0]].house_cost
+    for sq in g.board.groups[group]:
+        lv = g.level[sq]
+        if not lv:
+            continue
+        owner = g.owner[sq]
+        g.bank_houses += houses_at(lv)
+        g.bank_hotels += hotels_at(lv)
+        g.level[sq] = 0
+        g.events.append(Event("sell", owner, square=sq, amount=0))
+        money.bank_pays(g, owner, g.units(lv) * cost // 2, "buildings sold")
+    _end(g, t, why)

@@ -1,7 +1,7 @@
 """The trade composer: pick the other player, tick deeds and cards on both sides, add cash,
 and, where the rules allow them, the terms each side grants: rent immunity and a share of the
 rent on ticked deeds of its own (a percentage, for a number of landings or of turns) and a loan
-(amount, interest, due round).
+(amount, interest, due round), and a partnership in a colour group.
 
 The offer is checked by the engine as it is composed (`game.trade_problem`), and the reason
 it cannot be sent yet is shown in words; deeds in a group with buildings are listed but cannot
@@ -32,6 +32,7 @@ from passgo.core import (
     IllegalActionError,
     Immunity,
     Loan,
+    Partnership,
     ProposeTrade,
     RentShare,
     TradeOffer,
@@ -168,6 +169,13 @@ class TradeScreen(ModalScreen[Action | None]):
                                  "a share of the rent for the other on:")):
             if on:
                 yield from self._rent_term(p, side, kind, title, preset)
+        if rules.partnerships and side == "give":
+            # A partnership is both sides' alike: it is listed once, with the proposer's.
+            groups = [t.group for t in preset.terms if isinstance(t, Partnership)]
+            yield Static("a partnership in:", classes="label")
+            yield TickList(*(Selection(Text(name.replace("_", " ")), i, name in groups)
+                             for i, name in enumerate(g.board.group_names)),
+                           id="partnerships", compact=True)
         loan = next((t for t in preset.terms if isinstance(t, Loan)), None)
         if rules.player_loans:
             with Horizontal(classes="cash-row"):
@@ -244,6 +252,11 @@ class TradeScreen(ModalScreen[Action | None]):
                 percent = self._number(f"{name}-percent", percent)
                 terms.append(kind(squares, percent, landings, "landings") if landings
                              else kind(squares, percent, turns, "turns"))
+        partners = self.query("#partnerships") if side == "give" else None
+        if partners:
+            names = self.session.game.board.group_names
+            terms.extend(Partnership(names[i])
+                         for i in sorted(partners.first(SelectionList).selected))
         amount = self._number(f"{side}-loan", 0)
         if amount:
             due = self._number(f"{side}-loan-round", self.session.game.round_number + 5)
