@@ -656,6 +656,8 @@ def reason(market: Market, offer: TradeOffer, verdict: Judgement) -> str:
     asked_terms = [t.word for t in offer.get.terms]
     if given_up:
         text = f"I would give up my {group_word(groups[given_up[0]])} group"
+    elif any(isinstance(t, Partnership) for t in (*offer.give.terms, *offer.get.terms)):
+        text = "I do not go into partnerships"
     elif asked_terms:
         text = (f"{what} does not pay for the {' and the '.join(sorted(set(asked_terms)))} "
                 f"asked of me")

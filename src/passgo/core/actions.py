@@ -637,12 +637,10 @@ class RepayLoan(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Repay(Action):
-    """`Rules.player_loans`: pay back, in full, the loan from another player numbered `number`
-    (its `Agreement.number`; text `repay 3`)."""
+class _AgreementAction(Action):
+    """An action on the agreement numbered `number` (`Agreement.number`)."""
 
     number: int
-    word: ClassVar[str] = "repay"
 
     def text(self) -> str:
         return f"{self.word} {self.number}"
@@ -654,20 +652,19 @@ class Repay(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class LeavePartnership(Action):
+class Repay(_AgreementAction):
+    """`Rules.player_loans`: pay back, in full, the loan from another player numbered `number`
+    (text `repay 3`)."""
+
+    word: ClassVar[str] = "repay"
+
+
+@dataclass(frozen=True, slots=True)
+class LeavePartnership(_AgreementAction):
     """`Rules.partnerships`: leave the partnership numbered `number`; every building of its
     group is sold to the Bank at half price, each owner paid for their own (text `leave 3`)."""
 
-    number: int
     word: ClassVar[str] = "leave"
-
-    def text(self) -> str:
-        return f"{self.word} {self.number}"
-
-    @classmethod
-    def from_args(cls, player: int, args: list[str]) -> Action:
-        (n,) = args
-        return cls(player, int(n))
 
 
 _BY_WORD: dict[str, type[Action]] = {
