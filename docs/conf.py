@@ -33,17 +33,19 @@ logger = logging.getLogger(__name__)
 
 project = "passgo"
 release = ENGINE_VERSION
-extensions = ["myst_parser", "sphinx.ext.autodoc"]
+extensions = ["myst_parser", "sphinx.ext.autodoc", "matplotlib.sphinxext.plot_directive"]
 exclude_patterns = ["_build"]
 html_theme = "furo"
 html_title = "passgo"
 copyright = "2026 the passgo developers"  # as in LICENSE
 
-# Strict cross-references. The standard library's types cannot be linked without fetching
-# Python's own inventory from the web, which the build must not need; every other name in a
-# signature must resolve to a page of this site.
+# Strict cross-references. The types of the standard library, Matplotlib and NumPy cannot be
+# linked without fetching those projects' inventories from the web, which the build must not
+# need; every other name in a signature must resolve to a page of this site.
 nitpicky = True
-nitpick_ignore_regex = [("py:.*", r"(collections\.abc|typing|pathlib|random|argparse)\..*")]
+nitpick_ignore_regex = [
+    ("py:.*", r"(collections\.abc|typing|pathlib|random|argparse|matplotlib|numpy)\..*"),
+]
 # The decisions' private base class: its `player` is in every decision's signature, its
 # `to_dict` in the module's text.
 nitpick_ignore = [("py:class", "passgo.core.decisions._Decision")]
@@ -52,6 +54,13 @@ nitpick_ignore = [("py:class", "passgo.core.decisions._Decision")]
 myst_heading_anchors = 3
 # The docstrings write names in backticks, as Markdown does: show them as code.
 default_role = "literal"
+
+# The analysis guide's figures are drawn at build time by the code shown beside them. Each
+# plot names its files (`:filename-prefix:`): in a Markdown page every plot would otherwise be
+# numbered 1 and take the first one's image without running.
+plot_formats = [("png", 100)]
+plot_html_show_source_link = False
+plot_html_show_formats = False
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

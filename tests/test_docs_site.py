@@ -29,3 +29,6 @@ def test_site_builds_without_warnings(tmp_path: Path) -> None:
     assert build.returncode == 0, build.stderr
     for page in ("index", "start", "rules", "reference/game", "guides/players"):
         assert (tmp_path / f"{page}.html").is_file(), page
+    # The study guide's figures, drawn by passgo.analysis during the build.
+    for figure in ("landing-odds", "returns"):
+        assert (tmp_path / "_images" / f"{figure}.png").is_file(), figure
