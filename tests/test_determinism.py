@@ -48,6 +48,11 @@ HOUSE_RULES = st.fixed_dictionaries({}, optional={
     "double_hotels": st.just(True),
     "no_mortgaging": st.just(True),
     "start_at_corners": st.just(True),
+    # Terms of trades (agreements in force; random bots propose them).
+    "immunity": st.just(True),
+    "player_loans": st.just(True),
+    "profit_sharing": st.just(True),
+    "partnerships": st.just(True),
 })
 
 
