@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -47,14 +46,14 @@ def test_wrong_types_in_a_save_are_refused_at_once() -> None:
         Game.from_dict(data)
 
 
-def test_a_save_with_200000_scripted_throws_is_refused_quickly() -> None:
+def test_a_save_with_200000_scripted_throws_is_refused() -> None:
+    """More scripted throws than `MAX_SCRIPTED_THROWS` are refused by their count, with a
+    message naming them (the limit, not a timing, is what this checks)."""
     data = a_save()
     data["setup"]["dice"] = [[1, 2]] * 200_000  # type: ignore[index]
     data["state"]["dice_script"] = [[1, 2]] * 200_000  # type: ignore[index]
-    start = time.monotonic()
     with pytest.raises(SaveFileError, match=r"scripted throws|dice_script"):
         Game.from_json(json.dumps(data))
-    assert time.monotonic() - start < 5
 
 
 @pytest.mark.parametrize("args, content", [

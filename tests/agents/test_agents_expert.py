@@ -6,7 +6,6 @@ reproducible. The strength measurement is benchmarks/expert_strength.py."""
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import replace
 
@@ -101,12 +100,11 @@ def test_answers_every_decision_legally_under_presets_and_house_rules() -> None:
     assert len(kinds) >= 10
 
 
-def test_trivial_decisions_are_instant() -> None:
+def test_trivial_decisions_are_not_searched() -> None:
+    """Throwing the dice has one sensible answer: it is given without a search."""
     g = setup(dice=[(1, 2)])
     bot = _expert("expert:rollouts=50")
-    started = time.perf_counter()
     assert bot.act(g, 0) == Roll(0)
-    assert time.perf_counter() - started < 0.01
     assert bot.stats.searches == 0 and bot.stats.decisions == 1
 
 
