@@ -34,6 +34,7 @@ bench: venv
 	$(BIN)/python benchmarks/simulate.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/protocol_overhead.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/landing.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/position.py $(BENCH_ARGS)
 
 # Long random-play fuzz: random rule mixes, every seat acting, invariants after every action.
 fuzz: venv

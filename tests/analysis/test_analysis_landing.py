@@ -140,3 +140,15 @@ def test_batched_run_is_reproducible() -> None:
     movement = build_movement(Rules(), "short")
     assert batched_counts(movement, 20_000, seed=5) == batched_counts(movement, 20_000, seed=5)
     assert sum(batched_counts(movement, 12_345, seed=1)) == 12_345
+
+
+@pytest.mark.parametrize(("policy", "jail"), [("leave", "short"), ("stay", "long")])
+def test_bots_turn_chain_agrees_with_the_throw_chain(policy: str, jail: str) -> None:
+    """The bots' landing rates (a chain over whole turns, solved by power iteration) and this
+    chain over throws (solved directly) count the same visits per turn."""
+    from passgo.agents.landing import landing_rates
+
+    exact = landing_odds(build_movement(Rules(), jail))
+    rates = landing_rates("us-classic", 3, policy)
+    for mine, bots in zip(exact.visits_per_throw[:40], rates, strict=True):
+        assert mine * exact.throws_per_turn == pytest.approx(bots, abs=1e-9)

@@ -8,10 +8,13 @@ edition (or another jail rule) gets its own numbers.
 The chain has one state per square a turn can start on, plus one per jail turn already used.
 One step is one whole turn: the throw, the card drawn where the token stops (each card of a
 deck is taken as equally likely, which is what a cycled, shuffled deck averages to), a throw
-again after doubles, jail on the third double or on "Go to Jail". A Get Out of Jail Free card
-is treated as a card that does nothing. Two jail policies are modelled: `leave` (pay the fine
-at once and throw as in a normal turn) and `stay` (throw for doubles until the rules force the
-fine). The rates are expected landings per turn: a turn can land several times (doubles, a card
+again after doubles, jail on the third double or on "Go to Jail". Where a throw ends is read
+from the same square outcomes as the exact landing chain of `passgo analyze landing`
+(`passgo.analysis.movement`), whose Get Out of Jail Free card goes back under its deck at once
+(UK cards included: "Go back to Old Kent Road" moves the token; "pay a fine or take a Chance"
+is answered with the fine). Two jail policies are modelled: `leave` (pay the fine at once and
+throw as in a normal turn) and `stay` (throw for doubles until the rules force the fine). The
+rates are expected landings per turn: a turn can land several times (doubles, a card
 that moves the token), so they sum to more than one.
 """
 
@@ -20,51 +23,13 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import cache
 
-from passgo.core.board import (
-    ADVANCE,
-    ADVANCE_NEAREST,
-    BACK,
-    CHANCE,
-    COMMUNITY_CHEST,
-    DECK_CHANCE,
-    DECK_COMMUNITY_CHEST,
-    GO_TO_JAIL,
-    GO_TO_JAIL_CARD,
-    Board,
-    load_edition,
-)
+from passgo.analysis.movement import THROWS, square_outcomes
+from passgo.core.board import Board, load_edition
 
 JAIL_POLICIES = ("leave", "stay")
 _JAILED = -1  # stand-in for "sent to jail" while a throw is resolved
 _TOLERANCE = 1e-13  # power iteration stops when no state's probability moves more than this
 _MAX_ITERATIONS = 2000
-
-def _resolve(board: Board, sq: int, weight: float, landed: list[float],
-             out: dict[int, float]) -> None:
-    """The token reached `sq` with probability `weight`: count the landing, obey the square."""
-    landed[sq] += weight
-    kind = board.squares[sq].kind
-    if kind == GO_TO_JAIL:
-        out[_JAILED] = out.get(_JAILED, 0.0) + weight
-        return
-    if kind not in (CHANCE, COMMUNITY_CHEST):
-        out[sq] = out.get(sq, 0.0) + weight
-        return
-    deck = board.decks[DECK_CHANCE if kind == CHANCE else DECK_COMMUNITY_CHEST]
-    share = weight / len(deck)
-    n = len(board.squares)
-    for card in deck:
-        if card.effect == ADVANCE:
-            _resolve(board, card.square, share, landed, out)
-        elif card.effect == ADVANCE_NEAREST:
-            _resolve(board, board.nearest[card.kind][sq], share, landed, out)
-        elif card.effect == BACK:
-            _resolve(board, (sq - card.spaces) % n, share, landed, out)
-        elif card.effect == GO_TO_JAIL_CARD:
-            out[_JAILED] = out.get(_JAILED, 0.0) + share
-        else:
-            out[sq] = out.get(sq, 0.0) + share
-
 
 Throws = list[tuple[list[tuple[float, int]], list[tuple[float, int]], list[float], list[float]]]
 
@@ -73,14 +38,19 @@ def _throws(board: Board) -> Throws:
     """For every square: where one throw from it ends (probability, square or `_JAILED`) after
     other throws and after doubles, and the landings each kind of throw causes on the way."""
     n = len(board.squares)
+    outcomes = square_outcomes(board)
     table: Throws = []
     for start in range(n):
         ends: list[dict[int, float]] = [{}, {}]  # [not doubles, doubles]
         landed = [[0.0] * n, [0.0] * n]
-        for a in range(1, 7):
-            for b in range(1, 7):
-                d = int(a == b)
-                _resolve(board, (start + a + b) % n, 1 / 36, landed[d], ends[d])
+        for total, is_double in THROWS:
+            d = int(is_double)
+            for o in outcomes[(start + total) % n]:
+                w = o.probability / 36
+                for sq in o.visits:
+                    landed[d][sq] += w
+                end = _JAILED if o.end == n else o.end
+                ends[d][end] = ends[d].get(end, 0.0) + w
         plain, doubles = ([(w, sq) for sq, w in e.items()] for e in ends)
         table.append((plain, doubles, landed[0], landed[1]))
     return table

@@ -133,11 +133,18 @@ def build_movement(rules: Rules, jail_strategy: str = "short",
     if problems:
         raise MovementError(f"the landing model does not cover {'; '.join(problems)}")
     board = load_edition(rules.edition)
+    return Movement(board, jail_strategy, card_convention, rules.jail_max_turns,
+                    rules.jail_prepay_turns, square_outcomes(board, card_convention))
+
+
+def square_outcomes(board: Board, card_convention: str = "return"
+                    ) -> tuple[tuple[Outcome, ...], ...]:
+    """For every square of `board`: where a token put there ends up (its card obeyed), with
+    what probability and through which squares. Also the bots' landing rates
+    (`passgo.agents.landing`) stand on it."""
     decks = tuple(_deck(board.decks[d], card_convention) for d in (0, 1))
     n = len(board.squares)
-    outcomes = tuple(tuple(_merge(_reach(board, decks, sq, 1.0, (), n))) for sq in range(n))
-    return Movement(board, jail_strategy, card_convention, rules.jail_max_turns,
-                    rules.jail_prepay_turns, outcomes)
+    return tuple(tuple(_merge(_reach(board, decks, sq, 1.0, (), n))) for sq in range(n))
 
 
 def _deck(cards: tuple[Card, ...], convention: str) -> tuple[Card, ...]:

@@ -15,7 +15,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
-from passgo.agents import make_agent, play, split_specs
+from passgo.agents import PROTOCOL_PREFIX, make_agent, play, split_specs
 from passgo.agents.play import close_agents
 from passgo.analysis.errors import AnalysisError
 from passgo.analysis.output import TableData
@@ -70,7 +70,9 @@ def _winner(job: RolloutJob, game: Game, index: int) -> int:
     agents = [make_agent(spec, derive_seed(job.seed, "bot", index, seat))
               for seat, spec in enumerate(job.bots)]
     try:
-        play(game, agents)
+        # Built-in bots answer only with legal actions: the unchecked path (a program's
+        # answers are checked).
+        play(game, agents, checked=any(spec.startswith(PROTOCOL_PREFIX) for spec in job.bots))
     finally:
         close_agents(agents)
     return -1 if game.winner is None else game.winner
