@@ -119,3 +119,17 @@ def test_rules_histogram_counts_every_game() -> None:
     heights = [sum(p.get_height() for p in c) for c in figure.axes[0].containers]
     assert heights == [4, 2]
     assert main(["analyze", "rules", "classic"]) == 2
+
+
+def test_position_bars_draw_the_chances_and_intervals() -> None:
+    from passgo.analysis.position import position_figure
+
+    report = {"setup": {"what_if": None},
+              "players": [{"player": "Ann", "share": 0.7, "ci95": [0.6, 0.78]},
+                          {"player": "Bob", "share": 0.3, "ci95": [0.22, 0.4]}]}
+    ax = position_figure(report).axes[0]
+    assert [p.get_height() for p in ax.patches] == pytest.approx([0.7, 0.3])
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["Ann", "Bob"]
+    (segments,) = [c for c in ax.collections if len(c.get_segments()) == 2]
+    assert [tuple(s[:, 1]) for s in segments.get_segments()] == [
+        pytest.approx((0.6, 0.78)), pytest.approx((0.22, 0.4))]
