@@ -8,19 +8,24 @@ STAMP := $(VENV)/.installed
 # Lint only the top-level folders that exist (benchmarks/ may not yet), and the docs build.
 LINT_PATHS := $(wildcard src tests benchmarks docs/conf.py)
 BENCH_ARGS ?=
+SERVE_ARGS ?=
 FUZZ_ARGS ?= --games 10000
 
-.PHONY: venv play test bench lint docs docs-site clean fuzz
+.PHONY: venv play test bench lint docs docs-site clean fuzz serve
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs,analysis]'
+	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs,analysis,web,webtest]'
 	touch $@
 
 play: venv
 	$(BIN)/passgo play
+
+# The browser game on http://127.0.0.1:8000/ (SERVE_ARGS="--port 9000 --database URL").
+serve: venv
+	$(BIN)/passgo serve $(SERVE_ARGS)
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)

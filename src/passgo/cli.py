@@ -15,6 +15,7 @@ from passgo.cli_analyze import add_analyze
 from passgo.cli_play import PlayError, add_play
 from passgo.cli_position import CommandError, add_commands
 from passgo.cli_rules import add_commands as add_rules_commands
+from passgo.cli_serve import add_serve
 from passgo.sim.command import add_simulate
 from passgo.tournament.cli import add_tournament
 
@@ -30,7 +31,8 @@ class _Parser(argparse.ArgumentParser):
 
 # Each subcommand registers itself here: a function that adds its parser to the subparsers.
 COMMANDS: list[Callable[[Any], None]] = [
-    add_play, add_commands, add_rules_commands, add_simulate, add_tournament, add_analyze]
+    add_play, add_commands, add_rules_commands, add_simulate, add_tournament, add_analyze,
+    add_serve]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,302 @@
+"""Online games in a database: an SQLite file by default, PostgreSQL by URL.
+
+Every action is a row of the action log, written in the same transaction that checks the
+game's version under a lock on the game's row, and the server tells the player it was done only
+after that transaction has committed: a server killed at any moment loses no action it
+acknowledged. A snapshot (the engine's save) is rewritten every `SNAPSHOT_EVERY` actions so a
+long game loads without replaying its whole log.
+
+On PostgreSQL several server processes may serve the same games: `SELECT ... FOR UPDATE`
+serialises the actions of one game between them, and each committed action sends a
+notification (`pg_notify` on `CHANNEL`, delivered at commit) that the other processes listen
+for (`passgo.web.notify`). SQLite serves one process; its transactions start with
+`BEGIN IMMEDIATE` so two games written at once wait for each other instead of failing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from passgo.web.setup import PERSON, GameSetup
+from passgo.web.tables import actions, games, seats, snapshots
+
+SNAPSHOT_EVERY = 50
+CHANNEL = "passgo_games"
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+SEATS = "seats"  # a notification about seats, not actions
+
+
+class StoreError(Exception):
+    """A database that cannot be used, or a request it refuses; one line for the user."""
+
+
+class Conflict(StoreError):
+    """The game moved on in the database (another process acted first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    kind: str
+    name: str | None
+    claimed: bool
+    standin: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    version: int
+    seat: int
+    text: str
+    said: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as the database holds it: enough to rebuild it exactly."""
+
+    id: str
+    setup: GameSetup
+    status: str
+    version: int
+    seats: list[SeatRow]
+    snapshot: tuple[int, str] | None  # (version, Game.to_json())
+    actions: list[ActionRow]  # the actions after the snapshot
+
+
+def token_hash(token: str) -> str:
+    """Seats are claimed with secret tokens; only their hashes are stored."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def default_url(path: str = "passgo-games.sqlite3") -> str:
+    return f"sqlite:///{path}"
+
+
+class Store:
+    """The games' database. Calls block; the server runs them in worker threads."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise StoreError(f"not a database URL: {url!r}") from None
+        if parsed.drivername in ("postgresql", "postgres"):
+            parsed = parsed.set(drivername="postgresql+psycopg")
+        self.url = parsed
+        self.postgres = parsed.get_backend_name() == "postgresql"
+        if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+            raise StoreError(f"passgo stores games in SQLite or PostgreSQL, not {url!r}")
+        try:
+            self.engine: Engine = create_engine(parsed, pool_pre_ping=self.postgres)
+        except (ArgumentError, ImportError) as exc:
+            raise StoreError(f"cannot use database {url!r}: {exc}") from None
+        if not self.postgres:
+            _sqlite_transactions(self.engine)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (Alembic), creating it on first use."""
+        config = Config()
+        config.set_main_option("script_location",
+                               str(resources.files("passgo.web") / "migrations"))
+        try:
+            with self.engine.begin() as conn:
+                config.attributes["connection"] = conn
+                command.upgrade(config, "head")
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot open the database: {_first_line(exc)}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- lobby ---------------------------------------------------------------------------------
+
+    def create_game(self, game_id: str, setup: GameSetup, bot_names: dict[int, str]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(games).values(
+                id=game_id, created=time.time(), setup=setup.to_json(), status=WAITING,
+                version=0))
+            conn.execute(insert(seats), [
+                {"game_id": game_id, "seat": i, "kind": kind, "name": bot_names.get(i),
+                 "token_hash": None, "standin": False}
+                for i, kind in enumerate(setup.seats)])
+
+    def claim_seat(self, game_id: str, seat: int, name: str, hashed: str) -> list[SeatRow]:
+        """Give an open seat a person; the seats after it. The game starts (status
+        'playing') when the last open seat is taken. StoreError says why a claim fails."""
+        with self.engine.begin() as conn:
+            status = self._lock(conn, game_id)[1]
+            rows = self._seats(conn, game_id)
+            if status != WAITING:
+                raise StoreError("the game has started: every seat is taken")
+            if not 0 <= seat < len(rows):
+                raise StoreError(f"there is no seat {seat + 1}")
+            if rows[seat].kind != PERSON or rows[seat].name is not None:
+                raise StoreError(f"seat {seat + 1} is not open")
+            if any(r.name is not None and r.name.lower() == name.lower() for r in rows):
+                raise StoreError(f"the name {name!r} is taken in this game")
+            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                         .values(name=name, token_hash=hashed))
+            rows = self._seats(conn, game_id)
+            if all(r.name is not None for r in rows):
+                conn.execute(update(games).where(games.c.id == game_id)
+                             .values(status=PLAYING))
+            self._notify(conn, game_id, SEATS)
+            return rows
+
+    def seat_of_token(self, game_id: str, hashed: str) -> int | None:
+        with self.engine.begin() as conn:
+            found = conn.execute(select(seats.c.seat).where(
+                seats.c.game_id == game_id, seats.c.token_hash == hashed)).scalar()
+            return None if found is None else int(found)
+
+    def set_standin(self, game_id: str, seat: int, standin: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                         .values(standin=standin))
+            self._notify(conn, game_id, SEATS)
+
+    def list_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The newest games that are not over, for the lobby."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(select(games.c.id, games.c.status, games.c.created)
+                                .where(games.c.status != OVER)
+                                .order_by(games.c.created.desc()).limit(limit)).all()
+            out = []
+            for game_id, status, created in rows:
+                out.append({"id": game_id, "status": status, "created": created,
+                            "seats": [_seat_dict(r) for r in self._seats(conn, game_id)]})
+            return out
+
+    # -- games ---------------------------------------------------------------------------------
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(select(games.c.setup, games.c.status, games.c.version)
+                               .where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            snap = conn.execute(select(snapshots.c.version, snapshots.c.data)
+                                .where(snapshots.c.game_id == game_id)).first()
+            after = 0 if snap is None else int(snap[0])
+            return StoredGame(
+                game_id, GameSetup.from_json(row[0]), row[1], int(row[2]),
+                self._seats(conn, game_id),
+                None if snap is None else (int(snap[0]), str(snap[1])),
+                self._actions(conn, game_id, after))
+
+    def actions_after(self, game_id: str, version: int) -> list[ActionRow]:
+        with self.engine.begin() as conn:
+            return self._actions(conn, game_id, version)
+
+    def seats_of(self, game_id: str) -> list[SeatRow]:
+        with self.engine.begin() as conn:
+            return self._seats(conn, game_id)
+
+    def recent_said(self, game_id: str, limit: int) -> list[str]:
+        """The sentences of the last `limit` actions, oldest first."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(select(actions.c.said).where(actions.c.game_id == game_id)
+                                .order_by(actions.c.version.desc()).limit(limit)).all()
+        return [line for (said,) in reversed(rows) for line in json.loads(said)]
+
+    def append(self, game_id: str, version: int, rows: Sequence[ActionRow], status: str,
+               snapshot: str | None) -> None:
+        """Commit actions that follow `version`, as one transaction under the game's lock;
+        Conflict when the game is no longer at `version` (nothing is written then)."""
+        with self.engine.begin() as conn:
+            stored = self._lock(conn, game_id)[0]
+            if stored != version:
+                raise Conflict(f"the game is at version {stored}, not {version}")
+            conn.execute(insert(actions), [
+                {"game_id": game_id, "version": r.version, "seat": r.seat, "text": r.text,
+                 "said": json.dumps(r.said)} for r in rows])
+            new = version + len(rows)
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(version=new, status=status))
+            if snapshot is not None:
+                self._write_snapshot(conn, game_id, new, snapshot)
+            self._notify(conn, game_id, str(new))
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _notify(self, conn: Connection, game_id: str, what: str) -> None:
+        """Tell the other processes (PostgreSQL only; sent when the transaction commits):
+        "ID VERSION" after actions, "ID seats" after a seat changed."""
+        if self.postgres:
+            conn.execute(select(func.pg_notify(CHANNEL, f"{game_id} {what}")))
+
+    def _lock(self, conn: Connection, game_id: str) -> tuple[int, str]:
+        row = conn.execute(select(games.c.version, games.c.status)
+                           .where(games.c.id == game_id).with_for_update()).first()
+        if row is None:
+            raise StoreError(f"no game {game_id!r}")
+        return int(row[0]), str(row[1])
+
+    @staticmethod
+    def _seats(conn: Connection, game_id: str) -> list[SeatRow]:
+        rows = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.name,
+                                   seats.c.token_hash, seats.c.standin)
+                            .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+        return [SeatRow(int(s), str(k), n, h is not None, bool(b)) for s, k, n, h, b in rows]
+
+    @staticmethod
+    def _actions(conn: Connection, game_id: str, after: int) -> list[ActionRow]:
+        rows = conn.execute(select(actions.c.version, actions.c.seat, actions.c.text,
+                                   actions.c.said)
+                            .where(actions.c.game_id == game_id, actions.c.version > after)
+                            .order_by(actions.c.version)).all()
+        return [ActionRow(int(v), int(s), str(t), json.loads(d)) for v, s, t, d in rows]
+
+    @staticmethod
+    def _write_snapshot(conn: Connection, game_id: str, version: int, data: str) -> None:
+        done = conn.execute(update(snapshots).where(snapshots.c.game_id == game_id)
+                            .values(version=version, data=data))
+        if done.rowcount == 0:
+            conn.execute(insert(snapshots).values(game_id=game_id, version=version, data=data))
+
+
+def _seat_dict(row: SeatRow) -> dict[str, Any]:
+    return {"seat": row.seat, "kind": "person" if row.kind == PERSON else "bot",
+            "bot": None if row.kind == PERSON else row.kind, "name": row.name,
+            "open": row.kind == PERSON and row.name is None}
+
+
+def seat_dict(row: SeatRow) -> dict[str, Any]:
+    """A seat as the lobby and the game page show it (never its token)."""
+    return {**_seat_dict(row), "standin": row.standin}
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def _sqlite_transactions(engine: Engine) -> None:
+    """SQLite: WAL (readers never wait for the writer), commits durable against a killed
+    process (synchronous=NORMAL in WAL mode), foreign keys on, and transactions that take the
+    write lock at BEGIN, so concurrent writers queue (busy_timeout) instead of deadlocking."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
+                       "busy_timeout=10000"):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")

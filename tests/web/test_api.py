@@ -1,0 +1,224 @@
+"""The web server's HTTP and WebSocket API: the lobby, joining, reconnecting, per-seat views,
+and every kind of bad request refused with a reason and no change."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from webclient import Player, create, join, make_client, make_store
+
+from passgo.web.messages import MAX_MESSAGE
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(make_store(tmp_path / "games.sqlite3")) as c, ExitStack() as sockets:
+        c.sockets = sockets  # connections opened by a test, closed before the server stops
+        yield c
+
+
+def _connect(client: TestClient, token: str | None, game_id: str) -> Player:
+    return Player(client.sockets.enter_context(
+        client.websocket_connect(f"/api/games/{game_id}/ws")), token)
+
+
+def test_options_list_presets_house_rules_and_only_built_in_bots(client: TestClient) -> None:
+    data = client.get("/api/options").json()
+    assert "classic" in [p["name"] for p in data["presets"]]
+    jackpot = next(o for o in data["options"] if o["name"] == "free_parking_jackpot")
+    assert jackpot["default"] is False and "Free Parking" in jackpot["doc"]
+    auction = next(o for o in data["options"] if o["name"] == "auction")
+    assert auction["choices"] == ["open", "closed", "vickrey"]
+    bots = [b["name"] for b in data["bots"]]
+    assert "strategic" in bots and "cmd" not in bots
+
+
+def test_lobby_create_join_and_start(client: TestClient) -> None:
+    game_id = create(client, ["person", "person", "basic"])
+    listed = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in listed] == [game_id]
+    assert [s["open"] for s in listed[0]["seats"]] == [True, True, False]
+    join(client, game_id, 0, "Ann")
+    assert client.get(f"/api/games/{game_id}").json()["status"] == "waiting"
+    join(client, game_id, 1, "Bob")
+    info = client.get(f"/api/games/{game_id}").json()
+    assert info["status"] == "playing"
+    assert [s["name"] for s in info["seats"]] == ["Ann", "Bob", "Basic 3"]
+    assert all("token" not in s for s in info["seats"])
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    ({"seats": [{"kind": "person"}, {"kind": "bot", "bot": "cmd:sh -c 'touch x'"}]},
+     "outside programs"),
+    ({"seats": [{"kind": "person"}]}, "seats"),
+    ({"seats": [{"kind": "bot", "bot": "basic"}] * 2}, "at least one seat for a person"),
+    ({"seats": [{"kind": "person"}] * 2, "options": {"no_such_rule": True}}, "no_such_rule"),
+    ({"seats": [{"kind": "person"}] * 2, "preset": "monopoly-deluxe"}, "unknown rule set"),
+    ({"seats": [{"kind": "person"}] * 2, "starting_cash": -5}, "starting cash"),
+    ({"seats": [{"kind": "person"}] * 2, "surprise": 1}, "surprise"),
+])
+def test_bad_game_requests_are_refused_in_one_line_and_create_nothing(
+        client: TestClient, body: dict[str, Any], reason: str) -> None:
+    reply = client.post("/api/games", json=body)
+    assert reply.status_code == 400
+    assert reason in reply.json()["error"] and "\n" not in reply.json()["error"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_oversized_and_malformed_bodies_are_refused(client: TestClient) -> None:
+    big = json.dumps({"seats": [{"kind": "person"}] * 2, "preset": "x" * 20_000})
+    assert client.post("/api/games", content=big).status_code == 413
+    assert client.post("/api/games", content="{not json").status_code == 400
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_seat_claims_are_checked(client: TestClient) -> None:
+    game_id = create(client, ["person", "person", "basic"])
+    join(client, game_id, 0, "Ann")
+    for body, status in [({"seat": 0, "name": "Cy"}, 409), ({"seat": 2, "name": "Cy"}, 409),
+                         ({"seat": 7, "name": "Cy"}, 409), ({"seat": 1, "name": "ann"}, 409),
+                         ({"seat": 1, "name": "   "}, 400), ({"seat": 1, "name": "x" * 60}, 400),
+                         ({"seat": "1", "name": "Cy"}, 400)]:
+        reply = client.post(f"/api/games/{game_id}/join", json=body)
+        assert reply.status_code == status, body
+    assert client.post("/api/games/nope/join", json={"seat": 0, "name": "A"}).status_code == 404
+    seats = client.get(f"/api/games/{game_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Ann", None, "Basic 3"]
+
+
+def _two_people(client: TestClient) -> tuple[str, dict[int, Player]]:
+    game_id = create(client, ["person", "person"])
+    tokens = {0: join(client, game_id, 0, "Ann"), 1: join(client, game_id, 1, "Bob")}
+    players = {seat: _connect(client, token, game_id) for seat, token in tokens.items()}
+    return game_id, players
+
+
+def test_each_seat_gets_its_own_view_and_actions(client: TestClient) -> None:
+    _, players = _two_people(client)
+    mover = players[0].state["view"]["pending"]["player"]
+    other = 1 - mover
+    assert players[mover].state["seat"] == mover
+    assert players[mover].state["view"]["viewer"] == mover
+    assert "roll" in players[mover].actions()
+    assert "roll" not in players[other].actions()
+    text = json.dumps(players[mover].state)
+    assert '"rng"' not in text and '"decks"' not in text and '"history"' not in text
+
+
+def test_an_action_reaches_every_seat_and_spectator(client: TestClient) -> None:
+    game_id, players = _two_people(client)
+    watcher = _connect(client, None, game_id)
+    assert watcher.state["seat"] is None and watcher.state["actions"] == []
+    assert watcher.state["view"]["viewer"] == -1
+    mover = players[0].state["view"]["pending"]["player"]
+    version = players[mover].state["version"]
+    done = players[mover].act("roll")
+    assert done["type"] == "state" and done["version"] == version + 1
+    assert any("rolled" in line for line in done["said"])
+    assert players[1 - mover].until_state(version + 1)["said"] == done["said"]
+    assert watcher.until_state(version + 1)["view"] == {**done["view"], "viewer": -1}
+
+
+def test_stale_foreign_and_spectator_actions_change_nothing(client: TestClient) -> None:
+    game_id, players = _two_people(client)
+    mover = players[0].state["view"]["pending"]["player"]
+    version = players[mover].state["version"]
+    players[mover].act("roll")
+    stale = players[mover].act("end", version=version)
+    assert stale["type"] == "refused" and stale["reason"].startswith("stale")
+    # Bob cannot act for Ann: every action a connection sends is its own seat's.
+    other = players[1 - mover]
+    other.until_state(version + 1)
+    foreign = other.act("end")
+    assert foreign["type"] == "refused" and "not allowed now" in foreign["reason"]
+    watcher = _connect(client, None, game_id)
+    refused = watcher.act("end")
+    assert refused["type"] == "refused" and "spectators" in refused["reason"]
+    assert client.get(f"/api/games/{game_id}").json()["status"] == "playing"
+    assert players[mover].state["version"] == version + 1
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ("x" * (MAX_MESSAGE + 1), "too large"),
+    ("{not json", "JSON object"),
+    ("[1, 2]", "JSON object"),
+    (json.dumps({"type": "shout"}), "unknown message type"),
+    (json.dumps({"type": "action", "version": "3", "action": "roll"}), "version"),
+    (json.dumps({"type": "action", "version": 0, "action": 5}), "action"),
+    (json.dumps({"type": "action", "version": 0, "action": "fly 39"}), "not an action"),
+    (json.dumps({"type": "action", "version": 0, "action": "roll " * 300}), "at most"),
+])
+def test_malformed_messages_are_refused_with_no_change(
+        client: TestClient, message: str, reason: str) -> None:
+    _, players = _two_people(client)
+    mover = players[0].state["view"]["pending"]["player"]
+    before = players[mover].state
+    players[mover].send(message)
+    answer = players[mover].receive()
+    while answer["type"] == "seats":
+        answer = players[mover].receive()
+    assert answer["type"] in ("error", "refused") and reason in answer["reason"]
+    assert players[mover].act("roll")["version"] == before["version"] + 1
+
+
+def test_reconnecting_with_the_token_gives_the_seat_back(client: TestClient) -> None:
+    game_id = create(client, ["person", "person"])
+    token = join(client, game_id, 0, "Ann")
+    join(client, game_id, 1, "Bob")
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        first = Player(ws, token).state
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        again = Player(ws, token).state
+    assert again["seat"] == 0 and again["version"] == first["version"]
+    assert again["view"] == first["view"] and again["said"] == first["said"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        forged = Player(ws, "not-a-token")
+        assert forged.state["seat"] is None
+        assert any(m["type"] == "error" and "watching" in m["reason"] for m in forged.messages)
+
+
+def test_flooding_a_connection_is_refused(tmp_path: Path) -> None:
+    with make_client(make_store(tmp_path / "g.sqlite3"), (10, 30)) as client, \
+            ExitStack() as sockets:
+        client.sockets = sockets
+        _flood(client)
+
+
+def _flood(client: TestClient) -> None:
+    _, players = _two_people(client)
+    mover = players[0].state["view"]["pending"]["player"]
+    version = players[mover].state["version"]
+    for _ in range(60):
+        players[mover].send({"type": "action", "version": version, "action": "fly"})
+    reasons = []
+    while len(reasons) < 60:
+        message = players[mover].receive()
+        if message["type"] in ("error", "refused"):
+            reasons.append(message["reason"])
+    assert any("too many messages" in r for r in reasons)
+    assert players[mover].state["version"] == version
+
+
+def test_bots_play_their_seats_until_a_person_must_decide(client: TestClient) -> None:
+    game_id = create(client, ["person", "strategic", "basic"])
+    token = join(client, game_id, 0, "Ann")
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        ann = Player(ws, token)
+        for _ in range(40):  # Ann's moves; the bots move between them
+            while ann.state["view"]["pending"]["player"] != 0 and not ann.state["view"]["over"]:
+                ann.until_state(ann.state["version"] + 1)
+            if ann.state["view"]["over"]:
+                break
+            answers = [a for a in ann.actions() if a in ("roll", "end", "buy", "pay-fine")]
+            ann.act(answers[0] if answers else ann.actions()[0])
+        said = [line for m in ann.messages if m["type"] == "state" for line in m["said"]]
+        throwers = {line.split(" rolled")[0] for line in said if " rolled " in line}
+        assert throwers == {"Ann", "Strategic 2", "Basic 3"}
+        refused = [m for m in ann.messages if m["type"] in ("refused", "error")]
+        assert refused == []

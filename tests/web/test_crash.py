@@ -1,0 +1,145 @@
+"""`kill -9` mid-game: a real `passgo serve` process is killed while an action is on its way,
+started again on the same database, and must give the game back exactly, with every action it
+acknowledged (on SQLite and on PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+from websockets.sync.client import ClientConnection, connect
+
+from passgo.core import Action
+from passgo.web.setup import GameSetup, new_game
+from passgo.web.store import Store
+
+START_SECONDS = 30
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(database: str, port: int, *, bot_delay: float = 0) -> Iterator[subprocess.Popen[bytes]]:
+    """`passgo serve` in a process of its own, ready to answer; killed at the end if alive."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "passgo.cli", "serve", "--port", str(port), "--database",
+         database, "--bot-delay", str(bot_delay)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    raise RuntimeError(f"passgo serve did not start: {err[-2000:]}") from None
+                time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        if proc.stderr:
+            proc.stderr.close()
+
+
+def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
+                                     data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        data: dict[str, Any] = json.loads(reply.read())
+        return data
+
+
+def seat_socket(port: int, game_id: str, token: str | None) -> tuple[ClientConnection,
+                                                                      dict[str, Any]]:
+    ws = connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws", open_timeout=10)
+    ws.send(json.dumps({"type": "hello", "token": token}))
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] == "state":
+            return ws, message
+
+
+def next_state(ws: ClientConnection, after: int) -> dict[str, Any]:
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] == "refused":
+            raise AssertionError(message["reason"])
+        if message["type"] == "state" and message["version"] > after:
+            return message
+
+
+def replayed_view(database: str, game_id: str, seat: int) -> tuple[int, dict[str, Any]]:
+    """The game rebuilt independently from the stored setup and the whole action log."""
+    store = Store(database)
+    stored = store.load(game_id)
+    assert stored is not None
+    setup: GameSetup = stored.setup
+    game = new_game(setup, [row.name or "" for row in stored.seats])
+    rows = store.actions_after(game_id, 0)
+    for row in rows:
+        game.apply(Action.parse(row.text, row.seat))
+    store.close()
+    return len(rows), game.view(seat)
+
+
+def test_kill_9_mid_game_loses_no_acknowledged_action(database_url: str) -> None:
+    port = free_port()
+    acknowledged: list[tuple[int, int, str]] = []  # (version, seat, text)
+    with server(database_url, port) as proc:
+        game_id = post(port, "/api/games", {"seats": [{"kind": "person"}] * 2})["id"]
+        tokens = [post(port, f"/api/games/{game_id}/join", {"seat": s, "name": n})["token"]
+                  for s, n in ((0, "Ann"), (1, "Bob"))]
+        sockets = [seat_socket(port, game_id, t) for t in tokens]
+        states = [state for _, state in sockets]
+        for step in range(41):
+            seat = states[0]["view"]["pending"]["player"]
+            ws, state = sockets[seat][0], states[seat]
+            text = state["actions"][0]["text"]
+            ws.send(json.dumps({"type": "action", "version": state["version"], "action": text}))
+            if step == 40:  # on its way: killed before the answer is read
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
+                break
+            for s in (0, 1):
+                states[s] = next_state(sockets[s][0], state["version"])
+            acknowledged.append((states[seat]["version"], seat, text))
+        for ws, _ in sockets:
+            ws.close()
+    last_version, _, _ = acknowledged[-1]
+    stored_version, replayed = replayed_view(database_url, game_id, 0)
+    assert stored_version in (last_version, last_version + 1)  # the one on its way, or not
+    store = Store(database_url)
+    rows = {r.version: (r.seat, r.text) for r in store.actions_after(game_id, 0)}
+    store.close()
+    for version, seat, text in acknowledged:
+        assert rows[version] == (seat, text)
+    with server(database_url, port):
+        ws, again = seat_socket(port, game_id, tokens[0])
+        ws.close()
+    assert again["version"] == stored_version and again["seat"] == 0
+    assert again["view"] == replayed
+    if stored_version == last_version:
+        assert again["view"] == states[0]["view"]
