@@ -11,7 +11,7 @@ BENCH_ARGS ?=
 SERVE_ARGS ?=
 FUZZ_ARGS ?= --games 10000
 
-.PHONY: venv play test bench lint docs docs-site clean fuzz serve
+.PHONY: venv play test bench lint docs docs-site clean fuzz serve client
 
 venv: $(STAMP)
 
@@ -23,15 +23,26 @@ $(STAMP): pyproject.toml
 play: venv
 	$(BIN)/passgo play
 
+# The browser client (client/, TypeScript): npm ci from the committed lockfile, then tsc and
+# Vite build it into src/passgo/web/static, which the server (and a built wheel) serves.
+CLIENT_STAMP := client/node_modules/.installed
+
+$(CLIENT_STAMP): client/package-lock.json
+	cd client && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+	touch $@
+
+client: $(CLIENT_STAMP)
+	cd client && npm run build
+
 # The browser game on http://127.0.0.1:8000/ (SERVE_ARGS="--port 9000 --database URL").
-serve: venv
+serve: venv client
 	$(BIN)/passgo serve $(SERVE_ARGS)
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/mypy src/passgo
 
-test: lint
+test: lint client
 	$(BIN)/pytest -n 2
 
 bench: venv
@@ -54,6 +65,6 @@ docs-site: venv
 	$(BIN)/sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
 
 clean:
-	rm -rf $(VENV) build dist docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist docs/_build client/node_modules src/passgo/web/static .pytest_cache .mypy_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

@@ -5,18 +5,11 @@ acknowledged (on SQLite and on PostgreSQL)."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from webserver import free_port, post, server
 
 pytest.importorskip("websockets")
 from websockets.sync.client import ClientConnection, connect
@@ -24,52 +17,6 @@ from websockets.sync.client import ClientConnection, connect
 from passgo.core import Action
 from passgo.web.setup import GameSetup, new_game
 from passgo.web.store import Store
-
-START_SECONDS = 30
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(database: str, port: int, *, bot_delay: float = 0) -> Iterator[subprocess.Popen[bytes]]:
-    """`passgo serve` in a process of its own, ready to answer; killed at the end if alive."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "passgo.cli", "serve", "--port", str(port), "--database",
-         database, "--bot-delay", str(bot_delay)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    err = proc.stderr.read().decode() if proc.stderr else ""
-                    raise RuntimeError(f"passgo serve did not start: {err[-2000:]}") from None
-                time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        if proc.stderr:
-            proc.stderr.close()
-
-
-def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
-                                     data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        data: dict[str, Any] = json.loads(reply.read())
-        return data
 
 
 def seat_socket(port: int, game_id: str, token: str | None) -> tuple[ClientConnection,

@@ -346,7 +346,10 @@ class Room:
         out["explain"] = explain(g)
         acting = seat is not None and not self.seats[seat].standin and not g.over
         legal = g.legal_actions(seat) if acting and seat is not None else []
-        out["actions"] = [{"text": a.text(), "label": describe_action(g, a)} for a in legal]
+        answers = {a.text() for a in g.answers(seat)} if acting and seat is not None else set()
+        # `answer`: it answers the pending decision; the others are business open at any time.
+        out["actions"] = [{"text": a.text(), "label": describe_action(g, a),
+                           "answer": a.text() in answers} for a in legal]
         out["bid_range"] = g.bid_range(seat) if acting and seat is not None else None
         return out
 

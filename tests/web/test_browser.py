@@ -1,0 +1,197 @@
+"""The browser client in Debian's chromium, driven by Playwright against a real `passgo serve`:
+a game made in the lobby, two people in two browser contexts and a bot, buying, an auction, a
+trade, a mortgage, a bankruptcy, a reload mid-game, and the phone-sized layout.
+
+Needs /usr/bin/chromium and the built client (`make client`); without them the tests skip,
+except under PASSGO_CI=1 (`.ci/run` installs both), where they fail."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from webserver import free_port, post, server
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+STEP_MS = 15_000
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"no browser at {CHROMIUM} (apt-get install chromium)"
+    if not (Path(str(resources.files("passgo.web"))) / "static" / "index.html").exists():
+        return "the browser client is not built (make client)"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return None
+
+
+if (why := _missing()) is not None:
+    if os.environ.get("PASSGO_CI"):
+        pytest.fail(f"CI must run the browser tests: {why}", pytrace=False)
+    pytest.skip(why, allow_module_level=True)
+
+os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    with server(f"sqlite:///{tmp_path / 'games.sqlite3'}", port):
+        yield f"http://127.0.0.1:{port}"
+
+
+def _join(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.fill("input[name=name]", name)
+    page.click("form.join button[type=submit]")
+    expect(page.locator(".player", has_text=f"{name} (you)")).to_be_visible(timeout=STEP_MS)
+
+
+def _log(page: Page) -> str:
+    return page.locator(".log").inner_text()
+
+
+def _answer(page: Page, prefer: list[str]) -> bool:
+    """Press the first answer button whose action starts with one of `prefer`, else the first
+    answer; False when this page has nothing to answer."""
+    buttons = page.locator(".decision > .answers > button")
+    if buttons.count() == 0:
+        return False
+    actions = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
+    for word in prefer:
+        for i, action in enumerate(actions):
+            if action.startswith(word):
+                buttons.nth(i).click()
+                return True
+    buttons.first.click()
+    return True
+
+
+def test_two_people_and_a_bot_buy_auction_trade_and_mortgage(browser: Browser,
+                                                               site: str) -> None:
+    ann = browser.new_context().new_page()
+    ann.goto(site)
+    ann.select_option("select[name=seat-1]", "person")
+    ann.select_option("select[name=seat-2]", "bot:basic")
+    ann.select_option("select[name=seat-3]", "")
+    ann.click("form.create button[type=submit]")
+    ann.wait_for_url(re.compile(r"/game/"), timeout=STEP_MS)
+    link = ann.url
+    _join(ann, link, "Ann")
+    bob = browser.new_context().new_page()
+    _join(bob, link, "Bob")
+    pages = {"Ann": ann, "Bob": bob}
+    declined = False
+    for _ in range(200):
+        log = _log(ann)
+        if declined and "Auction of" in log and " bought " in log and " won " in log:
+            break
+        for name, page in pages.items():
+            page.wait_for_timeout(100)
+            if page.locator(".bid input[name=bid]").count():
+                if "Auction of" in _log(page) and name == "Bob":
+                    page.fill(".bid input[name=bid]", str(
+                        int(page.locator(".bid input[name=bid]").get_attribute("min") or 1)))
+                    page.click(".bid button[type=submit]")
+                else:
+                    _answer(page, ["pass"])
+            elif not declined and page.locator("button[data-action=decline]").count():
+                page.click("button[data-action=decline]")
+                declined = True
+            else:
+                _answer(page, ["buy", "roll", "end"])
+    log = _log(ann)
+    assert " bought " in log and "Auction of" in log and " won " in log
+    # A trade, composed in Ann's page and accepted in Bob's.
+    ann.locator("details.compose summary").click()
+    ann.select_option("select[name=partner]", label="Bob")
+    ann.fill("input[name=give-cash]", "1")
+    ann.click("form.trade button[type=submit]")
+    expect(bob.locator("button[data-action=accept]")).to_be_visible(timeout=STEP_MS)
+    bob.click("button[data-action=accept]")
+    expect(ann.locator(".log")).to_contain_text("Bob accepted the trade from Ann",
+                                                timeout=STEP_MS)
+    # A mortgage, from the business list of whoever owns a deed.
+    for page in (ann, bob):
+        mortgage = page.locator("button[data-action^=mortgage]")
+        if mortgage.count():
+            page.locator("details.business summary").click()
+            mortgage.first.click()
+            expect(page.locator(".log")).to_contain_text("mortgaged", timeout=STEP_MS)
+            expect(page.locator(".board .mortgaged").first).to_be_attached()
+            break
+    else:
+        pytest.fail("nobody owned a deed to mortgage")
+
+
+def test_a_reload_mid_game_keeps_the_seat(browser: Browser, site: str) -> None:
+    game = post(int(site.rsplit(":", 1)[1]), "/api/games",
+                {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "basic"}]})["id"]
+    page = browser.new_context().new_page()
+    _join(page, f"{site}/game/{game}", "Ann")
+    expect(page.locator(".decision > .answers > button").first).to_be_visible(timeout=STEP_MS)
+    _answer(page, ["roll"])
+    expect(page.locator(".log")).to_contain_text("Ann rolled", timeout=STEP_MS)
+    before = _log(page)
+    page.reload()
+    expect(page.locator(".player", has_text="Ann (you)")).to_be_visible(timeout=STEP_MS)
+    expect(page.locator(".log")).to_contain_text(before.splitlines()[-1], timeout=STEP_MS)
+    expect(page.locator(".decision > .answers > button").first).to_be_visible(timeout=STEP_MS)
+
+
+def test_a_bankruptcy_is_declared_from_the_page(browser: Browser, site: str) -> None:
+    """With $1 to start, the first tax or rent cannot be raised: the player declares
+    bankruptcy (rule: a player who owes more than they can pay is bankrupt)."""
+    game = post(int(site.rsplit(":", 1)[1]), "/api/games",
+                {"seats": [{"kind": "person"}, {"kind": "person"}], "starting_cash": 1})["id"]
+    pages = []
+    for name in ("Ann", "Bob"):
+        page = browser.new_context().new_page()
+        _join(page, f"{site}/game/{game}", name)
+        pages.append(page)
+    for _ in range(300):
+        if "is bankrupt" in _log(pages[0]):
+            break
+        for page in pages:
+            page.wait_for_timeout(50)
+            _answer(page, ["bankrupt", "decline", "pass", "tax flat", "roll", "end"])
+    expect(pages[0].locator(".log")).to_contain_text("is bankrupt", timeout=STEP_MS)
+    expect(pages[0].locator(".winner")).to_contain_text("wins", timeout=STEP_MS)
+
+
+def test_the_phone_layout_fits_375_by_667(browser: Browser, site: str) -> None:
+    game = post(int(site.rsplit(":", 1)[1]), "/api/games",
+                {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "basic"}]})["id"]
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True)
+    page = context.new_page()
+    _join(page, f"{site}/game/{game}", "Ann")
+    board = page.locator("svg.board").bounding_box()
+    assert board is not None and board["width"] <= 375
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    button = page.locator(".decision > .answers > button").first
+    expect(button).to_be_visible(timeout=STEP_MS)
+    box = button.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    # Keyboard: the 1 key presses the first answer.
+    version_log = _log(page)
+    page.keyboard.press("1")
+    expect(page.locator(".log")).not_to_have_text(version_log, timeout=STEP_MS)
