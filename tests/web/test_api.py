@@ -222,3 +222,22 @@ def test_bots_play_their_seats_until_a_person_must_decide(client: TestClient) ->
         assert throwers == {"Ann", "Strategic 2", "Basic 3"}
         refused = [m for m in ann.messages if m["type"] in ("refused", "error")]
         assert refused == []
+
+
+def test_an_away_person_is_stood_in_for_and_takes_the_seat_back(client: TestClient) -> None:
+    game_id = create(client, ["person", "person"], away_seconds=1,
+                     options={"round_limit": 3})  # the stand-ins soon finish the game
+    tokens = [join(client, game_id, 0, "Ann"), join(client, game_id, 1, "Bob")]
+    ann = _connect(client, tokens[0], game_id)
+    mover = ann.state["view"]["pending"]["player"]
+    away = _connect(client, tokens[mover], game_id) if mover else ann
+    # Nobody answers: after a second the stand-in bot plays the mover's seat.
+    while not ann.state["seats"][mover]["standin"]:
+        ann.until_state()
+    assert any("is away: a bot plays for them" in line for line in ann.state["said"])
+    away.send({"type": "action", "version": away.state["version"], "action": "roll"})
+    assert "take it back" in away.until("refused")["reason"]
+    away.send({"type": "take_back"})
+    while away.state["seats"][mover]["standin"]:
+        away.until_state()
+    assert away.actions() or away.state["view"]["pending"]["player"] != mover

@@ -1,0 +1,187 @@
+"""Load on `passgo serve`: many concurrent games, every seat a WebSocket client on loopback.
+
+    python benchmarks/web_load.py [--games 100] [--seats 4] [--seconds 30]
+                                  [--database URL] [--seed 0] [--json]
+
+A server process is started on a free local port (an SQLite file in a temporary folder unless
+`--database` names another database); `--games` games of `--seats` people are created and every
+seat connects. Whenever a client's seat has a decision, it sends one of its legal answers
+(chosen by a seeded RNG) and times how long the server takes to send back the update: p50,
+p95, p99 and max of that time, actions per second, and the server's peak memory (RSS) and CPU
+time (user + system, also as a share of one core) over the run. The clients run in this
+process (asyncio, one event loop), so on a small machine they compete with the server for the
+cores. Other options in BENCH_ARGS are ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
+from webserver import free_port, post, server
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def proc_usage(pid: int) -> tuple[int, float]:
+    """(resident memory in bytes, CPU seconds used) of a process, from /proc."""
+    rss = 0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1]) * 1024
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return rss, (int(fields[11]) + int(fields[12])) / TICKS
+
+
+async def seat(port: int, game_id: str, token: str, rng: random.Random, until: float,
+               latencies: list[float]) -> None:
+    """One person's browser: answer every decision of its seat until the time is up."""
+    async with websockets.connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws",
+                                  max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent: tuple[int, float] | None = None  # (version chosen on, when sent)
+        state: dict[str, Any] | None = None
+        while time.monotonic() < until:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            if message["type"] == "refused":
+                sent = None  # choose again on the newest state
+            elif message["type"] == "state" and "view" in message:
+                state = message
+                if sent is not None and message["version"] > sent[0]:
+                    latencies.append(time.perf_counter() - sent[1])
+                    sent = None
+                if message["view"]["over"]:
+                    return
+            else:
+                continue
+            if sent is not None or state is None or state["view"]["pending"]["player"] != \
+                    state["seat"]:
+                continue
+            answers = [a["text"] for a in state["actions"] if a["answer"]]
+            if not answers:
+                continue
+            text = rng.choice(answers)
+            if text.startswith("bid ") and rng.random() < 0.5 and "pass" in answers:
+                text = "pass"
+            sent = (state["version"], time.perf_counter())
+            await ws.send(json.dumps({"type": "action", "version": state["version"],
+                                      "action": text}))
+
+
+async def load(port: int, games: list[tuple[str, list[str]]], seconds: float,
+               seed: int) -> list[float]:
+    latencies: list[float] = []
+    until = time.monotonic() + seconds
+    rng = random.Random(seed)
+    await asyncio.gather(*(seat(port, game_id, token, random.Random(rng.random()), until,
+                                latencies)
+                           for game_id, tokens in games for token in tokens))
+    return latencies
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        database = args.database or f"sqlite:///{tmp}/games.sqlite3"
+        with server(database, port) as proc:
+            games = []
+            for _ in range(args.games):
+                game_id = post(port, "/api/games",
+                               {"seats": [{"kind": "person"}] * args.seats})["id"]
+                tokens = [post(port, f"/api/games/{game_id}/join",
+                               {"seat": s, "name": f"P{s}"})["token"]
+                          for s in range(args.seats)]
+                games.append((game_id, tokens))
+            rss0, cpu0 = proc_usage(proc.pid)
+            start = time.perf_counter()
+            peak = rss0
+            done = asyncio.run(_sampled(port, games, args, proc.pid))
+            latencies, peak = done[0], max(peak, done[1])
+            wall = time.perf_counter() - start
+            rss1, cpu1 = proc_usage(proc.pid)
+    ms = sorted(x * 1000 for x in latencies)
+    if not ms:
+        raise SystemExit("web_load: no action was answered")
+
+    def pct(p: float) -> float:
+        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
+
+    return {
+        "games": args.games, "seats": args.seats, "clients": args.games * args.seats,
+        "database": "postgresql" if args.database and "postgres" in args.database
+        else "sqlite",
+        "seconds": round(wall, 1), "actions": len(ms),
+        "actions_per_s": round(len(ms) / wall, 1),
+        "p50_ms": round(statistics.median(ms), 2), "p95_ms": round(pct(95), 2),
+        "p99_ms": round(pct(99), 2), "max_ms": round(ms[-1], 2),
+        "server_peak_rss_mb": round(max(peak, rss1) / 2**20, 1),
+        "server_cpu_s": round(cpu1 - cpu0, 1),
+        "server_cpu_share_of_one_core": round((cpu1 - cpu0) / wall, 2),
+        "cores": os.cpu_count(),
+    }
+
+
+async def _sampled(port: int, games: list[tuple[str, list[str]]], args: argparse.Namespace,
+                   pid: int) -> tuple[list[float], int]:
+    """The load, with the server's memory sampled every half second."""
+    peak = 0
+
+    async def sample() -> None:
+        nonlocal peak
+        while True:
+            peak = max(peak, proc_usage(pid)[0])
+            await asyncio.sleep(0.5)
+
+    sampler = asyncio.get_running_loop().create_task(sample())
+    try:
+        return await load(port, games, args.seconds, args.seed), peak
+    finally:
+        sampler.cancel()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--database", help="database URL (default: a temporary SQLite file)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args, _ = parser.parse_known_args()
+    result = run(args)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"passgo serve under load: {result['games']} games x {result['seats']} WebSocket "
+          f"clients, {result['database']}, {result['seconds']} s, {result['cores']} cores")
+    rows = [("actions answered", result["actions"]), ("actions/s", result["actions_per_s"]),
+            ("p50 send -> update (ms)", result["p50_ms"]),
+            ("p95 send -> update (ms)", result["p95_ms"]),
+            ("p99 send -> update (ms)", result["p99_ms"]),
+            ("max send -> update (ms)", result["max_ms"]),
+            ("server peak RSS (MB)", result["server_peak_rss_mb"]),
+            ("server CPU (s)", result["server_cpu_s"]),
+            ("server CPU (share of one core)", result["server_cpu_share_of_one_core"])]
+    width = max(len(k) for k, _ in rows)
+    for key, value in rows:
+        print(f"{key:<{width}}  {value:>10}")
+
+
+if __name__ == "__main__":
+    main()
