@@ -8,34 +8,11 @@ import json
 import signal
 from typing import Any
 
-import pytest
-from webserver import free_port, post, server
-
-pytest.importorskip("websockets")
-from websockets.sync.client import ClientConnection, connect
+from webserver import answer, free_port, post, seat_socket, server
 
 from passgo.core import Action
 from passgo.web.setup import GameSetup, new_game
 from passgo.web.store import Store
-
-
-def seat_socket(port: int, game_id: str, token: str | None) -> tuple[ClientConnection,
-                                                                      dict[str, Any]]:
-    ws = connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws", open_timeout=10)
-    ws.send(json.dumps({"type": "hello", "token": token}))
-    while True:
-        message = json.loads(ws.recv(timeout=10))
-        if message["type"] == "state":
-            return ws, message
-
-
-def next_state(ws: ClientConnection, after: int) -> dict[str, Any]:
-    while True:
-        message = json.loads(ws.recv(timeout=10))
-        if message["type"] == "refused":
-            raise AssertionError(message["reason"])
-        if message["type"] == "state" and message["version"] > after:
-            return message
 
 
 def replayed_view(database: str, game_id: str, seat: int) -> tuple[int, dict[str, Any]]:
@@ -71,7 +48,8 @@ def test_kill_9_mid_game_loses_no_acknowledged_action(database_url: str) -> None
                 proc.wait()
                 break
             for s in (0, 1):
-                states[s] = next_state(sockets[s][0], state["version"])
+                states[s] = answer(sockets[s][0], state["version"])
+                assert states[s]["type"] == "state", states[s]
             acknowledged.append((states[seat]["version"], seat, text))
         for ws, _ in sockets:
             ws.close()

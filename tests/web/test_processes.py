@@ -11,10 +11,8 @@ from typing import Any
 
 import pytest
 from conftest import fresh_postgres_database, postgres_url
-from webserver import free_port, post, server
-
-pytest.importorskip("websockets")
-from websockets.sync.client import ClientConnection, connect
+from webserver import answer, free_port, post, seat_socket, server
+from websockets.sync.client import ClientConnection
 
 from passgo.web.store import Store
 
@@ -26,24 +24,6 @@ def postgres() -> Iterator[str]:
     yield from fresh_postgres_database(url)
 
 
-def hello(port: int, game_id: str, token: str) -> tuple[ClientConnection, dict[str, Any]]:
-    ws = connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws", open_timeout=10)
-    ws.send(json.dumps({"type": "hello", "token": token}))
-    while True:
-        message = json.loads(ws.recv(timeout=10))
-        if message["type"] == "state":
-            return ws, message
-
-
-def answer(ws: ClientConnection, after: int) -> dict[str, Any]:
-    """The next state past `after`, or a refusal."""
-    while True:
-        message = json.loads(ws.recv(timeout=10))
-        if message["type"] == "refused" or (message["type"] == "state"
-                                             and message["version"] > after):
-            return message
-
-
 def test_two_processes_serve_one_game(postgres: str) -> None:
     ports = [free_port(), free_port()]
     with server(postgres, ports[0]), server(postgres, ports[1]):
@@ -51,7 +31,7 @@ def test_two_processes_serve_one_game(postgres: str) -> None:
         tokens = [post(ports[s], f"/api/games/{game_id}/join",
                        {"seat": s, "name": n})["token"] for s, n in ((0, "Ann"), (1, "Bob"))]
         # Ann plays through the first process, Bob through the second.
-        sockets = [hello(ports[s], game_id, tokens[s]) for s in (0, 1)]
+        sockets = [seat_socket(ports[s], game_id, tokens[s]) for s in (0, 1)]
         states = [state for _, state in sockets]
         assert states[0]["version"] == states[1]["version"]
         for _ in range(30):
@@ -68,7 +48,7 @@ def test_two_processes_serve_one_game(postgres: str) -> None:
         # The same action sent to both processes at once, on the same version: the database
         # lets one through; the other is refused as stale.
         seat = states[0]["view"]["pending"]["player"]
-        twin, _ = hello(ports[1 - seat], game_id, tokens[seat])
+        twin, _ = seat_socket(ports[1 - seat], game_id, tokens[seat])
         version = states[seat]["version"]
         text = states[seat]["actions"][0]["text"]
         message = json.dumps({"type": "action", "version": version, "action": text})

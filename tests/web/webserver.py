@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from websockets.sync.client import ClientConnection, connect
+
 START_SECONDS = 30
 
 
@@ -61,3 +63,23 @@ def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
         return data
 
 
+
+
+def seat_socket(port: int, game_id: str, token: str | None) -> tuple[ClientConnection,
+                                                                      dict[str, Any]]:
+    """A WebSocket that said hello with `token` (None: a spectator), and its first state."""
+    ws = connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws", open_timeout=10)
+    ws.send(json.dumps({"type": "hello", "token": token}))
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] == "state":
+            return ws, message
+
+
+def answer(ws: ClientConnection, after: int) -> dict[str, Any]:
+    """The next state past version `after`, or a refusal."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        if message["type"] == "refused" or (message["type"] == "state"
+                                             and message["version"] > after):
+            return message
