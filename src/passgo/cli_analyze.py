@@ -18,7 +18,7 @@ import argparse
 import os
 from typing import Any
 
-from passgo.cli_position import CommandError
+from passgo.cli_position import CommandError, missing_extra
 from passgo.core import Rules
 from passgo.core.errors import DataError
 from passgo.rulespec import load_rules
@@ -121,9 +121,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     try:
         from passgo.analysis.run import run_analysis
     except ImportError as exc:
-        raise CommandError(
-            f"passgo analyze needs the analysis extra ({exc.name} is missing): "
-            "pip install 'passgo[analysis]'"
-        ) from None
+        raise missing_extra("analyze", "analysis", exc) from None
     run_analysis(args)
     return 0

@@ -17,6 +17,12 @@ class CommandError(Exception):
     """A problem with the user's input, reported in one line with exit status 2."""
 
 
+def missing_extra(command: str, extra: str, exc: ImportError) -> CommandError:
+    """The one-line error of a command run without the extra that brings its libraries."""
+    return CommandError(f"passgo {command} needs the {extra} extra ({exc.name} is missing): "
+                        f"pip install 'passgo[{extra}]'")
+
+
 def read_text(path: str) -> str:
     """A text file's contents, or a one-line error naming it (missing, unreadable, or not
     UTF-8 text)."""

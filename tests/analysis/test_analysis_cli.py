@@ -87,3 +87,14 @@ def test_simulate_landing_batched_refuses_unmodelled_rules(
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["setup"]["method"] == "batched"
     assert sum(s["landings"] for s in data["landings"]["squares"]) == 5000
+
+
+def test_missing_extra_is_one_line(capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "passgo.analysis.run", None)
+    code, out, err = run(capsys, "landing")
+    assert code == 2 and out == ""
+    assert "passgo analyze needs the analysis extra" in err and err.count("\n") == 1
+    assert "pip install 'passgo[analysis]'" in err

@@ -19,7 +19,7 @@ import os
 import sys
 from typing import Any
 
-from passgo.cli_position import CommandError, load_position, read_text
+from passgo.cli_position import CommandError, load_position, missing_extra, read_text
 from passgo.core import Rules
 from passgo.core.errors import DataError
 from passgo.rulespec import load_rules
@@ -86,10 +86,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         from passgo.sim.run import run_compare, run_games, run_landing
     except ImportError as exc:
-        raise CommandError(
-            f"passgo simulate needs the sim extra ({exc.name} is missing): "
-            "pip install 'passgo[sim]'"
-        ) from None
+        raise missing_extra("simulate", "sim", exc) from None
     if args.landing:
         report = run_landing(args, _rules(args.rules or "classic"))
     elif args.compare:
