@@ -20,11 +20,11 @@ import time
 from typing import Any
 
 from passgo import Rules, __version__
-from passgo.analysis.batched import batched_counts
 from passgo.analysis.chain import landing_odds
-from passgo.analysis.movement import build_movement
+from passgo.sim.batched import batched_counts
 from passgo.sim.jobs import LandingJob
 from passgo.sim.run import landing_counts
+from passgo.token_model import build_movement
 
 
 def timed(label: str, throws: int, fn: Any) -> dict[str, Any]:

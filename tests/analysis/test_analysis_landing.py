@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 from scipy.stats import chi2_contingency, chisquare
 
-from passgo.analysis.batched import batched_counts
 from passgo.analysis.chain import landing_odds
 from passgo.analysis.landing import monte_carlo
-from passgo.analysis.movement import MovementError, build_movement
 from passgo.core import Rules
+from passgo.sim.batched import batched_counts
+from passgo.token_model import MovementError, build_movement
 
 REFERENCE = json.loads(
     (Path(__file__).parents[2] / "tests" / "analysis" / "landing_published.json").read_text())

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from passgo.analysis.chain import landing_odds
-from passgo.analysis.movement import build_movement
 from passgo.analysis.returns import analyze_returns, returns_figure
 from passgo.cli import main
 from passgo.core import Rules
 from passgo.core.board import load_edition
+from passgo.token_model import build_movement
 
 BOARD = load_edition("us-classic")
 

@@ -10,7 +10,7 @@ One step is one whole turn: the throw, the card drawn where the token stops (eac
 deck is taken as equally likely, which is what a cycled, shuffled deck averages to), a throw
 again after doubles, jail on the third double or on "Go to Jail". Where a throw ends is read
 from the same square outcomes as the exact landing chain of `passgo analyze landing`
-(`passgo.analysis.movement`), whose Get Out of Jail Free card goes back under its deck at once
+(`passgo.token_model`), whose Get Out of Jail Free card goes back under its deck at once
 (UK cards included: "Go back to Old Kent Road" moves the token; "pay a fine or take a Chance"
 is answered with the fine). Two jail policies are modelled: `leave` (pay the fine at once and
 throw as in a normal turn) and `stay` (throw for doubles until the rules force the fine). The
@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import cache
 
-from passgo.analysis.movement import THROWS, square_outcomes
 from passgo.core.board import Board, load_edition
+from passgo.token_model import THROWS, square_outcomes
 
 JAIL_POLICIES = ("leave", "stay")
 _JAILED = -1  # stand-in for "sent to jail" while a throw is resolved

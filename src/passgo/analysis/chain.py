@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from passgo.analysis.movement import THROWS, Movement
+from passgo.token_model import THROWS, Movement
 
 Matrix = NDArray[np.float64]
 

@@ -2,9 +2,9 @@
 
 For each jail strategy asked for: the chain's per-throw and per-turn odds and visits
 (`chain.py`), throws that reach Go To Jail and throws that end in jail kept apart, and a Monte
-Carlo estimate with 95 % intervals from batch means, by the batched NumPy run (`batched.py`,
-the default) or the engine's own token run (`passgo.sim.landing`). The chain is timed: it is
-the figure a reader can trust, the runs are its check.
+Carlo estimate with 95 % intervals from batch means, by the batched NumPy run
+(`passgo.sim.batched`, the default) or the engine's own token run (`passgo.sim.landing`).
+The chain is timed: it is the figure a reader can trust, the runs are its check.
 """
 
 from __future__ import annotations
@@ -16,17 +16,17 @@ from typing import Any
 
 import numpy as np
 
-from passgo.analysis.batched import batched_groups
 from passgo.analysis.chain import landing_odds
-from passgo.analysis.movement import CARD_CONVENTION_TEXT, build_movement
 from passgo.analysis.output import TableData
 from passgo.analysis.plots import board_heatmap
 from passgo.core import Rules
 from passgo.core.board import load_edition
+from passgo.sim.batched import batched_groups
 from passgo.sim.jobs import LandingJob
 from passgo.sim.records import landing_labels
 from passgo.sim.run import landing_chunk_counts
 from passgo.sim.stats import mean_interval
+from passgo.token_model import CARD_CONVENTION_TEXT, build_movement
 
 MC_METHODS = ("batched", "engine", "none")
 BATCHES = 20  # batches of the Monte Carlo run behind its intervals

@@ -18,12 +18,12 @@ from typing import Any
 
 from passgo.analysis.chain import landing_odds
 from passgo.analysis.errors import AnalysisError
-from passgo.analysis.movement import build_movement
 from passgo.analysis.output import TableData
 from passgo.analysis.plots import curves
 from passgo.core import Rules
 from passgo.core.board import Board, load_edition
 from passgo.core.state import HOTEL
+from passgo.token_model import build_movement
 
 MEAN_THROW = 7
 # Line colours of the usual colour groups (other editions' groups take the default cycle).

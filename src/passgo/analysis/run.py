@@ -14,6 +14,7 @@ from passgo.analysis.output import (
     write_report,
 )
 from passgo.cli_position import CommandError
+from passgo.token_model import MovementError
 
 Analysis = tuple[dict[str, Any], list[TableData], Callable[[dict[str, Any]], Any], str]
 
@@ -67,5 +68,5 @@ def run_analysis(args: argparse.Namespace) -> None:
         figures = [figure(report)] if args.plot or args.html else []
         write_report(report, tables, figures, as_json=args.json, plot=args.plot,
                      page=args.html, title=title)
-    except AnalysisError as exc:
+    except (AnalysisError, MovementError) as exc:
         raise CommandError(str(exc)) from None

@@ -24,7 +24,7 @@ from passgo.core import Rules
 from passgo.core.errors import DataError
 from passgo.rulespec import load_rules
 from passgo.sim.backends import BACKENDS
-from passgo.sim.jobs import CARD_CONVENTIONS, JAIL_POLICIES
+from passgo.token_model import CARD_CONVENTIONS, JAIL_STRATEGIES
 
 DEFAULT_PLAYERS = "basic,basic,basic,basic"
 # Options of game runs, with their defaults; a landing run refuses them when given.
@@ -69,7 +69,7 @@ def add_simulate(sub: Any) -> None:
     p.add_argument("--landing", action="store_true",
                    help="landing frequencies of one long token run instead of games")
     p.add_argument("--rolls", type=int, help="throws in the landing run (default 1000000)")
-    p.add_argument("--jail", choices=JAIL_POLICIES,
+    p.add_argument("--jail", choices=JAIL_STRATEGIES,
                    help="landing run: leave jail at once (short, default) or stay (long)")
     p.add_argument("--jail-card", choices=CARD_CONVENTIONS,
                    help="landing run: a Get Out of Jail Free card goes back under its deck at "

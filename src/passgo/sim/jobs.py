@@ -11,10 +11,6 @@ from dataclasses import dataclass
 
 from passgo.core import Rules
 
-JAIL_POLICIES = ("short", "long")
-# Readings of the Get Out of Jail Free card in a landing run (see `passgo.sim.landing`).
-CARD_CONVENTIONS = ("return", "keep")
-
 
 @dataclass(frozen=True, slots=True)
 class GameJob:

@@ -13,7 +13,8 @@ fine) and then throws as in any turn; `long` stays and throws for doubles until 
 force the fine. A lawyer (`Rules.jail_lawyer`) is hired by `short` only.
 
 A Get Out of Jail Free card leaves its deck while a token holds it, and a held card only goes
-back when played, so the two readings of the card (`CARD_CONVENTIONS`) differ under `long`:
+back when played, so the two readings of the card (`passgo.token_model.CARD_CONVENTIONS`)
+differ under `long`:
 
 * `keep`: the token keeps the card until its strategy plays it; `long` never does, so both
   cards end up out of their decks and every later draw sees 15 cards (In Jail comes out about

@@ -143,9 +143,9 @@ def run_landing(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
 
 
 def _batched_counts(rules: Rules, args: argparse.Namespace) -> list[int]:
-    """The batched NumPy run (`passgo.analysis.batched`), for the rules it models."""
-    from passgo.analysis.batched import batched_counts
-    from passgo.analysis.movement import MovementError, build_movement
+    """The batched NumPy run (`passgo.sim.batched`), for the rules it models."""
+    from passgo.sim.batched import batched_counts
+    from passgo.token_model import MovementError, build_movement
 
     try:
         movement = build_movement(rules, args.jail, args.jail_card)

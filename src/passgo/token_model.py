@@ -1,9 +1,13 @@
 """What a lone token does between two throws, built from the engine's own board, cards and Rules.
 
-The exact chain (`chain.py`) and the batched token run (`batched.py`) both read this one model,
-so the two can only differ by what they are (an exact sum against a sample), never by a second
-reading of the rules. The token is the landing run's idle player (`passgo.sim.landing`): it buys
-nothing, so no rent, travel or foreclosure ever moves it, and it throws the two six-sided dice.
+The exact chain (`passgo.analysis.chain`), the batched token run (`passgo.sim.batched`) and the
+bots' turn chain (`passgo.agents.landing`) all read this one model, so they can only differ by
+what they are (an exact sum against a sample), never by a second reading of the rules. It
+stands below the bots, the simulations and the analyses (it needs nothing but the core), so
+each of them can use it without depending on another.
+
+The token is the landing run's idle player (`passgo.sim.landing`): it buys nothing, so no
+rent, travel or foreclosure ever moves it, and it throws the two six-sided dice.
 
 What is modelled: the edition's squares and both decks (advance, advance to the nearest,
 back, back to, go to jail, the UK fine-or-Chance card answered with the fine), doubles and the
@@ -29,7 +33,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from passgo.analysis.errors import AnalysisError
 from passgo.core import Rules
 from passgo.core.board import (
     ADVANCE,
@@ -47,8 +50,10 @@ from passgo.core.board import (
     Card,
     load_edition,
 )
-from passgo.sim.jobs import CARD_CONVENTIONS
-from passgo.sim.jobs import JAIL_POLICIES as JAIL_STRATEGIES
+
+JAIL_STRATEGIES = ("short", "long")
+# Readings of the Get Out of Jail Free card (see above).
+CARD_CONVENTIONS = ("return", "keep")
 
 CARD_CONVENTION_TEXT = {
     "return": "a Get Out of Jail Free card goes back under its deck at once (published tables)",
@@ -58,7 +63,7 @@ CARD_CONVENTION_TEXT = {
 THROWS = tuple((a + b, a == b) for a in range(1, 7) for b in range(1, 7))
 
 
-class MovementError(AnalysisError):
+class MovementError(ValueError):
     """A rule set or convention whose movement the landing models do not cover."""
 
 

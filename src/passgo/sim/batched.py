@@ -16,7 +16,7 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
-from passgo.analysis.movement import Movement
+from passgo.token_model import Movement
 
 BURN_IN = 100  # uncounted throws per token: the start on GO is forgotten well before
 MAX_TOKENS = 10_000
