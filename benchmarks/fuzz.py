@@ -35,7 +35,7 @@ from typing import Any
 
 from passgo import Game, Rules
 from passgo.agents.random_bot import random_offer
-from passgo.core import IllegalActionError
+from passgo.core import CallTime, IllegalActionError
 from passgo.core.actions import BUSINESS, Action, Bid, ClaimRent, CounterTrade, ProposeTrade
 from passgo.core.board import EDITIONS, load_edition
 from passgo.core.errors import DataError
@@ -53,6 +53,8 @@ INT_VALUES: dict[str, tuple[int, ...]] = {
     "deal_deeds": (0, 1, 2, 3),
     "end_after_bankruptcies": (0, 1, 2),
     "round_limit": (0, 5, 20),
+    "clock_minutes": (0, 90),
+    "sudden_death_rounds": (0, 3, 10),
 }
 OTHER_INTS = (0, 0, 10, 50, 100, 200)
 CHANGE = 0.25  # chance that a drawn rule set changes a given option
@@ -216,6 +218,8 @@ def random_action(g: Game, rng: random.Random) -> Action:
         if g.is_legal(ask):
             return ask
     alive = [p.seat for p in g.players if not p.bankrupt]
+    if r > 0.995 and g.is_legal(CallTime(alive[0])):
+        return CallTime(alive[0])  # the clock of a game that ends by time
     if r < 0.08:  # out-of-turn business
         seat = rng.choice(alive)
         business = [a for a in g.legal_actions(seat) if isinstance(a, BUSINESS)]

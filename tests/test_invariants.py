@@ -40,6 +40,7 @@ from passgo.core.actions import (
     Action,
     Bid,
     Build,
+    CallTime,
     ClaimRent,
     CounterTrade,
     DeclareBankruptcy,
@@ -350,6 +351,8 @@ def meddling(g: Game, rng: random.Random) -> Action | None:
     q = rng.choice(g.alive_players())
     others = [p for p in g.alive_players() if p != q]
     how = rng.randrange(4)
+    if rng.random() < 0.01 and g.is_legal(CallTime(q)):
+        return CallTime(q)  # the clock of a game that ends by time
     if how == 0:
         business = [a for a in g.legal_actions(q) if isinstance(a, BUSINESS)]
         return rng.choice(business) if business else None
@@ -442,6 +445,11 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "player_loans": draw(st.booleans()),
         "profit_sharing": draw(st.booleans()),
         "partnerships": draw(st.booleans()),
+        # The end by time: a clock (time called by `meddling`), sudden death.
+        "clock_minutes": draw(st.sampled_from((0, 90))),
+        "sudden_death": draw(st.booleans()),
+        "sudden_death_rounds": draw(st.sampled_from((0, 3, 10))),
+        "two_tokens": draw(st.booleans()),
     }
     # Draw a subset of the switches on top of a preset, so presets are also played as they are.
     chosen = draw(st.sets(st.sampled_from(sorted(options))))
@@ -460,6 +468,8 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         picked["snake_eyes_bonus"] = picked["box_cars_bonus"] = 0
     if not picked.get("double_prices"):
         picked["finders_fee_percent"] = 0
+    if not picked.get("sudden_death"):
+        picked["sudden_death_rounds"] = 0
     if not picked.get("free_parking_jackpot"):
         picked.update(free_parking_seed=0, free_parking_refill=0,
                       free_parking_sources="fines_and_taxes")

@@ -2,12 +2,17 @@
 
     passgo play [--players "You:human,Bob:strategic,Cy:basic"] [--rules NAME|FILE] [--seed N]
                 [--save FILE | --no-save] [--resume [FILE]] [--plain]
-                [--bot-delay SECONDS] [--max-rounds N] [--position FILE]
+                [--bot-delay SECONDS] [--max-rounds N] [--position FILE] [--time 90m]
 
 When standard input and output are a terminal, the game is the full-screen app (`passgo.tui`);
 with `--plain`, or when either is a pipe or a file, it is the line-by-line game
 (`passgo.plain`), which scripts, screen readers and tests can drive. Both save the game after
 every action, to `--save FILE` or the autosave file, and `--resume` continues it.
+
+`--time 90m` agrees an hour of termination (000's Time Limit Game; `Rules.clock_minutes`):
+the time left is shown, a key calls time early, and at the end of it the richest player wins.
+Under sudden death the clock (two hours unless `--time` says) opens the Angel of Death's
+option instead.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any
 
 from passgo.agents import AGENTS
 from passgo.cli_position import load_position
+from passgo.clock import parse_duration
 from passgo.core import DataError, Game
 from passgo.plain import PlainGame
 from passgo.rulespec import load_rules
@@ -50,8 +56,10 @@ def new_session(args: argparse.Namespace, save_path: Path | None) -> Session:
     """The session a fresh game starts with: seats, rules, seed and safety stop as asked."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.position:
-        if args.rules:
-            raise PlayError("--rules cannot change a position: the position names its rules")
+        for flag, value in (("--rules", args.rules), ("--time", args.time)):
+            if value:
+                raise PlayError(f"{flag} cannot change a position: the position names its "
+                                "rules")
         game = load_position(args.position, seed, max_rounds=args.max_rounds)
         kinds = {s.name: s.kind for s in parse_seats(args.players)} if args.players else {}
         # Seats of a position: its players, the first one a person and the others the default
@@ -62,7 +70,9 @@ def new_session(args: argparse.Namespace, save_path: Path | None) -> Session:
     seats = parse_seats(DEFAULT_PLAYERS if args.players is None else args.players)
     try:
         rules = load_rules(args.rules or "classic")
-    except DataError as exc:
+        if args.time:
+            rules = rules.with_options(clock_minutes=parse_duration(args.time))
+    except (DataError, ValueError) as exc:
         raise PlayError(str(exc)) from None
     game = Game.new([s.name for s in seats], rules, seed, max_rounds=args.max_rounds)
     return Session(game, seats, save_path)
@@ -96,7 +106,8 @@ def open_session(args: argparse.Namespace) -> tuple[Session, str | None]:
         return session, note
     fixed = [flag for flag, value in (("--players", args.players), ("--rules", args.rules),
                                       ("--seed", args.seed), ("--position", args.position),
-                                      ("--max-rounds", args.max_rounds)) if value is not None]
+                                      ("--max-rounds", args.max_rounds), ("--time", args.time))
+             if value is not None]
     if fixed:
         raise PlayError(f"--resume continues a saved game as it was; drop {', '.join(fixed)}")
     path = Path(args.resume) if args.resume else (save_path or default_save_path())
@@ -186,4 +197,8 @@ def add_play(sub: Any) -> None:
     play.add_argument("--max-rounds", type=int, metavar="N",
                       help="safety stop for scripts and tests: end the game after N rounds "
                       "(standings by worth, no winner); not a rule")
+    play.add_argument("--time", metavar="DURATION",
+                      help="end the game by the clock, like 90m, 2h or 1h30m (Time Limit "
+                      "Game: the richest player wins when time is called; the time left is "
+                      "shown and a key calls time early)")
     play.set_defaults(func=cmd_play)

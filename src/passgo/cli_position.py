@@ -71,8 +71,13 @@ def cmd_show(args: argparse.Namespace) -> int:
         # Ending a turn involves no chance: show the position the next throw starts from.
         game = game.copy()
         game.apply(EndTurn(top.player))
+    viewer = None
+    if args.viewer is not None:
+        if args.viewer not in game.names:
+            raise CommandError(f"--as: no player named {args.viewer!r} in {args.file}")
+        viewer = game.names.index(args.viewer)
     try:
-        print(position_to_toml(game.position()), end="")
+        print(position_to_toml(game.position(viewer)), end="")
     except PositionError as exc:
         raise CommandError(f"{args.file}: {exc}") from None
     return 0
@@ -101,6 +106,9 @@ def add_commands(sub: Any) -> None:
     check.set_defaults(func=cmd_check)
     show = psub.add_parser("show", help="print the position of a saved game")
     show.add_argument("file")
+    show.add_argument("--as", dest="viewer", metavar="NAME",
+                      help="only what this player may know (no PRNG, deck order or scripted "
+                      "dice; the Angel of Death only to the Angel)")
     show.set_defaults(func=cmd_show)
     cards = sub.add_parser("cards", help="card ids and texts")
     csub = cards.add_subparsers(dest="cards_command", required=True, parser_class=type(cards))

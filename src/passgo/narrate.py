@@ -32,6 +32,7 @@ from passgo.core import (
     Bundle,
     Buy,
     BuyDecision,
+    CallTime,
     ChooseTax,
     ClaimRent,
     CounterTrade,
@@ -83,6 +84,7 @@ from passgo.core import (
     Sell,
     SellDeed,
     SellDown,
+    SmashBoard,
     TakeLoan,
     TaxDecision,
     TradeOffer,
@@ -216,6 +218,8 @@ def describe(game: Game, e: Event) -> str | None:
         "game_over": (
             f"Game over: {name} wins ({e.detail})" if p >= 0 else f"Game over ({e.detail})"
         ),
+        "time_called": "Time is called: from now on the Angel of Death may smash the board",
+        "board_smashed": f"{name} is the Angel of Death and smashes the board",
     }
     if k in texts:
         return texts[k]
@@ -441,6 +445,10 @@ def describe_action(game: Game, a: Action) -> str:
         loan = next((t for t in g.agreements if t.number == a.number), None)
         owed = f" ({money(g, loan.owed)} to {who(g, loan.giver)})" if loan else ""
         return f"Repay loan {a.number}{owed}"
+    if isinstance(a, SmashBoard):
+        return "Smash the board: the game ends without a winner (you are the Angel of Death)"
+    if isinstance(a, CallTime):
+        return "Call time"
     return a.text()
 
 
@@ -880,7 +888,7 @@ def explain(game: Game) -> str:
 _HOUSE_EVENTS = frozenset({
     "start", "one_die_jail", "travel", "travel_forbidden", "doubled_up", "no_sale", "no_draw",
     "pot", "jackpot", "pot_refill", "loan", "loan_repaid", "loan_passed", "rent_waived",
-    "lawyer", "jail_card", "tax_man",
+    "lawyer", "jail_card", "tax_man", "token_switch",
 })
 
 
@@ -906,6 +914,7 @@ def _house_event(g: Game, e: Event, name: str) -> str:
         "lawyer": f"{name} paid a lawyer {money(g, e.amount)} and is Just Visiting instead "
         "of in jail",
         "jail_card": f"{name} used a Get Out of Jail Free card instead of paying the fine",
+        "token_switch": f"{name}'s other token, on {square(g, e.square)}, moves next turn",
     }
     if k in texts:
         return texts[k]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from passgo.clock import describe
 from passgo.core import Action, IllegalActionError
 from passgo.narrate import (
     buildings,
@@ -51,6 +52,11 @@ class PlainGame:
             self.say(line)
         announced = False
         while not g.over:
+            called = s.tick()  # the clock of a game that ends by time
+            for line in called:
+                self.say(line)
+            if called:
+                continue
             if s.bot_to_move():
                 if not s.humans_in_game() and not announced:
                     announced = True
@@ -111,6 +117,12 @@ class PlainGame:
             owed = debt_line(g, player)
             if owed:
                 self.say(self.session.speak(owed))
+            left = self.session.time_left()
+            if left is not None:
+                self.say(f"Clock: {describe(left)} (type 'call-time' to call time now)")
+            if self.session.you is not None and g.may_smash(self.session.you):
+                self.say("You are the Angel of Death: type 'smash' to end the game without a "
+                         "winner")
             asked = self.session.speak(question(g))
             self.say(asked if asked.endswith("?") else asked + ":")
             options = g.legal_actions(player)

@@ -27,8 +27,10 @@ from typing import Any
 from passgo.agents import PROTOCOL_PREFIX, make_agent
 from passgo.agents.base import Agent
 from passgo.agents.play import bot_step, close_agents
+from passgo.clock import GameClock, agreed_minutes
 from passgo.core import (
     Action,
+    CallTime,
     ClaimRent,
     DeclareBankruptcy,
     Event,
@@ -198,7 +200,7 @@ class Session:
     """A game with its seats: people decide through a front-end, bots through `bot_step`."""
 
     def __init__(self, game: Game, seats: Iterable[Seat], save_path: Path | None = None,
-                 log: list[str] | None = None) -> None:
+                 log: list[str] | None = None, played: float = 0.0) -> None:
         self.game = game
         self.seats = list(seats)
         if len(self.seats) != game.n:
@@ -225,6 +227,10 @@ class Session:
         self.dirty = False
         self.alone_since: int | None = None  # round when the last person left the game
         self.given_up = False
+        # The wall clock of a game that ends by time (`Rules.clock_minutes`, sudden death);
+        # None when it does not. `played` is what earlier sittings used up.
+        minutes = agreed_minutes(game.rules)
+        self.clock: GameClock | None = GameClock(minutes, played) if minutes else None
 
     # -- who decides ---------------------------------------------------------------------------
 
@@ -274,6 +280,29 @@ class Session:
         returns the sentences of what happened, also added to the log."""
         return self._tell(self.game.apply(action))
 
+    def caller(self) -> int:
+        """The seat in whose name time is called: the person at this computer if still in the
+        game, else the player whose turn it is."""
+        g = self.game
+        return self.you if self.you is not None and g.in_game(self.you) else g.turn_player
+
+    def time_left(self) -> float | None:
+        """Seconds until time is called (None: no clock, or time was called)."""
+        if self.clock is None or self.game.over or self.game.time_called:
+            return None
+        return self.clock.left()
+
+    def tick(self) -> list[str]:
+        """Call time once the clock has run out (the sentences of what happened, or none)."""
+        if self.time_left() == 0.0:
+            return self.call_time()
+        return []
+
+    def call_time(self) -> list[str]:
+        """Time is called (the clock ran out, or the players call it early): the core's
+        `CallTime` ends a time-limit game or opens the Angel of Death's option."""
+        return self.apply(CallTime(self.caller()))
+
     def bot_step(self) -> list[str] | None:
         """One automated move through the shared bot loop (`passgo.agents.play.bot_step`):
         a bot's rent claim, else the move of the bot the game waits for. Returns its
@@ -303,11 +332,13 @@ class Session:
 
     def save_to(self, path: Path) -> None:
         """Write the game to `path` atomically: a crash mid-write never leaves a broken file."""
-        data = {
+        data: dict[str, Any] = {
             "kind": SAVE_KIND,
             "seats": [[s.name, s.kind] for s in self.seats],
             "game": self.game.to_dict(),
         }
+        if self.clock is not None:
+            data["clock_played"] = round(self.clock.played, 1)
         tmp = path.with_name(path.name + ".tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -391,7 +422,10 @@ class Session:
             raise SessionError(f"{path}: saved game is damaged ({exc})") from None
         if replayed.to_dict()["state"] != game.to_dict()["state"]:
             raise SessionError(f"{path}: the saved state does not match its history")
-        return cls(game, seats, save_path, log)
+        played = data.get("clock_played", 0.0)
+        if type(played) not in (int, float) or not 0 <= played < 1e9:
+            raise SessionError(f"{path}: saved game is damaged (clock_played {played!r:.20})")
+        return cls(game, seats, save_path, log, float(played))
 
 
 def _replay(data: dict[str, Any]) -> tuple[Game, list[str]]:

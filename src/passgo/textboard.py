@@ -13,6 +13,8 @@ def render_board(game: Game) -> str:
     for s in g.board.squares:
         sq = s.index
         tokens = [p.name for p in players if not p.bankrupt and p.square == sq]
+        # Two tokens: the one resting this turn, in brackets.
+        tokens += [f"({p.name})" for p in players if not p.bankrupt and p.second_token == sq]
         if sq == g.board.jail:
             inside = [p.name for p in players if p.in_jail]
             tokens = [t for t in tokens if t not in inside]

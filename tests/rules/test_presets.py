@@ -7,6 +7,7 @@ import pytest
 from passgo.core import Game, Rules
 from passgo.core.actions import (
     Bid,
+    CallTime,
     ClaimRent,
     DeclareBankruptcy,
     Decline,
@@ -316,9 +317,24 @@ def test_time_limit_richest_wins_after_the_agreed_rounds() -> None:
 
 
 def test_call_time_ends_by_valuation() -> None:
-    """A front-end ends a time-limit game at the agreed hour with `call_time`: richest wins."""
-    g = setup(cash=[1000, 1200])
-    events = g.call_time()
+    """000 Time Limit Game: "agree upon a definite hour of termination, when the richest player
+    will be declared the winner". The hour is the front-end's clock; the core hears `call-time`
+    (recorded and replayed like any action) and ends the game by the valuation."""
+    g = setup(cash=[1000, 1200], rules=Rules.classic().with_options(clock_minutes=90))
+    events = g.apply(CallTime(0))
     assert g.over and g.winner == 1 and kinds(events) == ["game_over"]
+    assert g.end_reason == "time called" and g.history[-1] == CallTime(0)
     with pytest.raises(IllegalActionError):
-        g.call_time()
+        g.apply(CallTime(1))
+    assert Game.from_json(g.to_json()).over
+
+
+def test_time_is_called_only_in_a_game_that_ends_by_time() -> None:
+    """The classic game ends "when one player is left": no hour of termination was agreed, so
+    nobody may call time; a time-limit game by rounds (simulations) may be called early."""
+    g = setup()
+    assert_illegal(g, CallTime(0))
+    assert CallTime(0) not in g.legal_actions(0)  # the clock's, never a bot's choice
+    timed = setup(cash=[1500, 900], rules=Rules.preset("time-limit"))
+    timed.apply(CallTime(1))
+    assert timed.winner == 0

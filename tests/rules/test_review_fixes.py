@@ -7,6 +7,7 @@ from passgo import (
     Bid,
     Build,
     Bundle,
+    CallTime,
     DeclareBankruptcy,
     Decline,
     Game,
@@ -60,7 +61,7 @@ def test_a_bank_loan_does_not_make_a_player_richer_when_time_is_called() -> None
     before = g.valuation(0)
     g.apply(TakeLoan(0))
     assert g.cash_of(0) == 1500 and g.valuation(0) == before
-    g.call_time()
+    g.apply(CallTime(0))
     assert g.winner == 1
 
 

@@ -96,6 +96,8 @@ def test_killed_game_resumes_in_the_identical_state(tmp_path: Path) -> None:
         (["--rules", "no-such-rules"], "no-such-rules"),
         (["--bot-delay", "-1"], "--bot-delay cannot be negative"),
         (["--max-rounds", "0"], "--max-rounds must be at least 1"),
+        (["--time", "soon"], "cannot read the time 'soon'"),
+        (["--resume", "bad.json", "--time", "9m"], "drop --time"),
         (["--resume", "missing.json"], "no saved game at missing.json"),
         (["--resume", "bad.json"], "cannot resume bad.json: it breaks off part-way"),
         (["--resume", "other.json"], "other.json is not a passgo saved game"),

@@ -7,7 +7,16 @@ import asyncio
 
 from pilot_support import SIZE, button, text_of, until
 
-from passgo.core import Bid, Decline, EndTurn, Game, GameOverDecision, Roll, Rules
+from passgo.core import (
+    Bid,
+    CallTime,
+    Decline,
+    EndTurn,
+    Game,
+    GameOverDecision,
+    Roll,
+    Rules,
+)
 from passgo.narrate import explain, question
 from passgo.session import Seat, Session
 from passgo.tui.app import PassgoApp
@@ -61,8 +70,8 @@ def test_a_bot_seat_asks_for_its_rent_while_a_person_decides() -> None:
 
 
 def test_a_finished_game_is_worded_too() -> None:
-    g = Game.new(["Ann", "Bob"], seed=1)
-    g.call_time()
+    g = Game.new(["Ann", "Bob"], Rules.preset("time-limit"), seed=1)
+    g.apply(CallTime(0))
     assert isinstance(g.pending, GameOverDecision)
     assert question(g).startswith("Game over")
     assert explain(g).startswith(question(g))

@@ -66,6 +66,7 @@ from passgo.core import (
     RollDecision,
     SealedBidDecision,
     SellDeed,
+    SmashBoard,
     TakeLoan,
     TaxDecision,
     TradeReplyDecision,
@@ -78,6 +79,17 @@ from passgo.core import (
 
 # (total, ways out of 36) for two six-sided dice.
 _THROWS = tuple((t, 6 - abs(t - 7)) for t in range(2, 13))
+
+
+def wants_smash(game: Game, player: int) -> bool:
+    """Sudden death: the Angel of Death smashes the board as soon as it may while another
+    player is richer by the Time Limit valuation: a game without a winner is better than a
+    lost one. (Every bot shares this judgement; only the Angel is ever asked.)"""
+    if not game.may_smash(player):
+        return False
+    mine = game.valuation(player)
+    return any(game.valuation(p) > mine for p in range(game.n) if p != player
+               and game.in_game(p))
 
 
 class _Seat:
@@ -109,6 +121,8 @@ class BasicBot:
 
     def act(self, game: Game, player: int) -> Action:
         seat = _SEATS[player]
+        if game.time_called and wants_smash(game, player):
+            return SmashBoard(player)
         match game.pending:
             case RollDecision():
                 return seat.roll

@@ -34,7 +34,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, assert_never
 
 from passgo.agents.base import Agent
-from passgo.agents.basic import BasicBot
+from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.search import (
     BidLimit,
     Candidate,
@@ -82,6 +82,7 @@ from passgo.core import (
     RollDecision,
     Rules,
     SealedBidDecision,
+    SmashBoard,
     TaxDecision,
     TradeOffer,
     TradeReplyDecision,
@@ -179,6 +180,8 @@ class ExpertBot:
     # -- the decision --------------------------------------------------------------------------
 
     def act(self, game: Game, player: int) -> Action:
+        if game.time_called and wants_smash(game, player):
+            return SmashBoard(player)
         started = time.perf_counter()
         action = self._decide(game, player, started)
         if not game.is_legal(action):

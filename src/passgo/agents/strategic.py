@@ -43,7 +43,7 @@ from functools import cache
 from typing import Any, assert_never
 
 from passgo.agents import trading
-from passgo.agents.basic import BasicBot
+from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.landing import reach
 from passgo.agents.valuation import (
     BANK,
@@ -94,6 +94,7 @@ from passgo.core import (
     Rules,
     SealedBidDecision,
     Sell,
+    SmashBoard,
     TaxDecision,
     TradeOffer,
     TradeReplyDecision,
@@ -238,6 +239,8 @@ class StrategicBot:
     # -- the decision --------------------------------------------------------------------------
 
     def act(self, game: Game, player: int) -> Action:
+        if game.time_called and wants_smash(game, player):
+            return SmashBoard(player)
         action = self._decide(game, player)
         if action is _ROLLS[player] or action is _ENDS[player] or game.is_legal(action):
             return action

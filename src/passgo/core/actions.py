@@ -667,6 +667,22 @@ class LeavePartnership(_AgreementAction):
     word: ClassVar[str] = "leave"
 
 
+@dataclass(frozen=True, slots=True)
+class CallTime(Action):
+    """The agreed time is up (000 Time Limit Game: "agree upon a definite hour of
+    termination"; 004 Sudden death: "once the game has been played for two hours"). The clock
+    is the front-end's: the core never reads one, it only hears that time is called."""
+
+    word: ClassVar[str] = "call-time"
+
+
+@dataclass(frozen=True, slots=True)
+class SmashBoard(Action):
+    """`Rules.sudden_death`: the Angel of Death ends the game without a winner."""
+
+    word: ClassVar[str] = "smash"
+
+
 _BY_WORD: dict[str, type[Action]] = {
     k.word: k
     for k in (
@@ -712,12 +728,14 @@ _BY_WORD: dict[str, type[Action]] = {
         RepayLoan,
         Repay,
         LeavePartnership,
+        CallTime,
+        SmashBoard,
     )
 }
 
 # Actions that are open to every player at any time the game is running ("business").
 BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent, BuildHotel,
-            SellDeed, TakeLoan, RepayLoan, Repay, LeavePartnership)
+            SellDeed, TakeLoan, RepayLoan, Repay, LeavePartnership, CallTime, SmashBoard)
 
 
 # -- checking the fields of an action built in code --------------------------------------------

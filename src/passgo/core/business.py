@@ -21,6 +21,7 @@ from passgo.core.actions import (
     Sell,
     SellDeed,
     SellDown,
+    SmashBoard,
     TakeLoan,
     Unmortgage,
 )
@@ -51,6 +52,8 @@ def business_actions(g: GameState, player: int) -> list[Action]:
     if len(frames) > 1:
         spending = not g.owes(player)
         transfers = {f.square for f in frames if isinstance(f, TransferFrame)}
+    if g.time_called and player == g.angel:
+        out.append(SmashBoard(player))  # sudden death: the Angel's option is open
     if rules.bank_loans:
         if house.loan_problem(g, player, repay=False) is None:
             out.append(TakeLoan(player))

@@ -63,6 +63,8 @@ EVENT_KINDS = {
     "jail_card": "player used a Get Out of Jail Free card (amount: its deck) after the last "
     "jail throw",
     "tax_man": "the Bank's tax man threw dice and moved to square",
+    "token_switch": "player's next turn moves the token on square; the other rests on square "
+    "amount (two tokens)",
     # House rules of the 004 catalogue (building, deeds, auctions).
     "deed_sold": "player sold square back to the Bank for amount (no mortgaging)",
     "foreclosure": "player landed on square, mortgaged by other: the owner may lift it, else "
@@ -80,6 +82,10 @@ EVENT_KINDS = {
     "Bank)",
     "immunity": "player owed amount less rent on square to other (detail: the agreement)",
     "rent_share": "of player's rent on square, amount is other's share (detail: the agreement)",
+    # The end by time (clock, sudden death).
+    "time_called": "time is called: the Angel of Death may now smash the board (sudden death)",
+    "board_smashed": "player, the Angel of Death, smashed the board: the game ends without a "
+    "winner",
 }
 
 # Reasons of payments and debts (the `detail` of "pay", "receive" and "debt" events) that the

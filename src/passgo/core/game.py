@@ -32,6 +32,7 @@ from passgo.core import (  # noqa: F401
     sealed,
     setup,
     terms,
+    timing,
     trades,
     turns,
 )
@@ -43,7 +44,7 @@ from passgo.core.actions import (
     field_problem,
 )
 from passgo.core.decisions import Decision, DeckName, GameOverDecision
-from passgo.core.ending import LIMIT_REASONS, finish_by_valuation
+from passgo.core.ending import LIMIT_REASONS
 from passgo.core.errors import IllegalActionError
 from passgo.core.events import Event
 from passgo.core.frames import WAITING, AuctionFrame, SealedFrame, TurnFrame
@@ -142,10 +143,12 @@ class Game(GameState):
         g.max_rounds = g.setup["max_rounds"] = max_rounds
         return g
 
-    def position(self) -> dict[str, Any]:
+    def position(self, viewer: int | None = None) -> dict[str, Any]:
         """This game as a position (at the start of a throw, or when only the end of the turn
-        is pending); `position_to_toml` writes it."""
-        return position_of(self)
+        is pending); `position_to_toml` writes it. With a `viewer` seat: only what that
+        player may know (no PRNG, deck order or scripted dice; the Angel of Death only for
+        the Angel)."""
+        return position_of(self, viewer)
 
     # -- what the game waits for ---------------------------------------------------------------
 
@@ -283,14 +286,6 @@ class Game(GameState):
             if settle is None or not settle(self, top):
                 return
 
-    def call_time(self) -> list[Event]:
-        """End a time-limit game now (the agreed hour has come): the richest player wins."""
-        if self.over:
-            raise IllegalActionError("the game is over")
-        self.events = []
-        finish_by_valuation(self, "time called")
-        return self.events
-
     # -- the read model ------------------------------------------------------------------------
 
     @property
@@ -363,6 +358,11 @@ class Game(GameState):
     def square_of(self, seat: int) -> int:
         return self.pos[seat]
 
+    def second_token_of(self, seat: int) -> int | None:
+        """`Rules.two_tokens`: the square of the seat's resting token (None without the rule);
+        `square_of` is the token it moves."""
+        return self.resting[seat] if self.rules.two_tokens else None
+
     def in_jail(self, seat: int) -> bool:
         return self.jailed[seat]
 
@@ -424,6 +424,17 @@ class Game(GameState):
         the deed is mortgaged. What `owner_of`, `houses_on`/`hotels_on` and `is_mortgaged`
         say square by square, for bots that read the whole board on most decisions."""
         return list(self.owner), list(self.level), list(self.mortgaged)
+
+    def may_smash(self, player: int) -> bool:
+        """`Rules.sudden_death`: `SmashBoard(player)` is legal now (the player is the Angel of
+        Death, time is called and they are in the game). Ask it only for a seat you play: who
+        the Angel is, is that player's secret (`view` tells nobody else)."""
+        return timing.may_smash(self, player)
+
+    def is_angel_of_death(self, player: int) -> bool:
+        """`Rules.sudden_death`: the player is the Angel of Death (a secret: ask only for a
+        seat you play, as `view(player)["angel_of_death"]` does)."""
+        return player == self.angel
 
     def percent_tax(self, player: int) -> int:
         """What the Income Tax's percentage choice would cost the player now."""

@@ -145,6 +145,15 @@ def salary(g: GameState, player: int, landed: bool) -> None:
         bank_pays(g, player, amount, why)
 
 
+def switch_tokens(g: GameState, player: int) -> None:
+    """Two tokens: "Each player has two tokens, and alternates which token is moved each
+    turn." Called as the player's turn ends, unless they are in jail: a jailed token moves on
+    the jail turns, and the alternation goes on after the turn it leaves jail."""
+    pos, resting = g.pos, g.resting
+    pos[player], resting[player] = resting[player], pos[player]
+    g.events.append(Event("token_switch", player, square=pos[player], amount=resting[player]))
+
+
 # -- landing -----------------------------------------------------------------------------------
 
 
@@ -156,7 +165,10 @@ def doubled_up(g: GameState, player: int, sq: int) -> bool:
     if sq == 0 or sq == g.board.jail:
         return False
     pos, alive = g.pos, g.alive
-    if not any(pos[p] == sq and alive[p] and p != player for p in range(g.n)):
+    # Two tokens: a player's other token occupies its square too (another player's counts).
+    resting = g.resting if g.rules.two_tokens else pos
+    if not any((pos[p] == sq or resting[p] == sq) and alive[p] and p != player
+               for p in range(g.n)):
         return False
     pos[player] = 0
     g.events.append(Event("doubled_up", player, square=sq))

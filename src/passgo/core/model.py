@@ -35,7 +35,9 @@ class Player:
     failed throws of this jail stay. `jail_cards` are the decks of the Get Out of Jail Free
     cards held. `loans` is the number of $500 Bank loans outstanding (`Rules.bank_loans`), of
     which `loans_repayable` may be repaid now (their holder has passed GO since taking them).
-    `bankrupt` players keep their seat and name but are out of the game."""
+    `bankrupt` players keep their seat and name but are out of the game. `second_token`
+    (`Rules.two_tokens`; else None) is the square of the token that rests this turn: `square`
+    is always the token the player moves."""
 
     seat: int
     name: str
@@ -47,6 +49,7 @@ class Player:
     loans: int
     loans_repayable: int
     bankrupt: bool
+    second_token: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -149,7 +152,7 @@ _DEED_KINDS: dict[int, DeedKind] = {STREET: "street", RAILROAD: "railroad", UTIL
 def player_of(g: GameState, p: int) -> Player:
     return Player(p, g.names[p], g.cash[p], g.pos[p], g.jailed[p], g.jail_turns[p],
                   tuple(_DECKS[d] for d, _ in g.cards[p]), g.loans[p], g.loans_repayable[p],
-                  not g.alive[p])
+                  not g.alive[p], g.resting[p] if g.rules.two_tokens else None)
 
 
 def deed_of(g: GameState, sq: int) -> Deed:
@@ -193,7 +196,8 @@ VIEW_VERSION = 1
 def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any]:
     """The game as `viewer` may see it, as JSON data (docs/api.md): players, deeds, the Bank,
     whose turn, deck sizes and the pending decision; never deck order, the PRNG, scripted
-    dice or another player's sealed bid (no decision carries one)."""
+    dice, another player's sealed bid (no decision carries one) or who the Angel of Death is
+    (`angel_of_death` says only whether the viewer is)."""
     return {
         "format": VIEW_FORMAT,
         "version": VIEW_VERSION,
@@ -210,6 +214,9 @@ def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any
         "agreements": [agreement_of(g, t).to_dict() for t in g.contracts],
         "pending": pending,
         "sealed_bids": _own_sealed_bid(g, viewer),
+        # Sudden death: each player learns only whether they are the Angel of Death.
+        "angel_of_death": viewer == g.angel,
+        "time_called": g.time_called,
         "over": g.over,
         "winner": g.winner,
         "end_reason": g.end_reason,

@@ -34,6 +34,7 @@ from passgo.core.state import (
     houses_at,
 )
 from passgo.core.textdata import load_json, load_toml
+from passgo.core.timing import draw_angel
 
 # Scripted throws are for tests, tutorials and what-if positions (`Game.new` and saves take
 # the same cap): a hostile file must not make every throw slow (they leave a list's front).
@@ -80,9 +81,10 @@ class _Problems:
 
 _TOP_KEYS = {"rules", "to_move", "awaiting", "round_starts", "doubles_this_turn", "players",
              "properties", "bank", "decks", "dice", "turns", "rounds", "engine",
-             "free_parking_pot", "tax_man", "go_passed", "agreements", "agreements_made"}
+             "free_parking_pot", "tax_man", "go_passed", "agreements", "agreements_made",
+             "time_called", "angel_of_death"}
 _PLAYER_KEYS = {"name", "cash", "position", "in_jail", "jail_turns", "get_out_of_jail_free",
-                "bank_loans", "bank_loans_repayable"}
+                "bank_loans", "bank_loans_repayable", "second_token"}
 _PROPERTY_KEYS = {"owner", "houses", "hotel", "hotels", "mortgaged"}
 
 
@@ -477,8 +479,15 @@ def _house(g: GameState, board: Board, data: dict[str, Any], raw_players: list[A
         if key == "free_parking_pot" and value < 0:
             raise PositionError(f"{key}: must not be negative")
         setattr(g, {"free_parking_pot": "pot"}.get(key, key), value)
+    _time(g, data)
     for p, raw in enumerate(raw_players):
         key = f"players[{p}]"
+        if "second_token" in raw:
+            if not rules.two_tokens:
+                raise PositionError(f"{key}.second_token: the rules do not play two_tokens")
+            g.resting[p] = _square(board, raw["second_token"], f"{key}.second_token")
+        elif rules.two_tokens:
+            g.resting[p] = g.pos[p]  # both tokens where the player stands
         loans = _expect(raw.get("bank_loans", 0), int, f"{key}.bank_loans")
         repayable = _expect(raw.get("bank_loans_repayable", 0), int,
                             f"{key}.bank_loans_repayable")
@@ -586,6 +595,30 @@ def _agreements_of(g: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def _time(g: GameState, data: dict[str, Any]) -> None:
+    """Sudden death: whether time is called, and the Angel of Death (a player's name; drawn by
+    the seed when the position does not say, as a position exported for a player leaves it
+    out unless that player is the Angel)."""
+    rules = g.rules
+    called = _expect(data.get("time_called", False), bool, "time_called")
+    if called and not rules.sudden_death:
+        raise PositionError("time_called: only sudden death goes on after time is called")
+    g.time_called = called
+    if "angel_of_death" in data and not rules.sudden_death:
+        raise PositionError("angel_of_death: the rules do not play sudden_death")
+    if not rules.sudden_death:
+        return
+    name = data.get("angel_of_death")
+    if name is None:
+        draw_angel(g)
+        return
+    _expect(name, str, "angel_of_death")
+    if name not in g.names:
+        raise PositionError(f"angel_of_death: no player named {name!r}"
+                            f"{_suggest(name, g.names)}")
+    g.angel = g.names.index(name)
+
+
 def _engine(g: GameState, raw: dict[str, Any]) -> None:
     """Exact continuation of an exported game: the PRNG state (opaque) and full deck order."""
     _unknown_keys(raw, {"rng"}, "engine")
@@ -597,9 +630,11 @@ def _engine(g: GameState, raw: dict[str, Any]) -> None:
         raise PositionError("engine.rng: not a PRNG state written by passgo") from None
 
 
-def position_of(g: GameState) -> dict[str, Any]:
+def position_of(g: GameState, viewer: int | None = None) -> dict[str, Any]:
     """The game as a position: at the start of a throw, or when only the end of the turn is
-    pending (no other decision, no rent waiting to be asked for)."""
+    pending (no other decision, no rent waiting to be asked for). For a `viewer` (a seat) the
+    position holds only what that player may know: no PRNG state, deck order or scripted
+    dice, and the Angel of Death (sudden death) only if the viewer is the Angel."""
     top = g.frames[-1]
     if len(g.frames) != 1 or top.kind not in ("roll", "jail", "end_turn") or g.over:
         raise PositionError(
@@ -623,6 +658,8 @@ def position_of(g: GameState) -> dict[str, Any]:
             entry["jail_turns"] = g.jail_turns[p]
         if g.cards[p]:
             entry["get_out_of_jail_free"] = [DECK_NAMES[d] for d, _ in g.cards[p]]
+        if g.rules.two_tokens:
+            entry["second_token"] = _square_ref(board, g.resting[p])
         if g.loans[p]:
             entry["bank_loans"] = g.loans[p]
             entry["bank_loans_repayable"] = g.loans_repayable[p]
@@ -673,6 +710,14 @@ def position_of(g: GameState) -> dict[str, Any]:
         data["agreements"] = _agreements_of(g)
     if g.agreements_made:
         data["agreements_made"] = g.agreements_made
+    if g.rules.sudden_death:
+        data["time_called"] = g.time_called
+        if viewer is None or viewer == g.angel:
+            data["angel_of_death"] = g.names[g.angel]
+    if viewer is not None:
+        for secret in ("engine", "decks"):
+            del data[secret]
+        data["dice"] = {"last": list(g.dice)}
     return data
 
 

@@ -134,6 +134,27 @@ class Rules:
         "limit; front-ends may also end a time-limit game by the clock)",
         "000 Time Limit Game: \"agree upon a definite hour of termination, when the richest "
         "player will be declared the winner\"")
+    clock_minutes: int = _opt(
+        0, "minutes of play agreed before time is called, kept by a front-end's clock (passgo "
+        "play --time): calling time (call-time) ends the game and the richest wins; under "
+        "sudden_death it opens the Angel of Death's option instead. The core reads no clock "
+        "(0: no clock; simulations use round_limit)",
+        "000 Time Limit Game: \"Before starting, agree upon a definite hour of "
+        "termination\"; 004 Sudden death: \"once the game has been played for two hours\"")
+    sudden_death: bool = _opt(
+        False, "one player, drawn in secret before the game, is the Angel of Death: once time "
+        "is called (by the clock, or after sudden_death_rounds rounds) and while still in the "
+        "game, they may end it at any moment without a winner (smash). Nobody else is told who "
+        "it is",
+        "004 Sudden death: \"one player is secretly and randomly determined to be the 'Angel "
+        "of Death'\" ... \"The Angel of Death player has the option, once the game has been "
+        "played for two hours, of smashing the board and declaring the game over without any "
+        "winner. The Angel of Death may only do so if he or she is still in the game.\"")
+    sudden_death_rounds: int = _opt(
+        0, "sudden death without a clock (simulations): the Angel of Death's option opens "
+        "after this many rounds (0: only when time is called)",
+        "004 Sudden death: \"once the game has been played for two hours\" (rounds stand in "
+        "for the hours where no clock runs)")
     # -- house rules (004 variant catalogue) ---------------------------------------------------
     dice: DiceRule = _opt(
         "standard", "'choice': pick two of d4/d6/d8/d10 for each throw; 'control': throw one "
@@ -224,6 +245,14 @@ class Rules:
         0, "fee for leaving jail at once, on arrival, to Just Visiting (0: not allowed)",
         "004: \"A player may pay $100 immediately upon reaching jail to be placed in Just "
         "Visiting\"")
+    two_tokens: bool = _opt(
+        False, "each player has two tokens, both starting where the player starts, and moves "
+        "them in turn: one turn the one, the next turn the other. A jailed token is the one "
+        "that moves on the player's jail turns; the turns alternate again after the turn it "
+        "leaves jail. Only the moved token lands; either token counts as occupying its square "
+        "for doubling up",
+        "004 Two tokens: \"Each player has two tokens, and alternates which token is moved "
+        "each turn.\"")
     tax_man: bool = _opt(
         False, "the Bank's token throws after every round and collects rent for the Bank on "
         "owned deeds it lands on (at once, also where owners must ask for their rent: the Bank "
@@ -347,7 +376,7 @@ class Rules:
         for key in ("mortgage_interest_percent", "deal_deeds", "end_after_bankruptcies",
                     "round_limit", "snake_eyes_bonus", "box_cars_bonus", "go_landing_salary",
                     "free_parking_seed", "free_parking_refill", "finders_fee_percent",
-                    "jail_lawyer"):
+                    "jail_lawyer", "clock_minutes", "sudden_death_rounds"):
             if getattr(self, key) < 0:
                 raise DataError(f"rules option {key!r} must not be negative")
         if self.deal_deeds > 3:
@@ -365,6 +394,8 @@ class Rules:
              "houses_per_hotel (double hotels need four houses per row)"),
             (self.auction != "open" and self.auction_min_increment != 1, "auction",
              "auction_min_increment (a sealed-bid auction has no raises)"),
+            (self.sudden_death_rounds > 0 and not self.sudden_death, "sudden_death_rounds",
+             "sudden_death off (the rounds open the Angel of Death's option)"),
         )
         for clash, first, second in conflicts:
             if clash:

@@ -69,6 +69,13 @@ def state_dict(g: GameState) -> dict[str, Any]:
         data["agreements_made"] = g.agreements_made
     # The order of play won in an order auction (empty: the seating order).
     data["order"] = list(g.order)
+    # Only under their rules (the classic state, and its golden hashes, stay as they were):
+    # sudden death's call and Angel of Death, two tokens' resting squares.
+    if g.rules.sudden_death:
+        data["time_called"] = g.time_called
+        data["angel"] = g.angel
+    if g.rules.two_tokens:
+        data["resting"] = list(g.resting)
     return data
 
 
@@ -285,6 +292,15 @@ def _load_house_state(g: Game, s: dict[str, Any]) -> None:
             raise SaveFileError(f"state field {name!r} must be a whole number")
         setattr(g, name, value)
     g.go_passed = bool(s.get("go_passed", False))
+    resting = [int(x) for x in s.get("resting", [0] * g.n)]
+    if len(resting) != g.n or not all(0 <= x < len(g.board.squares) for x in resting):
+        raise SaveFileError("state field 'resting' must hold a square for every seat")
+    g.resting = resting
+    g.time_called = bool(s.get("time_called", False))
+    angel = s.get("angel", -1)
+    if type(angel) is not int or not -1 <= angel < g.n:
+        raise SaveFileError(f"state field 'angel' must be a seat or -1, not {angel!r:.40}")
+    g.angel = angel
     for name in ("loans", "loans_repayable"):
         values = [int(x) for x in s.get(name, [0] * g.n)]
         if len(values) != g.n:

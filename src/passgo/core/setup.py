@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from passgo.core import house, money, sealed
+from passgo.core import house, money, sealed, timing
 from passgo.core.events import Event
 from passgo.core.frames import TurnFrame
 from passgo.core.state import BANK, GameState
@@ -20,8 +20,12 @@ def start(g: GameState, order: str, dice: Sequence[tuple[int, int]]) -> None:
     for deck in g.decks:
         g.rng.shuffle(deck)
     g.pot = rules.free_parking_seed  # "$500 is placed in the middle of the board"
+    if rules.sudden_death:
+        timing.draw_angel(g)
     if rules.start_at_corners:
         house.start_at_corners(g)
+    if rules.two_tokens:
+        g.resting = list(g.pos)  # both tokens start where the player starts
     first = 0
     if order == "roll" and not rules.order_auction:
         first = _opening_roll(g)

@@ -94,6 +94,9 @@ class GameState:
         "lift_costs",
         "contracts",
         "agreements_made",
+        "time_called",
+        "angel",
+        "resting",
     )
 
     def __init__(self, rules: Rules, names: list[str], seed: int) -> None:
@@ -174,6 +177,14 @@ class GameState:
         # and how many agreements have been made (the next one's number).
         self.contracts: list[list[int]] = []
         self.agreements_made = 0
+        # The end by time (`timing.py`): time has been called (under `Rules.sudden_death`: the
+        # Angel of Death's option is open), and the seat of the Angel of Death (-1: none; a
+        # secret that no view shows to anyone else).
+        self.time_called = False
+        self.angel = -1
+        # Two tokens (`Rules.two_tokens`): the square of each player's other token, the one
+        # not moved this turn (`pos` is always the token in play; the two swap as a turn ends).
+        self.resting = [0] * n
 
     # -- copying -----------------------------------------------------------------------------
 
@@ -361,12 +372,12 @@ class GameState:
 
 # How `clone` copies each field (a test checks that every slot is named once).
 _FLAT_LISTS = ("cash", "pos", "jailed", "jail_turns", "alive", "owner", "level", "mortgaged",
-               "dice_script", "history", "order", "loans", "loans_repayable")
+               "dice_script", "history", "order", "loans", "loans_repayable", "resting")
 _NESTED_LISTS = ("cards", "decks", "claims", "contracts")
 _SHARED = ("rules", "board", "names", "n", "bank_houses", "bank_hotels", "current", "doubles",
            "dice", "bank_flow", "turns", "rounds", "max_turns", "max_rounds", "over", "winner",
            "end_reason", "seed", "house_rules", "pot", "pot_sources", "tax_man", "go_passed",
-           "lift_costs", "agreements_made")
+           "lift_costs", "agreements_made", "time_called", "angel")
 COPIED_FIELDS = frozenset((*_FLAT_LISTS, *_NESTED_LISTS, *_SHARED, "frames", "setup", "events",
                            "rng"))
 
@@ -377,6 +388,7 @@ def _house_rules(r: Rules) -> bool:
         r.snake_eyes_bonus or r.box_cars_bonus or r.go_landing_salary or r.bank_loans
         or r.first_to_go or r.doubling_up or r.travelling_railroads != "off"
         or r.maximum_punishment or r.optional_card_draw or r.free_parking_jackpot or r.tax_man
+        or r.sudden_death_rounds > 0 or r.two_tokens
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from passgo.core import house, movement, terms
+from passgo.core import house, movement, terms, timing
 from passgo.core.actions import (
     DECK_WORDS,
     Action,
@@ -255,6 +255,8 @@ def next_turn(g: GameState) -> None:
     player; end the game at the round limit of a time-limit game or a safety limit."""
     p = g.current
     rounds = g.rounds
+    if g.house_rules and g.rules.two_tokens and g.alive[p] and not g.jailed[p]:
+        house.switch_tokens(g, p)
     g.turns += 1
     n, alive = g.n, g.alive
     if g.order:  # an order of play other than the seating (`Rules.order_auction`)
@@ -285,9 +287,19 @@ def next_turn(g: GameState) -> None:
     else:
         if g.contracts:
             terms.new_turn(g, g.rounds != rounds)  # immunities run out, loans fall due
-        if g.house_rules and g.rules.tax_man and g.rounds != rounds:
-            movement.tax_man(g)  # after every complete round
+        if g.house_rules and g.rounds != rounds:
+            _new_round(g)
         g.events.append(Event("turn", nxt))  # (positional events: hot path)
+
+
+def _new_round(g: GameState) -> None:
+    """House rules that act after every complete round: the tax man throws, and sudden death's
+    hour comes after `Rules.sudden_death_rounds` rounds where no clock runs."""
+    rules = g.rules
+    if rules.tax_man:
+        movement.tax_man(g)
+    if rules.sudden_death_rounds and g.rounds >= rules.sudden_death_rounds and not g.time_called:
+        timing.time_up(g)
 
 
 # -- choices raised by landing ---------------------------------------------------------------

@@ -26,12 +26,15 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from passgo.clock import describe
 from passgo.core import (
     Action,
+    CallTime,
     ClaimRent,
     DeclareBankruptcy,
     IllegalActionError,
     RaiseFundsDecision,
+    SmashBoard,
     TradeReplyDecision,
 )
 from passgo.narrate import who
@@ -61,7 +64,8 @@ MIN_SIZE = (118, 35)
 KEY_LINE = Text.assemble(*(
     part for key, what in (
         ("?", "help"), ("1-9", "answer"), ("a", "rent"), ("b", "deeds"), ("t", "trade"),
-        ("+/-", "speed"), ("s", "skip"), ("^s", "save as"), ("^o", "open"), ("q", "quit"),
+        ("+/-", "speed"), ("s", "skip"), ("c", "call time"), ("^s", "save as"),
+        ("^o", "open"), ("q", "quit"),
     ) for part in ((f" {key} ", "bold reverse"), f" {what}  ")
 ))
 # While bots play at once, the screen is redrawn (and the game saved) this often, in seconds.
@@ -108,6 +112,8 @@ class PassgoApp(App[int]):
         Binding("q", "quit", "Quit"),
         Binding("p", "letter('p')", "Leave the auction", show=False),
         Binding("d", "deed", "Deed cards"),
+        Binding("c", "call_time", "Call time"),
+        Binding("x", "smash", "Smash the board", show=False),
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -136,6 +142,8 @@ class PassgoApp(App[int]):
         if self.notice:
             self.notify(self.notice[0].upper() + self.notice[1:] + ".", timeout=15)
         self.schedule()
+        if self.session.clock is not None:
+            self.set_interval(1.0, self._clock_tick)
 
     def refresh_view(self) -> None:
         """Redraw everything from the game, and let open dialogs follow it."""
@@ -151,6 +159,12 @@ class PassgoApp(App[int]):
         changed = g.rules.changed()
         top.append("  ·  classic rules" if not changed else
                    f"  ·  rules with {len(changed)} changes")
+        left = s.time_left()
+        if left is not None:
+            top.append(f"  ·  {describe(left)}", style="bold")
+        if s.you is not None and g.is_angel_of_death(s.you):
+            top.append("  ·  " + ("you may smash the board (x)" if g.may_smash(s.you)
+                                  else "you are the Angel of Death"), style="bold red")
         top.append(f"  ·  {self.pace.describe()}", style="dim")
         self.query_one("#top", Static).update(top)
         self.query_one(BoardGrid).refresh_squares()
@@ -227,10 +241,7 @@ class PassgoApp(App[int]):
         except IllegalActionError as exc:
             self.notify(str(exc), title="Not possible", severity="error")
             return False
-        self._save()
-        self.query_one(EventLog).add(said)
-        self.refresh_view()
-        self.schedule()
+        self._after(said)
         return True
 
     def on_chose(self, message: Chose) -> None:
@@ -303,6 +314,47 @@ class PassgoApp(App[int]):
                 self.act(ClaimRent(claim.owner, claim.square))
                 return
         self.notify("No rent is waiting for you to ask for it.", timeout=4)
+
+    def _clock_tick(self) -> None:
+        """Every second: the time left on screen, and time called when it has run out."""
+        if self._too_small is not None or self.session.finished:
+            return
+        said = self.session.tick()
+        if said:
+            self._after(said)
+        else:
+            self.refresh_view()
+
+    def action_call_time(self) -> None:
+        """Call time before the clock runs out (000: the "hour of termination" is agreed by
+        the players, who may agree to end sooner); confirmed first, as it is final."""
+        s = self.session
+        if self._dialog_open() or s.finished:
+            return
+        if s.game.time_called or not s.game.is_legal(CallTime(s.caller())):
+            self.notify("This game does not end by time, or time was called already.",
+                        timeout=4)
+            return
+        what = ("the Angel of Death may then smash the board" if s.game.rules.sudden_death
+                else "the richest player wins")
+        self._open(ConfirmScreen(f"Call time now? {what[0].upper() + what[1:]}.", "Call time"),
+                   lambda yes: self._after(s.call_time()) if yes else None)
+
+    def action_smash(self) -> None:
+        """Sudden death: the person who is the Angel of Death smashes the board."""
+        s = self.session
+        if self._dialog_open() or s.you is None or not s.game.may_smash(s.you):
+            return
+        self._open(ConfirmScreen("Smash the board? The game ends without a winner.",
+                                 "Smash the board"),
+                   lambda yes: self.act(SmashBoard(s.you)) if yes and s.you is not None
+                   else None)
+
+    def _after(self, said: list[str]) -> None:
+        self._save()
+        self.query_one(EventLog).add(said)
+        self.refresh_view()
+        self.schedule()
 
     def action_deed(self) -> None:
         """A deed card from the keyboard: the deed being decided on, else the one where the

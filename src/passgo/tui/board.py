@@ -58,8 +58,8 @@ class SquareCell(Widget):
     def state(self) -> tuple[object, ...]:
         """Everything the square shows; it is redrawn only when this changes."""
         g, sq = self.board.game, self.square
-        here = tuple((p, g.in_jail(p)) for p in range(g.n)
-                     if g.in_game(p) and g.square_of(p) == sq)
+        here = tuple((p, g.in_jail(p), g.second_token_of(p) == sq) for p in range(g.n)
+                     if g.in_game(p) and sq in (g.square_of(p), g.second_token_of(p)))
         return (g.owner_of(sq), g.houses_on(sq), g.hotels_on(sq), g.is_mortgaged(sq), here,
                 g.pending_player, g.turn_player, self.size, self._rent(g))
 
@@ -148,6 +148,9 @@ class SquareCell(Widget):
             if p in (deciding, turn):
                 style += " underline"
             text.append(self.board.letters[p], style=style)
+        for p in range(g.n):  # two tokens: the one resting this turn, in lower case
+            if g.in_game(p) and g.second_token_of(p) == self.square:
+                text.append(self.board.letters[p].lower(), style=f"{player_colour(p)}")
             text.append(" ")
         return text
 
