@@ -11,6 +11,7 @@ import asyncio
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pilot_support import SIZE, until
@@ -20,6 +21,14 @@ from passgo.core import CallTime, Game, Rules, SmashBoard
 from passgo.session import Seat, Session
 from passgo.tui.app import PassgoApp
 from passgo.tui.dialogs import ConfirmScreen
+
+
+async def confirm(pilot: Any, app: PassgoApp) -> None:
+    """Say yes in the confirmation dialog, once its buttons are on screen."""
+    await until(pilot, lambda: isinstance(app.screen, ConfirmScreen)
+                and bool(app.screen.query("#yes")))
+    await pilot.pause()
+    await pilot.click("#yes")
 
 
 class FakeTime:
@@ -96,8 +105,7 @@ def test_a_key_calls_time_early_and_the_time_left_is_shown() -> None:
             top = str(app.query_one("#top").render())
             assert re.search(r"1:(30:00|2\d:\d\d) left", top), top
             await pilot.press("c")
-            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            await pilot.click("#yes")
+            await confirm(pilot, app)
             await until(pilot, lambda: g.over)
             assert g.history[-1] == CallTime(0) and g.end_reason.startswith("time called")
 
@@ -118,12 +126,10 @@ def test_the_person_who_is_the_angel_smashes_with_a_key() -> None:
             await pilot.press("x")  # too early: nothing happens
             assert len(app.screen_stack) == 1
             await pilot.press("c")
-            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            await pilot.click("#yes")
+            await confirm(pilot, app)
             await until(pilot, lambda: g.time_called)
             await pilot.press("x")
-            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            await pilot.click("#yes")
+            await confirm(pilot, app)
             await until(pilot, lambda: g.over)
             assert g.history[-1] == SmashBoard(0) and g.winner is None
 
