@@ -52,6 +52,8 @@ def test_the_angel_is_secret_in_every_view() -> None:
     g = angel_game(angel=2)
     views = [g.view(p) for p in range(3)]
     assert [v["angel_of_death"] for v in views] == [False, False, True]
+    assert not g.view(-1)["angel_of_death"]  # a spectator is told nothing
+    assert not Game.new(["A", "B"], seed=1).view(-1)["angel_of_death"]
     # Ann's view (and her position) is the same whether Bob or Cy is the Angel.
     other = angel_game(angel=1)
     assert other.view(0) == views[0]

@@ -434,7 +434,7 @@ class Game(GameState):
     def is_angel_of_death(self, player: int) -> bool:
         """`Rules.sudden_death`: the player is the Angel of Death (a secret: ask only for a
         seat you play, as `view(player)["angel_of_death"]` does)."""
-        return player == self.angel
+        return self.angel >= 0 and player == self.angel
 
     def percent_tax(self, player: int) -> int:
         """What the Income Tax's percentage choice would cost the player now."""

@@ -215,7 +215,7 @@ def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any
         "pending": pending,
         "sealed_bids": _own_sealed_bid(g, viewer),
         # Sudden death: each player learns only whether they are the Angel of Death.
-        "angel_of_death": viewer == g.angel,
+        "angel_of_death": g.angel >= 0 and viewer == g.angel,
         "time_called": g.time_called,
         "over": g.over,
         "winner": g.winner,
