@@ -55,6 +55,7 @@ INT_VALUES: dict[str, tuple[int, ...]] = {
     "round_limit": (0, 5, 20),
     "clock_minutes": (0, 90),
     "sudden_death_rounds": (0, 3, 10),
+    "initial_auction_money": (10000, 6000),
 }
 OTHER_INTS = (0, 0, 10, 50, 100, 200)
 CHANGE = 0.25  # chance that a drawn rule set changes a given option

@@ -450,6 +450,8 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "sudden_death": draw(st.booleans()),
         "sudden_death_rounds": draw(st.sampled_from((0, 3, 10))),
         "two_tokens": draw(st.booleans()),
+        "initial_auction": draw(st.booleans()),
+        "initial_auction_money": draw(st.sampled_from((10000, 6000))),
     }
     # Draw a subset of the switches on top of a preset, so presets are also played as they are.
     chosen = draw(st.sets(st.sampled_from(sorted(options))))
@@ -468,6 +470,10 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         picked["snake_eyes_bonus"] = picked["box_cars_bonus"] = 0
     if not picked.get("double_prices"):
         picked["finders_fee_percent"] = 0
+    if not picked.get("initial_auction"):
+        picked["initial_auction_money"] = 10000
+    else:
+        picked["deal_deeds"] = 0
     if not picked.get("sudden_death"):
         picked["sudden_death_rounds"] = 0
     if not picked.get("free_parking_jackpot"):

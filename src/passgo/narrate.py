@@ -54,6 +54,8 @@ from passgo.core import (
     Game,
     GameOverDecision,
     HireLawyer,
+    InitialBids,
+    InitialBidsDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -231,6 +233,8 @@ def describe(game: Game, e: Event) -> str | None:
         card = next(c for c in g.board.decks[e.amount] if c.id == e.detail)
         deck = DECK_NAMES[e.amount].replace("_", " ").title()
         return f'{name} drew {deck}: "{card.text}"'
+    if k == "auction_start" and e.detail == "initial":
+        return "Initial auction: every deed goes to the highest closed bid"
     if k == "auction_start":
         thing = square(g, e.square) if e.detail == "deed" else f"a {e.detail}"
         return f"Auction of {thing}"
@@ -445,6 +449,11 @@ def describe_action(game: Game, a: Action) -> str:
         loan = next((t for t in g.agreements if t.number == a.number), None)
         owed = f" ({money(g, loan.owed)} to {who(g, loan.giver)})" if loan else ""
         return f"Repay loan {a.number}{owed}"
+    if isinstance(a, InitialBids):
+        if not a.squares:
+            return "Bid for no deed"
+        return (f"Bid {money(g, sum(a.amounts))} in all for {len(a.squares)} deed"
+                f"{'s' if len(a.squares) != 1 else ''}")
     if isinstance(a, SmashBoard):
         return "Smash the board: the game ends without a winner (you are the Angel of Death)"
     if isinstance(a, CallTime):
@@ -725,6 +734,8 @@ def question(game: Game) -> str:
             return f"{name}: buy the mortgaged {square(g, sq)}?"
         case AuctionOptionDecision(square=sq):
             return f"{name}: force an auction of {square(g, sq)}?"
+        case InitialBidsDecision():
+            return f"{name}: write down your closed bids for the deeds"
         case GameOverDecision(winner=winner, reason=reason):
             if winner is None:
                 return f"Game over ({reason})"
@@ -877,6 +888,11 @@ def explain(game: Game) -> str:
             return (f"{who(g, lander)} landed on {square(g, sq)}. You may force an auction "
                     f"now by bidding {money(g, price)} (twice the price); everyone, the "
                     "lander included, may then outbid you.")
+        case InitialBidsDecision(budget=budget):
+            return ("Initial auction: before the game every deed is sold to the highest closed "
+                    f"bid. Bid for any deeds, at most {money(g, budget)} in all (what you win "
+                    "you pay at once); ties are thrown for. Choose an offer below, or type "
+                    "your own, like 'bids 1:60,39:400'.")
         case GameOverDecision():
             return question(g) + "."
         case other:

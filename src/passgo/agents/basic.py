@@ -43,6 +43,8 @@ from passgo.core import (
     Game,
     GameOverDecision,
     HireLawyer,
+    InitialBids,
+    InitialBidsDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -209,6 +211,8 @@ class BasicBot:
                 return NoLawyer(player)
             case JailExitDecision():
                 return seat.use_card
+            case InitialBidsDecision(squares=squares, budget=budget):
+                return self._initial_bids(game, player, squares, budget)
             case GameOverDecision():
                 raise ValueError("the game is over: there is nothing to decide")
             case other:
@@ -269,6 +273,18 @@ class BasicBot:
         if amount < max(g.sealed_floor() + 1, sealed.min_bid):
             return _SEATS[player].pass_
         return Bid(player, amount)
+
+    def _initial_bids(self, g: Game, player: int, squares: tuple[int, ...],
+                      budget: int) -> Action:
+        """Initial auction: all but the reserve of the money, spread over every deed in
+        proportion to its printed price (a bid of at least 1 each)."""
+        board = g.board.squares
+        spend = max(0, budget - self.reserve)
+        total = sum(board[sq].price for sq in squares) or 1
+        amounts = tuple(max(1, board[sq].price * spend // total) for sq in squares)
+        if sum(amounts) > budget:
+            return InitialBids(player)
+        return InitialBids(player, squares, amounts)
 
     def _raise(self, g: Game, player: int) -> Action:
         """Sell buildings first, then mortgage the cheapest deeds, else go bankrupt."""

@@ -67,6 +67,7 @@ from passgo.core import (
     ForeclosureOwnerDecision,
     Game,
     GameOverDecision,
+    InitialBidsDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -233,7 +234,8 @@ class ExpertBot:
                 return self._choose(g, player, self._answers(
                     g, player, [self._base.act(g, player), *g.answers(player)]), started)
             case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
-                  | ForeclosureBuyDecision() | AuctionOptionDecision() | TravelDecision()
+                  | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
+                  | TravelDecision()
                   | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
                   | JailExitDecision() | BuildDemandDecision() | PlaceBuildingDecision()):
                 answers = [a for a in g.answers(player) if not isinstance(a, Bid)]

@@ -48,6 +48,7 @@ from passgo.core import (
     Game,
     GameOverDecision,
     IllegalActionError,
+    InitialBidsDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -140,7 +141,8 @@ def _safe_choice(g: Game, player: int) -> Action:
                 return Mortgage(player, min(deeds, key=lambda sq: g.board.squares[sq].mortgage))
             return DeclareBankruptcy(player)
         case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
-              | ForeclosureBuyDecision() | AuctionOptionDecision() | TravelDecision()
+              | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
+                  | TravelDecision()
               | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
               | JailExitDecision()):
             return BasicBot().act(g, player)  # a decision of a house rule

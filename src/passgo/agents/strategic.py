@@ -75,6 +75,7 @@ from passgo.core import (
     ForeclosureOwnerDecision,
     Game,
     GameOverDecision,
+    InitialBidsDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -277,7 +278,8 @@ class StrategicBot:
             case PlaceBuildingDecision(squares=squares):
                 return PlaceBuilding(player, self._best_street(Position.of(g), list(squares)))
             case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
-                  | ForeclosureBuyDecision() | AuctionOptionDecision() | TravelDecision()
+                  | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
+                  | TravelDecision()
                   | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
                   | JailExitDecision()):
                 # Decisions of house rules it has no judgement of its own for: the baseline's.

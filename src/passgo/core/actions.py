@@ -683,6 +683,30 @@ class SmashBoard(Action):
     word: ClassVar[str] = "smash"
 
 
+@dataclass(frozen=True, slots=True)
+class InitialBids(Action):
+    """`Rules.initial_auction`: one player's closed bids for the deeds before the game, bid
+    `amounts[i]` for `squares[i]` (text `bids 1:60,3:55`; `bids none`: no bid at all)."""
+
+    squares: tuple[int, ...] = ()
+    amounts: tuple[int, ...] = ()
+    word: ClassVar[str] = "bids"
+
+    def text(self) -> str:
+        pairs = ",".join(f"{sq}:{a}" for sq, a in zip(self.squares, self.amounts, strict=False))
+        return f"{self.word} {pairs or 'none'}"
+
+    @classmethod
+    def from_args(cls, player: int, args: list[str]) -> Action:
+        (text,) = args
+        if text == "none":
+            return cls(player)
+        pairs = [item.split(":") for item in text.split(",")]
+        if any(len(pair) != 2 for pair in pairs):
+            raise IllegalActionError("bids takes square:amount pairs, like bids 1:60,3:55")
+        return cls(player, tuple(int(sq) for sq, _ in pairs), tuple(int(a) for _, a in pairs))
+
+
 _BY_WORD: dict[str, type[Action]] = {
     k.word: k
     for k in (
@@ -730,6 +754,7 @@ _BY_WORD: dict[str, type[Action]] = {
         LeavePartnership,
         CallTime,
         SmashBoard,
+        InitialBids,
     )
 }
 

@@ -65,6 +65,7 @@ DecisionKind = Literal[
     "foreclosure_owner",
     "foreclosure_buy",
     "auction_option",
+    "initial_bids",
     "game_over",
 ]
 
@@ -377,6 +378,18 @@ class AuctionOptionDecision(_Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class InitialBidsDecision(_Decision):
+    """`Rules.initial_auction`: before the game, write a closed bid for any of the deeds
+    `squares` (`InitialBids`), in all at most `budget` (the player's cash). Nobody sees another's
+    bids until all are in; `asked` are the players still to write, this one first."""
+
+    squares: tuple[int, ...] = ()
+    budget: int = 0
+    asked: tuple[int, ...] = ()
+    kind: Literal["initial_bids"] = "initial_bids"
+
+
+@dataclass(frozen=True, slots=True)
 class GameOverDecision(_Decision):
     """The game is over: nobody decides anything (`player` is -1). `winner` is `None` after a
     tie or a safety limit; `reason` says how it ended."""
@@ -410,6 +423,7 @@ Decision = (
     | ForeclosureOwnerDecision
     | ForeclosureBuyDecision
     | AuctionOptionDecision
+    | InitialBidsDecision
     | GameOverDecision
 )
 
@@ -436,5 +450,6 @@ DECISION_TYPES: tuple[type[_Decision], ...] = (
     ForeclosureOwnerDecision,
     ForeclosureBuyDecision,
     AuctionOptionDecision,
+    InitialBidsDecision,
     GameOverDecision,
 )

@@ -254,6 +254,17 @@ class FinderFrame(Frame):
     tag: ClassVar[str] = "finder"
 
 
+@dataclass(slots=True, eq=False)
+class InitialFrame(Frame):
+    """`Rules.initial_auction`: each player in `asked` writes closed bids for the deeds in
+    turn (`player` is the one asked now); `written` holds them, hidden until all are in, one
+    list per bidder: [seat, square, amount, square, amount, ...]."""
+
+    asked: list[int]
+    written: list[list[int]] = field(default_factory=list)
+    tag: ClassVar[str] = "initial"
+
+
 def new_auction(g: GameState, item: str, square: int, bidders: list[int]) -> Frame:
     """A new auction among `bidders`: open, or sealed-bid (`Rules.auction`, see `sealed`)."""
     if g.rules.maximum_punishment:
@@ -285,6 +296,7 @@ FRAME_TYPES: dict[str, type[Frame]] = {
         SealedFrame,
         ForeclosureFrame,
         OptionFrame,
+        InitialFrame,
     )
 }
 
@@ -312,6 +324,8 @@ def frame_from_dict(data: dict[str, Any]) -> Frame:
         data["bidders"] = [int(x) for x in data["bidders"]]
     if "asked" in data:
         data["asked"] = [int(x) for x in data["asked"]]
+    if "written" in data:
+        data["written"] = [[int(x) for x in row] for row in data["written"]]
     if "bids" in data:
         data["bids"] = {int(k): int(v) for k, v in data["bids"].items()}
     return cls(**data)

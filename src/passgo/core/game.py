@@ -23,6 +23,7 @@ from passgo.core import (  # noqa: F401
     buildings,
     business,
     house,
+    initial,
     model,
     money,
     mortgages,

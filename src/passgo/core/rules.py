@@ -232,6 +232,19 @@ class Rules:
     auction: AuctionRule = _opt(
         "open", "'open': ascending; 'closed': sealed bids, highest pays its bid; 'vickrey': "
         "sealed bids, highest pays the second bid", "004 Closed auction; Vickrey auction")
+    initial_auction: bool = _opt(
+        False, "before the game every deed is sold in one closed auction: each player writes a "
+        "bid for any deeds (together at most their cash), the highest bid buys, ties thrown "
+        "for; deeds nobody bid for stay with the Bank. Players start with "
+        "initial_auction_money divided among them",
+        "004 Initial auction: \"Before the game begins, everyone writes down how much they "
+        "will pay for every property on the board in a closed auction.\" ... \"selling the "
+        "properties to the highest bidder for each property, with ties broken by die roll\"")
+    initial_auction_money: int = _opt(
+        10000, "with initial_auction: the money shared equally among the players at the start "
+        "(rounded down), instead of the edition's starting cash",
+        "004: \"start the game with more money: $10,000 divided by the number of players "
+        "should be about right\"")
     option_to_auction: bool = _opt(
         False, "any other player may force an auction of an unowned deed by bidding twice its "
         "price", "004 Option to auction")
@@ -379,6 +392,9 @@ class Rules:
                     "jail_lawyer", "clock_minutes", "sudden_death_rounds"):
             if getattr(self, key) < 0:
                 raise DataError(f"rules option {key!r} must not be negative")
+        if self.initial_auction_money < 16:
+            raise DataError("rules option 'initial_auction_money' must be at least 16 (a "
+                            "dollar each for 8 players, and more)")
         if self.deal_deeds > 3:
             raise DataError("rules option 'deal_deeds' must be at most 3 (28 deeds, 8 players)")
         conflicts = (
@@ -394,6 +410,10 @@ class Rules:
              "houses_per_hotel (double hotels need four houses per row)"),
             (self.auction != "open" and self.auction_min_increment != 1, "auction",
              "auction_min_increment (a sealed-bid auction has no raises)"),
+            (self.initial_auction and self.deal_deeds > 0, "initial_auction",
+             "deal_deeds (both hand out the deeds before the game)"),
+            (self.initial_auction_money != 10000 and not self.initial_auction,
+             "initial_auction_money", "initial_auction off (the money of the initial auction)"),
             (self.sudden_death_rounds > 0 and not self.sudden_death, "sudden_death_rounds",
              "sudden_death off (the rounds open the Angel of Death's option)"),
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from passgo.core import house, money, sealed, timing
+from passgo.core import house, initial, money, sealed, timing
 from passgo.core.events import Event
 from passgo.core.frames import TurnFrame
 from passgo.core.state import BANK, GameState
@@ -37,7 +37,11 @@ def start(g: GameState, order: str, dice: Sequence[tuple[int, int]]) -> None:
     if rules.order_auction:
         # "Before the game begins, players bid for the right to go first" (004).
         sealed.open_order_auction(g)
-    else:
+    if rules.initial_auction:
+        # "Before the game begins, everyone writes down how much they will pay for every
+        # property on the board in a closed auction" (004); before the order auction.
+        initial.open_initial_auction(g, first)
+    if not (rules.order_auction or rules.initial_auction):
         g.events.append(Event("turn", first))
 
 

@@ -53,6 +53,7 @@ from passgo.core import (
     Game,
     GameOverDecision,
     HireLawyer,
+    InitialBidsDecision,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
@@ -128,7 +129,7 @@ class IdleAgent:
                   | TradeReplyDecision() | MortgagedDeedDecision() | BuildDemandDecision()
                   | PlaceBuildingDecision() | TravelDecision() | AllowTravelDecision()
                   | ForeclosureOwnerDecision() | ForeclosureBuyDecision()
-                  | AuctionOptionDecision()):
+                  | AuctionOptionDecision() | InitialBidsDecision()):
                 # A decision only some house rules ask for: the engine's first listed answer.
                 return next(a for a in game.legal_actions(player) if not isinstance(a, BUSINESS))
             case GameOverDecision():
