@@ -28,10 +28,10 @@ WALKERS = ("random:business_rate=0.5", "dealer", "random:business_rate=0.5", "st
 PER_KIND = 3  # decisions of each kind put to every bot, per rule set
 # Rule mixes that make the rarer decisions happen (with the presets as they are).
 MIXES: dict[str, dict[str, Any]] = {
-    "sealed bids, auction options, optional draws, lawyers, forbidden travel, one jail throw": dict(
+    "sealed bids, initial auctions, auction options, draws, lawyers, forbidden travel": dict(
         auction="closed", option_to_auction=True, optional_card_draw=True, jail_lawyer=100,
         travelling_railroads="owner_may_forbid", jail_card_after_third_throw=True,
-        jail_max_turns=1, jail_prepay_turns=1,
+        jail_max_turns=1, jail_prepay_turns=1, initial_auction=True,
     ),
     "Vickrey auctions, foreclosure, shortages, travel, dice of choice, loans": dict(
         auction="vickrey", foreclosure=True, building_shortage_auctions=True,

@@ -104,6 +104,7 @@ def test_a_key_calls_time_early_and_the_time_left_is_shown() -> None:
         async with app.run_test(size=SIZE) as pilot:
             top = str(app.query_one("#top").render())
             assert re.search(r"1:(30:00|2\d:\d\d) left", top), top
+            await pilot.pause()  # the app settled (its first draw done) before the key
             await pilot.press("c")
             await confirm(pilot, app)
             await until(pilot, lambda: g.over)

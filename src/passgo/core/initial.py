@@ -112,7 +112,7 @@ def _step(g: GameState, f: InitialFrame) -> bool:
             bids.setdefault(pairs[i], {})[seat] = pairs[i + 1]
     for sq in g.board.properties:
         offers = bids.get(sq)
-        if not offers:
+        if not offers or g.owner[sq] != BANK:  # (a deed placed by hand meanwhile stays put)
             continue
         high = max(offers.values())
         tied = [p for p, b in offers.items() if b == high]
