@@ -45,12 +45,15 @@ lint: venv
 test: lint client
 	$(BIN)/pytest -n 2
 
+# web_load.py (passgo serve under 100 games x 4 WebSocket clients) keeps its own sizes; only
+# --json passes on to it.
 bench: venv
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/simulate.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/protocol_overhead.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/landing.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/position.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/web_load.py --games 100 --seconds 20 $(filter --json,$(BENCH_ARGS))
 
 # Long random-play fuzz: random rule mixes, every seat acting, invariants after every action.
 fuzz: venv
