@@ -7,13 +7,16 @@ import pytest
 from passgo.agents import BasicBot, RandomBot, StrategicBot, play
 from passgo.core import (
     Action,
+    Bundle,
     DataError,
     Game,
     IllegalActionError,
     InitialBids,
     InitialBidsDecision,
+    ProposeTrade,
     Roll,
     Rules,
+    TradeOffer,
 )
 from support import kinds, money_total
 
@@ -63,6 +66,20 @@ def test_each_deed_goes_to_its_highest_bidder_who_pays_it() -> None:
     assert g.cash_of(0) == 3333 - 100 and g.cash_of(1) == 3333 - 1150 and g.cash_of(2) == 3333
     assert kinds(events)[-1] == "turn" and g.pending.kind == "roll"
     assert money_total(g) == 3 * 1500
+
+
+def test_bids_written_are_held_until_the_deeds_are_sold() -> None:
+    """"selling the properties to the highest bidder": every bid written may win and must then
+    be paid, so a bidder may not give away the cash the bids hold before the sale (000: "The
+    buyer pays the Bank the amount of the bid in cash"); it would leave them below zero."""
+    g = new(3)
+    g.apply(InitialBids(0, (1, 39), (1000, 2333)))
+    gift = ProposeTrade(0, TradeOffer(0, 1, Bundle(cash=100), Bundle()))
+    assert not g.is_legal(gift)
+    assert g.is_legal(ProposeTrade(0, TradeOffer(0, 1, Bundle(cash=0), Bundle(cash=5))))
+    g.apply(InitialBids(1))
+    g.apply(InitialBids(2))
+    assert g.cash_of(0) == 0 and g.owner_of(39) == 0
 
 
 def test_ties_are_broken_by_die_roll() -> None:

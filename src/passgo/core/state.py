@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from passgo.core.actions import Action
 from passgo.core.board import Board, load_edition, six_railroads_board
 from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, JAIL_FINE, LUXURY_TAX, Event
-from passgo.core.frames import AuctionFrame, Frame, SealedFrame, TurnFrame
+from passgo.core.frames import AuctionFrame, Frame, InitialFrame, SealedFrame, TurnFrame
 from passgo.core.rules import Rules
 
 HOTEL = 5  # the level of a street with a hotel (0-4 = number of houses)
@@ -348,7 +348,8 @@ class GameState:
     def spendable(self, player: int) -> int:
         """Cash the player may spend now: what they hold less a winning bid not yet paid (000:
         "The buyer pays the Bank the amount of the bid in cash": the high bidder of an open
-        auction keeps that much, and a sealed bid written is held the same way)."""
+        auction keeps that much, and a sealed bid written is held the same way, as are the
+        bids written in the initial auction, each of which may win)."""
         cash = self.cash[player]
         if len(self.frames) > 1:
             for f in self.frames:
@@ -357,6 +358,8 @@ class GameState:
                         cash -= f.high
                 elif isinstance(f, SealedFrame):
                     cash -= f.bids.get(player, 0)
+                elif isinstance(f, InitialFrame):
+                    cash -= sum(sum(row[2::2]) for row in f.written if row[0] == player)
         return cash
 
     def punished(self, player: int) -> bool:
