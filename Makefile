@@ -6,18 +6,38 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Lint only the top-level folders that exist (benchmarks/ may not yet), and the docs build.
-LINT_PATHS := $(wildcard src tests benchmarks docs/conf.py)
+LINT_PATHS := $(wildcard src tests benchmarks docs/conf.py) hatch_build.py
 BENCH_ARGS ?=
 SERVE_ARGS ?=
 FUZZ_ARGS ?= --games 10000
 
-.PHONY: venv play test bench lint docs docs-site clean fuzz serve client
+# The compiled build (mypyc, see hatch_build.py): a wheel built from the sdist, installed into
+# its own venv, rebuilt whenever the source changes. Its test run imports the installed package,
+# never src/.
+COMPILED_VENV := .venv-compiled
+COMPILED_BIN := $(COMPILED_VENV)/bin
+COMPILED_STAMP := $(COMPILED_VENV)/.installed
+COMPILED_DIST := build/compiled
+COMPILED_SOURCES := pyproject.toml hatch_build.py $(shell find src/passgo -name '*.py' -o -name '*.toml')
+
+.PHONY: venv compiled play test test-pure test-compiled bench lint docs docs-site clean fuzz \
+	serve client
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs,analysis,web,webtest]'
+	touch $@
+
+compiled: $(COMPILED_STAMP)
+
+$(COMPILED_STAMP): $(STAMP) $(COMPILED_SOURCES)
+	rm -rf $(COMPILED_DIST)
+	PASSGO_BUILD=compiled $(BIN)/python -m build --outdir $(COMPILED_DIST) .
+	test -x $(COMPILED_BIN)/python || $(PY) -m venv $(COMPILED_VENV)
+	$(COMPILED_BIN)/pip install "$$(ls $(COMPILED_DIST)/passgo-*.whl)[dev,tui,sim,ratings,analysis]"
+	$(COMPILED_BIN)/pip install --force-reinstall --no-deps $(COMPILED_DIST)/passgo-*.whl
 	touch $@
 
 play: venv
@@ -42,12 +62,22 @@ lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/mypy src/passgo
 
-test: lint client
-	$(BIN)/pytest -n 2
+# The whole suite twice: on the pure source (src/, editable) and on the compiled wheel. The
+# documentation site and the web front-end (its browser client is built into src/, not into the
+# wheel) are tested on the source only; the rules and bots under them in both runs.
+test: lint client test-pure test-compiled
+
+test-pure: venv
+	PASSGO_EXPECT_BUILD=pure $(BIN)/pytest -n 2
+
+test-compiled: compiled
+	PASSGO_EXPECT_BUILD=compiled $(COMPILED_BIN)/pytest -n 2 -p no:cacheprovider \
+		--ignore=tests/test_docs_site.py --ignore=tests/web
 
 # web_load.py (passgo serve under 100 games x 4 WebSocket clients) keeps its own sizes; only
 # --json passes on to it.
-bench: venv
+bench: venv compiled
+	$(BIN)/python benchmarks/compiled.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/simulate.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/protocol_overhead.py $(BENCH_ARGS)
@@ -68,6 +98,6 @@ docs-site: venv
 	$(BIN)/sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
 
 clean:
-	rm -rf $(VENV) build dist docs/_build client/node_modules src/passgo/web/static .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED_VENV) build dist docs/_build client/node_modules src/passgo/web/static .pytest_cache .mypy_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

@@ -23,6 +23,7 @@ from typing import Any
 from passgo import Game, Rules, __version__
 from passgo.agents import make_agent, play, spec_problem
 from passgo.core.errors import DataError
+from passgo.engine_build import engine_build
 from passgo.rulespec import load_rules
 
 
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "benchmark": "engine",
         "passgo": __version__,
+        "build": engine_build(),
         "python": platform.python_version(),
         "players": args.players,
         "bots": args.bots,
@@ -95,8 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         print()
         return 0
     print(
-        f"passgo {__version__} engine benchmark: {args.games} games, {args.players} "
-        f"{args.bots} bots, "
+        f"passgo {__version__} ({report['build']} build) engine benchmark: {args.games} games, "
+        f"{args.players} {args.bots} bots, "
         f"{args.rules} rules, cap {args.max_rounds} rounds, Python {report['python']}"
     )
     header = ("path", "turns/s", "actions/s", "games/s", "mean rounds", "capped", "seconds")

@@ -10,8 +10,13 @@ from typing import Any
 from passgo.core import Game, Rules
 from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST, load_edition
 from passgo.core.state import HOTEL
+from passgo.engine_build import engine_build
 
 BOARD = load_edition("us-classic")
+
+# What a function given an argument of the wrong Python type raises: the compiled build's typed
+# functions refuse it with TypeError before their own checks (ValueError) run.
+WRONG_TYPE = (ValueError, TypeError) if engine_build() == "compiled" else ValueError
 
 
 def sq(name: str) -> int:

@@ -16,6 +16,7 @@ from passgo.cli_play import PlayError, add_play
 from passgo.cli_position import CommandError, add_commands
 from passgo.cli_rules import add_commands as add_rules_commands
 from passgo.cli_serve import add_serve
+from passgo.engine_build import engine_build
 from passgo.sim.command import add_simulate
 from passgo.tournament.cli import add_tournament
 
@@ -37,7 +38,8 @@ COMMANDS: list[Callable[[Any], None]] = [
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="passgo", description="Monopoly by the real rules.")
-    parser.add_argument("--version", action="version", version=f"passgo {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"passgo {__version__} ({engine_build()} build)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for add in COMMANDS:
         add(sub)

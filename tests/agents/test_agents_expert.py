@@ -32,7 +32,7 @@ from passgo.core import (
     TradeOffer,
 )
 from passgo.core.rules import PRESETS
-from support import setup, sq
+from support import WRONG_TYPE, setup, sq
 
 ORANGE = [sq("St. James Place"), sq("Tennessee Avenue"), sq("New York Avenue")]
 FAST = "expert:rollouts=2,horizon=2"
@@ -145,7 +145,7 @@ def test_reseed_makes_up_new_luck_for_a_copy_only() -> None:
     assert again.decks == copy.decks and again.to_json() == copy.to_json()
     copy.apply(Roll(0))
     assert copy.last_dice != (3, 4) or copy.decks[0] != g.decks[0]  # the script is dropped
-    with pytest.raises(ValueError):
+    with pytest.raises(WRONG_TYPE):
         g.copy().reseed("5")  # type: ignore[arg-type]
 
 

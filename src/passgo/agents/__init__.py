@@ -17,6 +17,7 @@ from __future__ import annotations
 import shlex
 import shutil
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 
 from passgo.agents.base import Agent
@@ -32,7 +33,8 @@ PROTOCOL_PREFIX = "cmd:"
 
 def _profile_text(name: str) -> str:
     params, default = PROFILES[name], StrategicParams()
-    changed = [f"{k}={getattr(params, k)}" for k in StrategicParams.__slots__
+    names = [f.name for f in fields(StrategicParams)]
+    changed = [f"{k}={getattr(params, k)}" for k in names
                if getattr(params, k) != getattr(default, k)]
     return "strategic bot" + (f" profile: {', '.join(changed)}" if changed else
                               " (options: reserve, aggression, trade_margin, jail)")

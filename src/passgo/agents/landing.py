@@ -140,7 +140,7 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
         pi = nxt
         if settled:
             break
-    return tuple(sum(pi[s] * landings[s][sq] for s in range(size)) for sq in range(n))
+    return tuple(sum((pi[s] * landings[s][sq] for s in range(size)), 0.0) for sq in range(n))
 
 
 @cache

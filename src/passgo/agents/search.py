@@ -272,7 +272,7 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     mean = sum(diffs) / k
     if k < 2:
         return mean, math.inf
-    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    var = sum(((d - mean) ** 2 for d in diffs), 0.0) / (k - 1)
     return mean, math.sqrt(var / k)
 
 

@@ -476,7 +476,7 @@ def second_step(market: Market, me: int, first: int, part1: tuple[int, ...], x1:
         paid = {me: x1 + x2, first: -x1, second: -x2}
         g = market.gains(whole, [paid.get(p, 0.0) for p in whole.parties])
         i = whole.parties.index(me)
-        others = sum(abs(v) for j, v in enumerate(g) if j != i)
+        others = sum((abs(v) for j, v in enumerate(g) if j != i), 0.0)
         clears = acceptable(g[i], others, margin)
         if best is None or clears > best[0]:
             best = (clears, g[i])

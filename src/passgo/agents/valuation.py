@@ -296,7 +296,7 @@ class Valuer:
                 continue
             if held == len(streets):
                 if any_mortgaged:
-                    fixed += 2 * sum(single[sq] for sq in streets if not mortgaged[sq])
+                    fixed += 2 * sum((single[sq] for sq in streets if not mortgaged[sq]), 0.0)
                     continue
                 u = 0
                 for sq in streets:
@@ -348,7 +348,7 @@ class Valuer:
             return plan
         model = self.model
         now = list(steps)
-        base = sum(model.group_income[gi][u] for gi, u in zip(groups, now, strict=True))
+        base = sum((model.group_income[gi][u] for gi, u in zip(groups, now, strict=True)), 0.0)
         costs: list[int] = []
         gains: list[float] = []
         spent = 0

@@ -6,6 +6,7 @@ Every change a player can make to a game is one of these. The text form leaves o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
@@ -19,8 +20,20 @@ TermUnit = Literal["landings", "turns"]
 TERM_UNITS: tuple[TermUnit, ...] = ("landings", "turns")
 
 
+class _Worded:
+    """Holds `word`, the word that names an action's kind (the first of its text form) or a
+    trade term's.
+
+    Each kind gets its word by an assignment after the classes (actions: the `_BY_WORD` table),
+    not from a `ClassVar` in its own dataclass body: compiled with mypyc, a dataclass reads such
+    a declaration as a field."""
+
+    __slots__ = ()
+    word: ClassVar[str] = ""
+
+
 @dataclass(frozen=True, slots=True)
-class RentTerm:
+class RentTerm(_Worded):
     """A term about the rent of `squares` (deeds the giver owns once the trade is done):
     `percent` % of it, for `count` landings on them or (`unit` "turns") for the next `count`
     turns of the game, the current one included. It binds the giver, not the deed: it lapses
@@ -30,7 +43,6 @@ class RentTerm:
     percent: int = 100
     count: int = 1
     unit: TermUnit = "landings"
-    word: ClassVar[str] = ""
 
     def text(self) -> str:
         deeds = "+".join(map(str, self.squares))
@@ -43,8 +55,6 @@ class Immunity(RentTerm):
     rent the other side owes on `squares`, for the other side's landings there (see
     `RentTerm`). Text `immunity:37+39:100%:3-landings`."""
 
-    word: ClassVar[str] = "immunity"
-
 
 @dataclass(frozen=True, slots=True)
 class RentShare(RentTerm):
@@ -52,11 +62,9 @@ class RentShare(RentTerm):
     `percent` % of the rent it is paid on `squares` (by the payer, directly), for landings
     there by anyone (see `RentTerm`). Text `share:37+39:50%:10-turns`."""
 
-    word: ClassVar[str] = "share"
-
 
 @dataclass(frozen=True, slots=True)
-class Loan:
+class Loan(_Worded):
     """A term of a trade (`Rules.player_loans`): the side that gives it lends `amount` to the
     other side at once; the borrower owes it back with `percent` % interest (rounded up) and
     may repay at any time (`Repay`); when round `due_round` begins, what is still owed is
@@ -65,7 +73,6 @@ class Loan:
     amount: int
     percent: int = 0
     due_round: int = 0
-    word: ClassVar[str] = "loan"
 
     @property
     def owed(self) -> int:
@@ -77,19 +84,23 @@ class Loan:
 
 
 @dataclass(frozen=True, slots=True)
-class Partnership:
+class Partnership(_Worded):
     """A term of a trade (`Rules.partnerships`): its two players form a partnership in the
     colour group named `group` (as `SellDown` names groups), whose streets they own between
     them once the trade is done; each may then build on their own streets of it, evenly across
     the whole group. Text `partnership:orange`."""
 
     group: str
-    word: ClassVar[str] = "partnership"
 
     def text(self) -> str:
         return f"{self.word}:{self.group}"
 
 
+# The words of the terms (see `_Worded`).
+Immunity.word = "immunity"
+RentShare.word = "share"
+Loan.word = "loan"
+Partnership.word = "partnership"
 Term = Immunity | RentShare | Loan | Partnership
 
 
@@ -193,11 +204,10 @@ class TradeOffer:
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(_Worded):
     """Base of every action; `player` is the seat (0-based) that acts."""
 
     player: int
-    word: ClassVar[str] = ""
 
     def text(self) -> str:
         return self.word
@@ -264,7 +274,6 @@ class Roll(Action):
     `roll d6`); empty means the usual two six-sided dice."""
 
     dice: tuple[int, ...] = ()
-    word: ClassVar[str] = "roll"
 
     def text(self) -> str:
         if not self.dice:
@@ -283,7 +292,7 @@ class Roll(Action):
 
 @dataclass(frozen=True, slots=True)
 class PayJailFine(Action):
-    word: ClassVar[str] = "pay-fine"
+    """Pay the fine to leave jail."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +301,6 @@ class UseJailCard(Action):
     "community_chest", text `use-card chance`), or the first one held when `deck` is None."""
 
     deck: str | None = None
-    word: ClassVar[str] = "use-card"
 
     def text(self) -> str:
         return self.word if self.deck is None else f"{self.word} {self.deck}"
@@ -309,26 +317,22 @@ class UseJailCard(Action):
 
 @dataclass(frozen=True, slots=True)
 class Buy(Action):
-    word: ClassVar[str] = "buy"
+    """Buy the deed landed on at its printed price."""
 
 
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """Do not buy at the printed price: the Bank auctions the deed."""
 
-    word: ClassVar[str] = "auction"
-
 
 @dataclass(frozen=True, slots=True)
 class Bid(_AmountAction):
-    word: ClassVar[str] = "bid"
+    """Bid `amount` in the auction under way."""
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Leave the auction (a player who passes does not bid again in it)."""
-
-    word: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +340,6 @@ class ChooseTax(Action):
     """Income Tax: the flat amount, or 10 % of total worth; chosen before worth is totalled."""
 
     percent: bool
-    word: ClassVar[str] = "tax"
 
     def text(self) -> str:
         return "tax percent" if self.percent else "tax flat"
@@ -354,7 +357,6 @@ class FineOrChance(Action):
     """"Pay a fine or take a Chance": pay the fine, or draw from the Chance deck."""
 
     chance: bool
-    word: ClassVar[str] = "choose"
 
     def text(self) -> str:
         return "choose chance" if self.chance else "choose fine"
@@ -369,21 +371,17 @@ class FineOrChance(Action):
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
-    word: ClassVar[str] = "end"
+    """End the turn."""
 
 
 @dataclass(frozen=True, slots=True)
 class Build(_SquareAction):
     """Buy one house for a street (a hotel when it has the full number of houses)."""
 
-    word: ClassVar[str] = "build"
-
 
 @dataclass(frozen=True, slots=True)
 class Sell(_SquareAction):
     """Sell one building of a street back to the Bank (a hotel breaks down into houses)."""
-
-    word: ClassVar[str] = "sell"
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,7 +394,6 @@ class SellDown(Action):
 
     group: str
     levels: tuple[int, ...]
-    word: ClassVar[str] = "sell-down"
 
     def text(self) -> str:
         return f"sell-down {self.group} {','.join(map(str, self.levels))}"
@@ -409,58 +406,47 @@ class SellDown(Action):
 
 @dataclass(frozen=True, slots=True)
 class Mortgage(_SquareAction):
-    word: ClassVar[str] = "mortgage"
+    """Mortgage your deed on `square`."""
 
 
 @dataclass(frozen=True, slots=True)
 class Unmortgage(_SquareAction):
-    word: ClassVar[str] = "unmortgage"
+    """Pay off the mortgage on your deed on `square`."""
 
 
 @dataclass(frozen=True, slots=True)
 class LiftMortgage(_SquareAction):
     """New owner of a mortgaged deed: lift the mortgage now (value + 10 %)."""
 
-    word: ClassVar[str] = "lift"
-
 
 @dataclass(frozen=True, slots=True)
 class KeepMortgage(_SquareAction):
     """New owner of a mortgaged deed: pay the 10 % interest now and lift it later."""
-
-    word: ClassVar[str] = "keep"
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimRent(_SquareAction):
     """Ask for the rent due on this deed (rule sets where the owner must ask for it)."""
 
-    word: ClassVar[str] = "claim"
-
 
 @dataclass(frozen=True, slots=True)
 class DeclareBankruptcy(Action):
-    word: ClassVar[str] = "bankrupt"
+    """Declare bankruptcy: give up instead of raising the funds for the debt being settled."""
 
 
 @dataclass(frozen=True, slots=True)
 class WantBuildings(_AmountAction):
     """Answer to a building-shortage call: how many of the short buildings you want now."""
 
-    word: ClassVar[str] = "want"
-
 
 @dataclass(frozen=True, slots=True)
 class PlaceBuilding(_SquareAction):
     """Put a building obtained in a shortage call on one of your streets."""
 
-    word: ClassVar[str] = "place"
-
 
 @dataclass(frozen=True, slots=True)
 class ProposeTrade(Action):
     offer: TradeOffer
-    word: ClassVar[str] = "trade"
 
     def text(self) -> str:
         return f"trade {self.offer.responder} {self.offer.text()}"
@@ -479,7 +465,6 @@ class CounterTrade(Action):
     """Refuse the offer on the table and propose another to its proposer."""
 
     offer: TradeOffer
-    word: ClassVar[str] = "counter"
 
     def text(self) -> str:
         return f"counter {self.offer.text()}"
@@ -496,7 +481,7 @@ class CounterTrade(Action):
 
 @dataclass(frozen=True, slots=True)
 class AcceptTrade(Action):
-    word: ClassVar[str] = "accept"
+    """Accept the offer pending for you."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,7 +490,6 @@ class RejectTrade(Action):
     shown to the proposer): text `reject because REASON`."""
 
     reason: str = ""
-    word: ClassVar[str] = "reject"
 
     def text(self) -> str:
         return f"reject because {self.reason}" if self.reason else self.word
@@ -527,14 +511,10 @@ class BuildHotel(_SquareAction):
     """`Rules.instant_hotels`: buy a hotel for this street at once, for five houses' price less
     the houses already on it (they go back to the Bank)."""
 
-    word: ClassVar[str] = "build-hotel"
-
 
 @dataclass(frozen=True, slots=True)
 class SellDeed(_SquareAction):
     """`Rules.no_mortgaging`: sell a deed back to the Bank for half its printed price."""
-
-    word: ClassVar[str] = "sell-deed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,23 +522,17 @@ class Foreclose(_SquareAction):
     """`Rules.foreclosure`: buy the mortgaged deed you landed on (the mortgage value to its
     owner, the value plus interest to the Bank)."""
 
-    word: ClassVar[str] = "foreclose"
-
 
 @dataclass(frozen=True, slots=True)
 class ForceAuction(Action):
     """`Rules.option_to_auction`: put the deed another player landed on up for auction at once,
     opening with a bid of twice its price."""
 
-    word: ClassVar[str] = "force-auction"
-
 
 @dataclass(frozen=True, slots=True)
 class Refuse(Action):
     """Say no to the offer pending for you (lift a mortgage on foreclosure, buy a foreclosed
     deed, force an auction)."""
-
-    word: ClassVar[str] = "refuse"
 
 
 # -- house rules: movement, money and jail (004 variant catalogue) -----------------------------
@@ -569,14 +543,10 @@ class Travel(_SquareAction):
     """`Rules.travelling_railroads`: move from the railroad you landed on to this other railroad
     of the same owner (no salary, no rent there)."""
 
-    word: ClassVar[str] = "travel"
-
 
 @dataclass(frozen=True, slots=True)
 class NoTravel(Action):
     """Stay on the railroad you landed on."""
-
-    word: ClassVar[str] = "no-travel"
 
 
 @dataclass(frozen=True, slots=True)
@@ -584,56 +554,40 @@ class AllowTravel(Action):
     """Owner of the railroad landed on (travelling railroads, owner may forbid): take the rent
     and let the lander travel."""
 
-    word: ClassVar[str] = "allow-travel"
-
 
 @dataclass(frozen=True, slots=True)
 class ForbidTravel(Action):
     """Owner of the railroad landed on: refuse the rent and so forbid the lander to travel."""
-
-    word: ClassVar[str] = "forbid-travel"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawCard(Action):
     """`Rules.optional_card_draw`: draw the card of the square you landed on."""
 
-    word: ClassVar[str] = "draw"
-
 
 @dataclass(frozen=True, slots=True)
 class NoDraw(Action):
     """`Rules.optional_card_draw`: do not draw a card."""
-
-    word: ClassVar[str] = "no-draw"
 
 
 @dataclass(frozen=True, slots=True)
 class HireLawyer(Action):
     """`Rules.jail_lawyer`: just sent to jail, pay the lawyer's fee to be on Just Visiting."""
 
-    word: ClassVar[str] = "lawyer"
-
 
 @dataclass(frozen=True, slots=True)
 class NoLawyer(Action):
     """`Rules.jail_lawyer`: go to jail as usual."""
-
-    word: ClassVar[str] = "no-lawyer"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeLoan(Action):
     """`Rules.bank_loans`: borrow $500 from the Bank (only without a loan outstanding)."""
 
-    word: ClassVar[str] = "loan"
-
 
 @dataclass(frozen=True, slots=True)
 class RepayLoan(Action):
     """`Rules.bank_loans`: pay back a $500 loan (after passing GO once since taking it)."""
-
-    word: ClassVar[str] = "repay-loan"
 
 
 @dataclass(frozen=True, slots=True)
@@ -656,15 +610,11 @@ class Repay(_AgreementAction):
     """`Rules.player_loans`: pay back, in full, the loan from another player numbered `number`
     (text `repay 3`)."""
 
-    word: ClassVar[str] = "repay"
-
 
 @dataclass(frozen=True, slots=True)
 class LeavePartnership(_AgreementAction):
     """`Rules.partnerships`: leave the partnership numbered `number`; every building of its
     group is sold to the Bank at half price, each owner paid for their own (text `leave 3`)."""
-
-    word: ClassVar[str] = "leave"
 
 
 @dataclass(frozen=True, slots=True)
@@ -673,14 +623,10 @@ class CallTime(Action):
     termination"; 004 Sudden death: "once the game has been played for two hours"). The clock
     is the front-end's: the core never reads one, it only hears that time is called."""
 
-    word: ClassVar[str] = "call-time"
-
 
 @dataclass(frozen=True, slots=True)
 class SmashBoard(Action):
     """`Rules.sudden_death`: the Angel of Death ends the game without a winner."""
-
-    word: ClassVar[str] = "smash"
 
 
 @dataclass(frozen=True, slots=True)
@@ -690,7 +636,6 @@ class InitialBids(Action):
 
     squares: tuple[int, ...] = ()
     amounts: tuple[int, ...] = ()
-    word: ClassVar[str] = "bids"
 
     def text(self) -> str:
         pairs = ",".join(f"{sq}:{a}" for sq, a in zip(self.squares, self.amounts, strict=False))
@@ -707,56 +652,57 @@ class InitialBids(Action):
         return cls(player, tuple(int(sq) for sq, _ in pairs), tuple(int(a) for _, a in pairs))
 
 
+# Every kind of action by its word, the first word of its text form; this table is where each
+# kind gets its `word` (see `_Worded`).
 _BY_WORD: dict[str, type[Action]] = {
-    k.word: k
-    for k in (
-        Roll,
-        PayJailFine,
-        UseJailCard,
-        Buy,
-        Decline,
-        Bid,
-        Pass,
-        ChooseTax,
-        FineOrChance,
-        EndTurn,
-        Build,
-        Sell,
-        SellDown,
-        Mortgage,
-        Unmortgage,
-        LiftMortgage,
-        KeepMortgage,
-        ClaimRent,
-        DeclareBankruptcy,
-        WantBuildings,
-        PlaceBuilding,
-        ProposeTrade,
-        CounterTrade,
-        AcceptTrade,
-        RejectTrade,
-        BuildHotel,
-        SellDeed,
-        Foreclose,
-        ForceAuction,
-        Refuse,
-        Travel,
-        NoTravel,
-        AllowTravel,
-        ForbidTravel,
-        DrawCard,
-        NoDraw,
-        HireLawyer,
-        NoLawyer,
-        TakeLoan,
-        RepayLoan,
-        Repay,
-        LeavePartnership,
-        CallTime,
-        SmashBoard,
-        InitialBids,
-    )
+    "roll": Roll,
+    "pay-fine": PayJailFine,
+    "use-card": UseJailCard,
+    "buy": Buy,
+    "auction": Decline,
+    "bid": Bid,
+    "pass": Pass,
+    "tax": ChooseTax,
+    "choose": FineOrChance,
+    "end": EndTurn,
+    "build": Build,
+    "sell": Sell,
+    "sell-down": SellDown,
+    "mortgage": Mortgage,
+    "unmortgage": Unmortgage,
+    "lift": LiftMortgage,
+    "keep": KeepMortgage,
+    "claim": ClaimRent,
+    "bankrupt": DeclareBankruptcy,
+    "want": WantBuildings,
+    "place": PlaceBuilding,
+    "trade": ProposeTrade,
+    "counter": CounterTrade,
+    "accept": AcceptTrade,
+    "reject": RejectTrade,
+    "build-hotel": BuildHotel,
+    "sell-deed": SellDeed,
+    "foreclose": Foreclose,
+    "force-auction": ForceAuction,
+    "refuse": Refuse,
+    "travel": Travel,
+    "no-travel": NoTravel,
+    "allow-travel": AllowTravel,
+    "forbid-travel": ForbidTravel,
+    "draw": DrawCard,
+    "no-draw": NoDraw,
+    "lawyer": HireLawyer,
+    "no-lawyer": NoLawyer,
+    "loan": TakeLoan,
+    "repay-loan": RepayLoan,
+    "repay": Repay,
+    "leave": LeavePartnership,
+    "call-time": CallTime,
+    "smash": SmashBoard,
+    "bids": InitialBids,
 }
+for _word, _kind in _BY_WORD.items():
+    _kind.word = _word
 
 # Actions that are open to every player at any time the game is running ("business").
 BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent, BuildHotel,
@@ -794,14 +740,33 @@ def _offer_ok(v: Any) -> bool:
             and _bundle_ok(v.give) and _bundle_ok(v.get))
 
 
-# What each annotated field type accepts (annotations are strings here).
-_FIELD_TESTS = {
-    "int": _is_int,
-    "bool": lambda v: type(v) is bool,
-    "str": lambda v: type(v) is str,
-    "str | None": lambda v: v is None or type(v) is str,
-    "tuple[int, ...]": _int_tuple,
-    "TradeOffer": _offer_ok,
+def _is_bool(v: Any) -> bool:
+    return type(v) is bool
+
+
+def _is_str(v: Any) -> bool:
+    return type(v) is str
+
+
+def _str_or_none(v: Any) -> bool:
+    return v is None or type(v) is str
+
+
+# Each action field's type as written, and its test, by the field's name (a name has one type
+# in every kind). Read from this table rather than from the annotations: compiled with mypyc,
+# a dataclass field's annotation is a bare class (`tuple`, or `type` for `str | None`).
+_FIELD_TESTS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "square": ("int", _is_int),
+    "amount": ("int", _is_int),
+    "number": ("int", _is_int),
+    "percent": ("bool", _is_bool),
+    "chance": ("bool", _is_bool),
+    "group": ("str", _is_str),
+    "reason": ("str", _is_str),
+    "deck": ("str | None", _str_or_none),
+    "dice": ("tuple[int, ...]", _int_tuple),
+    "levels": ("tuple[int, ...]", _int_tuple),
+    "offer": ("TradeOffer", _offer_ok),
 }
 
 
@@ -822,7 +787,6 @@ def field_problem(value: Action | TradeOffer) -> str | None:
 
 
 _TESTS_BY_TYPE = {  # (the player, checked first, is left out)
-    k: tuple((f.name, str(f.type), _FIELD_TESTS[str(f.type)]) for f in fields(k)
-             if f.name != "player")
+    k: tuple((f.name, *_FIELD_TESTS[f.name]) for f in fields(k) if f.name != "player")
     for k in _BY_WORD.values()
 }

@@ -434,7 +434,7 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
     if rules.double_hotels:
         if any(not 0 <= lv <= TWO_HOTELS for lv in levels):
             return "a level is 0-4 houses, 5 a hotel, 6-9 a hotel and 1-4 houses, 10 two hotels"
-    elif any(lv not in (*range(hph + 1), HOTEL) for lv in levels):
+    elif any(not (0 <= lv <= hph or lv == HOTEL) for lv in levels):
         return "a level is 0 to the houses per hotel, or 5 for a hotel"
     if any(rank(new) > rank(old) for new, old in zip(levels, current, strict=True)):
         return "selling cannot add buildings"

@@ -27,8 +27,18 @@ DONE = 3  # the turn is over; the engine passes the dice
 WAITING = (PRE_ROLL, POST_ROLL)  # stages at which the turn waits for its player
 
 
+class _Tagged:
+    """Holds `tag`, the name of a frame's type in saved games.
+
+    Each frame type gets its tag from the `FRAME_TYPES` table below, not from a `ClassVar` in its
+    own dataclass body: compiled with mypyc, a dataclass reads such a declaration as a field."""
+
+    __slots__ = ()
+    tag: ClassVar[str] = ""
+
+
 @dataclass(slots=True, eq=False)
-class Frame:
+class Frame(_Tagged):
     """A pending decision. `kind` names it; `player` is the seat that must decide.
 
     Frames are the engine's working records (mutable, compared by identity); front-ends read
@@ -36,7 +46,6 @@ class Frame:
 
     kind: str
     player: int
-    tag: ClassVar[str] = ""
 
     def fields(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -70,7 +79,6 @@ class TurnFrame(Frame):
 
     stage: int = PRE_ROLL
     again: bool = False
-    tag: ClassVar[str] = "turn"
 
 
 @dataclass(slots=True, eq=False)
@@ -82,7 +90,6 @@ class DebtFrame(Frame):
     amount: int
     reason: str
     announced: bool = False
-    tag: ClassVar[str] = "debt"
 
 
 @dataclass(slots=True, eq=False)
@@ -90,7 +97,6 @@ class MoveFrame(Frame):
     """Move `player` forward by `steps` once what is above it is settled (third jail throw)."""
 
     steps: int
-    tag: ClassVar[str] = "move"
 
 
 @dataclass(slots=True, eq=False)
@@ -98,7 +104,6 @@ class BuyFrame(Frame):
     """`player` landed on the unowned deed `square`: buy it or decline."""
 
     square: int
-    tag: ClassVar[str] = "buy"
 
 
 @dataclass(slots=True, eq=False)
@@ -116,14 +121,11 @@ class AuctionFrame(Frame):
     high_bidder: int = -1
     opened: bool = False
     passed: list[int] = field(default_factory=list)
-    tag: ClassVar[str] = "auction"
 
 
 @dataclass(slots=True, eq=False)
 class TaxFrame(Frame):
     """Income Tax: `player` chooses the flat amount or the percentage."""
-
-    tag: ClassVar[str] = "tax"
 
 
 @dataclass(slots=True, eq=False)
@@ -131,7 +133,6 @@ class FineFrame(Frame):
     """"Pay a fine or take a Chance" card: `player` pays `amount` or draws a Chance card."""
 
     amount: int
-    tag: ClassVar[str] = "fine"
 
 
 @dataclass(slots=True, eq=False)
@@ -139,7 +140,6 @@ class TradeFrame(Frame):
     """`player` (the offer's responder) must accept, reject or counter `offer`."""
 
     offer: TradeOffer
-    tag: ClassVar[str] = "trade"
 
 
 @dataclass(slots=True, eq=False)
@@ -147,7 +147,6 @@ class TransferFrame(Frame):
     """`player` received the mortgaged deed `square`: lift now or pay interest and keep."""
 
     square: int
-    tag: ClassVar[str] = "transfer"
 
 
 @dataclass(slots=True, eq=False)
@@ -159,7 +158,6 @@ class CallFrame(Frame):
     square: int
     asked: list[int]
     demand: dict[int, int]
-    tag: ClassVar[str] = "call"
 
 
 @dataclass(slots=True, eq=False)
@@ -169,7 +167,6 @@ class PlaceFrame(Frame):
 
     item: str
     price: int
-    tag: ClassVar[str] = "place"
 
 
 @dataclass(slots=True, eq=False)
@@ -186,7 +183,6 @@ class SealedFrame(Frame):
     bids: dict[int, int]
     floor: int = 0
     opened: bool = False
-    tag: ClassVar[str] = "sealed"
 
 
 @dataclass(slots=True, eq=False)
@@ -197,7 +193,6 @@ class ForeclosureFrame(Frame):
 
     square: int
     lander: int
-    tag: ClassVar[str] = "foreclosure"
 
 
 @dataclass(slots=True, eq=False)
@@ -209,7 +204,6 @@ class OptionFrame(Frame):
     square: int
     lander: int
     asked: list[int]
-    tag: ClassVar[str] = "option"
 
 
 @dataclass(slots=True, eq=False)
@@ -222,7 +216,6 @@ class RailFrame(Frame):
     square: int
     lander: int = -1
     rent: int = 0
-    tag: ClassVar[str] = "rail"
 
 
 @dataclass(slots=True, eq=False)
@@ -231,7 +224,6 @@ class DrawFrame(Frame):
     or not."""
 
     deck: int
-    tag: ClassVar[str] = "draw"
 
 
 @dataclass(slots=True, eq=False)
@@ -241,8 +233,6 @@ class DecisionFrame(Frame):
     "jail_exit" (`Rules.jail_card_after_third_throw`): after the last failed jail throw, pay
     the fine or use a Get Out of Jail Free card."""
 
-    tag: ClassVar[str] = "decision"
-
 
 @dataclass(slots=True, eq=False)
 class FinderFrame(Frame):
@@ -251,7 +241,6 @@ class FinderFrame(Frame):
     `player` the finder's fee. It needs nobody's answer and goes when the auction ends."""
 
     square: int
-    tag: ClassVar[str] = "finder"
 
 
 @dataclass(slots=True, eq=False)
@@ -262,7 +251,6 @@ class InitialFrame(Frame):
 
     asked: list[int]
     written: list[list[int]] = field(default_factory=list)
-    tag: ClassVar[str] = "initial"
 
 
 def new_auction(g: GameState, item: str, square: int, bidders: list[int]) -> Frame:
@@ -276,33 +264,39 @@ def new_auction(g: GameState, item: str, square: int, bidders: list[int]) -> Fra
 
 
 FRAME_TYPES: dict[str, type[Frame]] = {
-    cls.tag: cls
-    for cls in (
-        TurnFrame,
-        DebtFrame,
-        MoveFrame,
-        BuyFrame,
-        AuctionFrame,
-        TaxFrame,
-        FineFrame,
-        TradeFrame,
-        TransferFrame,
-        CallFrame,
-        PlaceFrame,
-        RailFrame,
-        DrawFrame,
-        DecisionFrame,
-        FinderFrame,
-        SealedFrame,
-        ForeclosureFrame,
-        OptionFrame,
-        InitialFrame,
-    )
+    "turn": TurnFrame,
+    "debt": DebtFrame,
+    "move": MoveFrame,
+    "buy": BuyFrame,
+    "auction": AuctionFrame,
+    "tax": TaxFrame,
+    "fine": FineFrame,
+    "trade": TradeFrame,
+    "transfer": TransferFrame,
+    "call": CallFrame,
+    "place": PlaceFrame,
+    "rail": RailFrame,
+    "draw": DrawFrame,
+    "decision": DecisionFrame,
+    "finder": FinderFrame,
+    "sealed": SealedFrame,
+    "foreclosure": ForeclosureFrame,
+    "option": OptionFrame,
+    "initial": InitialFrame,
 }
+for _tag, _frame_type in FRAME_TYPES.items():
+    _frame_type.tag = _tag
+
+def _holds_container(annotation: object) -> bool:
+    """Whether a field is declared a list or a table: its annotation is the text written here
+    (`list[int]`), or the bare class (`list`) when the module is compiled with mypyc."""
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    return text.startswith(("list", "dict"))
+
 
 # The fields of each frame type that hold a list or a table (copied by `Frame.copy`).
 _MUTABLE_FIELDS: dict[type[Frame], tuple[str, ...]] = {
-    cls: tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict")))
+    cls: tuple(f.name for f in fields(cls) if _holds_container(f.type))
     for cls in FRAME_TYPES.values()
 }
 

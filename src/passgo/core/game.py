@@ -14,7 +14,7 @@ module only dispatches. What front-ends read is the documented model: `pending` 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 # The rule modules register their decisions and actions on import.
 from passgo.core import (  # noqa: F401
@@ -68,6 +68,11 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 
 
+def _die(x: object) -> bool:
+    """A scripted die: an int (not a bool) from 1 to 6."""
+    return type(x) is int and 1 <= x <= 6
+
+
 
 class Game(GameState):
     """One game of Monopoly: state plus the rules that change it."""
@@ -106,10 +111,11 @@ class Game(GameState):
                 raise ValueError(f"{name} must be a positive integer or None, not {limit!r:.40}")
         if len(dice) > MAX_SCRIPTED_THROWS:
             raise ValueError(f"at most {MAX_SCRIPTED_THROWS} scripted throws")
-        throws = [tuple(d) for d in dice]
-        if any(len(d) != 2 or any(type(x) is not int or not 1 <= x <= 6 for x in d)
-               for d in throws):
+        # The dice read as objects: read as ints, the compiled build would see True as 1.
+        raw = [tuple(d) for d in cast(Sequence[Sequence[object]], dice)]
+        if any(len(d) != 2 or not all(_die(x) for x in d) for d in raw):
             raise ValueError("scripted dice are pairs of integers from 1 to 6")
+        throws = cast(list[tuple[int, int]], raw)
         rules = rules or Rules.classic()
         rules.validate()
         g = cls(rules, names, seed)

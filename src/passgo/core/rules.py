@@ -343,6 +343,11 @@ class Rules:
                 return name
         return {"preset": "classic", **self.changed()}
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        """Pickled as a call of the constructor (simulation workers receive their rules this
+        way): compiled with mypyc, a frozen dataclass cannot be restored field by field."""
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

@@ -180,7 +180,7 @@ def replay_steps(cls: type[Game], data: dict[str, Any]
         yield g, action, events
 
 
-def game_from_dict(cls: type[Game], data: dict[str, Any], verify: bool = True) -> Game:
+def game_from_dict(cls: type[Game], data: Any, verify: bool = True) -> Game:
     rules, names, seed, setup, history = _header(data)
     if data.get("version") != SAVE_FORMAT_VERSION:
         raise SaveFileError(

@@ -99,6 +99,11 @@ class GameState:
         "resting",
     )
 
+    def __new__(cls: type[S], *args: Any, **kwargs: Any) -> S:
+        """A bare state, which `__init__` fills or `clone` copies into. Declared because a class
+        compiled by mypyc without its own `__new__` runs `__init__` on every allocation."""
+        return super().__new__(cls)
+
     def __init__(self, rules: Rules, names: list[str], seed: int) -> None:
         board = load_edition(rules.edition)
         if rules.six_railroads:
@@ -192,7 +197,7 @@ class GameState:
         """An independent copy of the state (search and what-if analysis copy games millions
         of times): lists are copied, frames copied with their lists, the PRNG gets its own
         state; immutable values (rules, board, actions) are shared."""
-        c = object.__new__(type(self))
+        c = type(self).__new__(type(self))
         for name in _FLAT_LISTS:
             setattr(c, name, getattr(self, name)[:])
         for name in _NESTED_LISTS:
