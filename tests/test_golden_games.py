@@ -27,4 +27,6 @@ def test_every_preset_and_every_built_in_bot_has_a_golden_game() -> None:
 def test_golden_games_are_played_again_byte_for_byte(preset: str) -> None:
     for name, game_preset, bot, seed in GAMES:
         if game_preset == preset:
-            assert fingerprint(preset, bot, seed) == EXPECTED[name], f"{name}: the save differs"
+            assert fingerprint(preset, bot, seed) == EXPECTED[name], (
+                f"{name}: the save differs (after a change meant to alter play, write the file "
+                "again: .venv/bin/python tests/golden_games.py)")
