@@ -753,8 +753,9 @@ def _str_or_none(v: Any) -> bool:
 
 
 # Each action field's type as written, and its test, by the field's name (a name has one type
-# in every kind). Read from this table rather than from the annotations: compiled with mypyc,
-# a dataclass field's annotation is a bare class (`tuple`, or `type` for `str | None`).
+# in every kind; a new field name needs its row). Read from this table rather than from the
+# annotations: compiled with mypyc, a dataclass field's annotation is a bare class (`tuple`, or
+# `type` for `str | None`).
 _FIELD_TESTS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "square": ("int", _is_int),
     "amount": ("int", _is_int),
@@ -766,6 +767,8 @@ _FIELD_TESTS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "deck": ("str | None", _str_or_none),
     "dice": ("tuple[int, ...]", _int_tuple),
     "levels": ("tuple[int, ...]", _int_tuple),
+    "squares": ("tuple[int, ...]", _int_tuple),
+    "amounts": ("tuple[int, ...]", _int_tuple),
     "offer": ("TradeOffer", _offer_ok),
 }
 
