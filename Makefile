@@ -27,7 +27,8 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs,analysis,web,webtest]'
+	$(BIN)/pip install 'torch==2.13.0'  # the CPU build, before anything that needs torch
+	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs,analysis,web,webtest,rl]'
 	touch $@
 
 compiled: $(COMPILED_STAMP)

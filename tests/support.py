@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from passgo.core import Game, Rules
@@ -128,3 +131,16 @@ def assert_illegal(g: Game, action: object) -> None:
     with pytest.raises(IllegalActionError):
         g.apply(action)  # type: ignore[arg-type]
     assert g.to_json() == before
+
+
+FUZZ_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz.py"
+
+
+def load_fuzz() -> ModuleType:
+    """benchmarks/fuzz.py as a module (its random rule mixes serve several tests)."""
+    spec = importlib.util.spec_from_file_location("passgo_fuzz", FUZZ_PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -4,11 +4,8 @@ rule mixes come from the `Rules` fields."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -16,18 +13,12 @@ import pytest
 from passgo import Game, Rules
 from passgo.core import Event
 from passgo.core.actions import Roll
-
-FUZZ_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz.py"
+from support import load_fuzz
 
 
 @pytest.fixture(scope="module")
 def fuzz() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("passgo_fuzz", FUZZ_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_fuzz()
 
 
 def test_a_short_fuzz_run_finds_no_violation(fuzz: ModuleType,

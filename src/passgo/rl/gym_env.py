@@ -1,0 +1,110 @@
+"""The Gymnasium environment `passgo/Monopoly-v0`: one learning seat against passgo bots.
+
+`gymnasium.make("passgo/Monopoly-v0", opponents=["strategic"] * 3)` (after `import passgo.rl`)
+seats the learner and one bot per opponent spec (any spec `passgo play` takes) in a random
+seat order drawn from the seed. The observation is the learner's vector (the AEC layout); the
+legal actions are `env.action_masks()` (what sb3-contrib's MaskablePPO asks for) and
+`info["action_mask"]`. The bots play between the learner's decisions. Rewards as in the AEC
+environment: +1 win, -1 loss, 0 when the game ends without a winner (truncated at the round
+limit), plus the optional worth-share `shaping`. A masked action ends the episode with -1,
+as PettingZoo's wrapper does (the action is not applied).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+import gymnasium
+from gymnasium import spaces
+
+from passgo.agents import make_agent
+from passgo.agents.base import Agent
+from passgo.core import Rules
+from passgo.rl.aec import observation_box, worth_shares
+from passgo.rl.driver import DEFAULT_MAX_ROUNDS, Driver
+from passgo.rl.observe import Vector
+from passgo.rl.table import MAX_SEATS, Mask
+from passgo.rl.windows import BUSINESS_LIMIT, OFFERS_PER_TURN, outcome
+
+ENV_ID = "passgo/Monopoly-v0"
+
+
+class MonopolyEnv(gymnasium.Env[Vector, int]):
+    """One learner against `opponents` (bot specs), see the module docstring."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Env declares it so)
+
+    def __init__(self, opponents: Sequence[str] = ("strategic",) * 3,
+                 rules: Rules | str = "classic", max_rounds: int = DEFAULT_MAX_ROUNDS, *,
+                 shaping: float = 0.0, business_limit: int = BUSINESS_LIMIT,
+                 offers_per_turn: int = OFFERS_PER_TURN,
+                 render_mode: str | None = None) -> None:
+        if isinstance(opponents, str) or not 1 <= len(opponents) < MAX_SEATS:
+            raise ValueError(f"opponents is a list of 1 to {MAX_SEATS - 1} bot specs")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r:.20}")
+        for spec in opponents:
+            make_agent(spec)  # a bad spec fails here, with the bot list's message
+        self.opponents = list(opponents)
+        self.shaping = shaping
+        self.render_mode = render_mode
+        self.driver = Driver(len(opponents) + 1, rules, max_rounds,
+                             business_limit=business_limit, offers_per_turn=offers_per_turn)
+        self.observation_space = cast(spaces.Space[Vector], observation_box())
+        self.action_space = cast(spaces.Space[int], spaces.Discrete(self.driver.table.size))
+        self.learner = 0
+        self._agents: dict[int, Agent] = {}
+        self._share = 0.0
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = int(rng.integers(2**31))
+        self.learner = int(rng.integers(self.driver.players))
+        self.driver.start(game_seed)
+        others = [p for p in range(self.driver.players) if p != self.learner]
+        self._agents = {p: make_agent(spec, game_seed + p)
+                        for p, spec in zip(others, self.opponents, strict=True)}
+        self.driver.play_others(self._agents)
+        self._share = worth_shares(self.driver)[self.learner] if self.shaping else 0.0
+        return self.driver.observe(self.learner), self._info()
+
+    def step(self, action: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        driver = self.driver
+        if not driver.mask[int(action)]:
+            info = self._info()
+            info["illegal_action"] = True
+            return driver.observe(self.learner), -1.0, True, False, info
+        driver.act(int(action))
+        driver.play_others(self._agents)
+        game = driver.game
+        reward = float(outcome(game, self.learner))
+        if self.shaping:
+            share = worth_shares(driver)[self.learner]
+            reward += self.shaping * (share - self._share)
+            self._share = share
+        terminated = game.over and not game.stopped_by_limit
+        truncated = game.stopped_by_limit
+        return driver.observe(self.learner), reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> Mask:
+        """The learner's legal actions now (sb3-contrib's MaskablePPO calls this)."""
+        return self.driver.mask_of(self.learner)
+
+    def _info(self) -> dict[str, Any]:
+        game = self.driver.game
+        return {"action_mask": self.action_masks(), "seat": self.learner,
+                "winner": game.winner, "round": game.round_number}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self.driver.summary()
+
+
+def register() -> None:
+    """Register `passgo/Monopoly-v0` with Gymnasium (done on `import passgo.rl`)."""
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(ENV_ID, entry_point="passgo.rl.gym_env:MonopolyEnv")

@@ -1,0 +1,229 @@
+"""Observations: one seat's view of a game as a flat vector of floats.
+
+Only what the seat may see goes in (the public read model: cash, squares, owners, buildings,
+mortgages, cards held, the Bank, whose turn, the pending decision), never deck order or the
+PRNG. Seats are numbered from the viewer: relative seat 0 is the viewer, 1 the next seat to
+its left, and so on, so a policy plays any seat alike; blocks for seats a game does not have
+stay zero, so one layout serves every table size up to `MAX_SEATS`. Money is in thousands of
+dollars. `LAYOUT` names every block with its offset; docs/rl.md prints it.
+"""
+
+from __future__ import annotations
+
+from typing import assert_never, get_args
+
+import numpy as np
+import numpy.typing as npt
+
+from passgo.core import (
+    AllowTravelDecision,
+    AuctionOptionDecision,
+    BidDecision,
+    BuildDemandDecision,
+    BuyDecision,
+    Decision,
+    DrawCardDecision,
+    EndTurnDecision,
+    FineOrChanceDecision,
+    ForeclosureBuyDecision,
+    ForeclosureOwnerDecision,
+    Game,
+    GameOverDecision,
+    JailDecision,
+    JailExitDecision,
+    LawyerDecision,
+    MortgagedDeedDecision,
+    PlaceBuildingDecision,
+    RaiseFundsDecision,
+    RollDecision,
+    SealedBidDecision,
+    TaxDecision,
+    TradeReplyDecision,
+    TravelDecision,
+)
+from passgo.core.decisions import DecisionKind
+from passgo.rl.table import DEEDS, MAX_SEATS, SQUARES, ActionTable
+
+Vector = npt.NDArray[np.float32]
+
+KINDS: tuple[str, ...] = get_args(DecisionKind)
+ITEMS = ("deed", "house", "hotel", "order")
+MONEY = 1000.0  # money is observed in thousands
+OBS_HIGH = 1000.0  # the bound of the observation space: a million dollars
+AMOUNTS = ("price", "high", "min", "max", "owed", "cash", "fee", "percent")
+
+# (block, width, what each entry holds), in order.
+PLAYER_FIELDS = ("cash", "in_jail", "jail_turns/3", "jail_cards", "loans", "bankrupt",
+                 "present", "turn", "deciding")
+PLAYER_WIDTH = len(PLAYER_FIELDS) + SQUARES
+DEED_WIDTH = 1 + MAX_SEATS + 2  # owner: Bank, relative seats; buildings/5; mortgaged
+LAYOUT: tuple[tuple[str, int, str], ...] = (
+    ("players", MAX_SEATS * PLAYER_WIDTH,
+     "per relative seat: " + ", ".join(PLAYER_FIELDS) + ", square one-hot (40)"),
+    ("deeds", DEEDS * DEED_WIDTH,
+     "per deed in board order: owner one-hot (Bank, relative seats 0-7), buildings/5 "
+     "(5 = a hotel), mortgaged"),
+    ("bank", 6, "houses/32, hotels/12, Free Parking pot, tax man square/40 (-1: none), "
+                "Chance and Community Chest cards left /16"),
+    ("turn", 4, "rounds played/round limit, doubles this turn/3, last dice/10"),
+    ("decision", len(KINDS), "pending decision kind one-hot: " + ", ".join(KINDS)),
+    ("item", len(ITEMS), "auctioned or demanded item one-hot: " + ", ".join(ITEMS)),
+    ("square", DEEDS, "the decision's deed one-hot"),
+    ("seat", MAX_SEATS, "the other seat the decision names (creditor, high bidder, lander, "
+                        "owner, requester, proposer) one-hot by relative seat"),
+    ("amounts", len(AMOUNTS), "the decision's money: " + ", ".join(AMOUNTS)),
+    ("counts", 4, "buildings available/12, wanted min/12, max/12, destinations or squares/6"),
+    ("flags", 4, "may pay the fine, may declare bankruptcy, the offer cannot be carried out, "
+                 "the viewer is the high bidder"),
+    ("offer", DEEDS + 4, "trade offered to the viewer: per deed +1 received / -1 given, cash "
+                         "received, cash given, cards received, cards given"),
+    ("windows", 2, "business actions left in a row/limit, trade proposals left this turn"),
+)
+OFFSETS: dict[str, int] = {}
+_at = 0
+for _name, _width, _ in LAYOUT:
+    OFFSETS[_name] = _at
+    _at += _width
+SIZE = _at
+
+
+class Observer:
+    """Encodes views for one action table's board; `max_rounds` scales the round count."""
+
+    def __init__(self, table: ActionTable, max_rounds: int) -> None:
+        self.table = table
+        self.max_rounds = max(1, max_rounds)
+        self.deeds = np.array(table.deeds)
+        self._kind = {k: i for i, k in enumerate(KINDS)}
+
+    def encode(self, game: Game, seat: int, decision: Decision,
+               windows: tuple[float, float] = (0.0, 0.0)) -> Vector:
+        """The view of `seat` as a vector of `SIZE` floats; `decision` is `game.pending`,
+        `windows` the business and trade windows left (fractions)."""
+        out = np.zeros(SIZE, np.float32)
+        n = game.n
+        turn, deciding = game.turn_player, game.pending_player
+        at = OFFSETS["players"]
+        for rel in range(n):
+            p = (seat + rel) % n
+            player = game.player(p)
+            base = at + rel * PLAYER_WIDTH
+            out[base:base + 9] = (
+                player.cash / MONEY, player.in_jail, player.jail_turns / 3,
+                len(player.jail_cards), player.loans, player.bankrupt, 1.0, p == turn,
+                p == deciding)
+            if not player.bankrupt:
+                out[base + 9 + player.square] = 1.0
+        owner, level, mortgaged = game.holdings()
+        deeds = self.deeds
+        owners = np.array(owner)[deeds]
+        rel_owner = np.where(owners < 0, 0, (owners - seat) % n + 1)
+        block = out[OFFSETS["deeds"]:OFFSETS["deeds"] + DEEDS * DEED_WIDTH].reshape(
+            DEEDS, DEED_WIDTH)
+        block[np.arange(DEEDS), rel_owner] = 1.0
+        block[:, 1 + MAX_SEATS] = np.array(level)[deeds] / 5.0
+        block[:, 2 + MAX_SEATS] = np.array(mortgaged)[deeds]
+        bank = game.bank
+        decks = game.deck_sizes
+        at = OFFSETS["bank"]
+        out[at:at + 6] = (bank.houses / 32, bank.hotels / 12, bank.pot / MONEY,
+                          -1.0 if bank.tax_man is None else bank.tax_man / SQUARES,
+                          decks["chance"] / 16, decks["community_chest"] / 16)
+        dice = game.last_dice
+        at = OFFSETS["turn"]
+        doubles = decision.doubles if isinstance(decision, RollDecision) else 0
+        out[at:at + 4] = (game.round_number / self.max_rounds, doubles / 3, dice[0] / 10,
+                          dice[1] / 10)
+        self._decision(game, seat, decision, out)
+        at = OFFSETS["windows"]
+        out[at:at + 2] = windows
+        return out
+
+    def _decision(self, game: Game, seat: int, decision: Decision, out: Vector) -> None:
+        """The pending decision's kind and details (zero where a kind has no such field)."""
+        out[OFFSETS["decision"] + self._kind[decision.kind]] = 1.0
+        n = game.n
+        square = -1
+        other: int | None = None
+        item = ""
+        amounts: dict[str, int] = {}
+        counts: tuple[float, ...] = ()
+        flags = [0.0] * 4
+        match decision:
+            case RollDecision() | EndTurnDecision() | DrawCardDecision():
+                pass
+            case JailDecision(fine=fine, may_pay_fine=may):
+                amounts["fee"] = fine
+                flags[0] = may
+            case JailExitDecision(fine=fine):
+                amounts["fee"] = fine
+            case BuyDecision(square=square, price=price):
+                amounts["price"] = price
+            case BidDecision(item=item, square=square, high=high, high_bidder=other,
+                             min_bid=low, max_bid=high_cash):
+                amounts.update(high=high, min=low, max=high_cash)
+                flags[3] = other == seat
+            case SealedBidDecision(item=item, square=square, min_bid=low, max_bid=high_cash):
+                amounts.update(min=low, max=high_cash)
+            case TaxDecision(flat=flat):
+                amounts.update(fee=flat, percent=game.percent_tax(decision.player))
+            case FineOrChanceDecision(fine=fine):
+                amounts["fee"] = fine
+            case RaiseFundsDecision(amount=owed, creditor=other, cash=cash,
+                                    may_declare_bankruptcy=may):
+                amounts.update(owed=owed, cash=cash)
+                flags[1] = may
+            case TradeReplyDecision(offer=offer, problem=problem):
+                other = offer.proposer
+                flags[2] = problem is not None
+                self._offer(offer.give.properties, offer.get.properties, out)
+                at = OFFSETS["offer"] + DEEDS
+                out[at:at + 4] = (offer.give.cash / MONEY, offer.get.cash / MONEY,
+                                  len(offer.give.cards), len(offer.get.cards))
+            case MortgagedDeedDecision(square=square, lift_cost=cost, interest=interest):
+                amounts.update(price=cost, fee=interest)
+            case BuildDemandDecision(item=item, square=square, requester=other, available=avail,
+                                     min_wanted=low, max_wanted=high_count):
+                counts = (avail / 12, low / 12, high_count / 12)
+            case PlaceBuildingDecision(item=item, price=price, squares=squares):
+                amounts["price"] = price or 0
+                counts = (0.0, 0.0, 0.0, len(squares) / 6)
+            case TravelDecision(square=square, destinations=dest):
+                counts = (0.0, 0.0, 0.0, len(dest) / 6)
+            case AllowTravelDecision(square=square, lander=other, rent=rent):
+                amounts["owed"] = rent
+            case LawyerDecision(fee=fee):
+                amounts["fee"] = fee
+            case ForeclosureOwnerDecision(square=square, lander=other, lift_cost=cost):
+                amounts["price"] = cost
+            case ForeclosureBuyDecision(square=square, owner=other, cost=cost):
+                amounts["price"] = cost
+            case AuctionOptionDecision(square=square, lander=other, price=price):
+                amounts["price"] = price
+            case GameOverDecision():
+                return
+            case unknown:
+                assert_never(unknown)
+        if item:
+            out[OFFSETS["item"] + ITEMS.index(item)] = 1.0
+        d = self.table.deed_index(square)
+        if d is not None:
+            out[OFFSETS["square"] + d] = 1.0
+        if other is not None and other >= 0:
+            out[OFFSETS["seat"] + (other - seat) % n] = 1.0
+        at = OFFSETS["amounts"]
+        for key, value in amounts.items():
+            out[at + AMOUNTS.index(key)] = value / MONEY
+        at = OFFSETS["counts"]
+        out[at:at + len(counts)] = counts
+        at = OFFSETS["flags"]
+        out[at:at + 4] = flags
+
+    def _offer(self, given: tuple[int, ...], received: tuple[int, ...], out: Vector) -> None:
+        """An offer's deeds as the viewer (its responder) sees them: the proposer's `given`
+        deeds come to the viewer (+1), the viewer's `received`-by-proposer deeds go (-1)."""
+        at = OFFSETS["offer"]
+        for sq, sign in [(sq, 1.0) for sq in given] + [(sq, -1.0) for sq in received]:
+            d = self.table.deed_index(sq)
+            if d is not None:
+                out[at + d] = sign
