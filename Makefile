@@ -85,6 +85,7 @@ bench: venv compiled
 	$(BIN)/python benchmarks/landing.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/position.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/web_load.py --games 100 --seconds 20 $(filter --json,$(BENCH_ARGS))
+	$(BIN)/python benchmarks/rl.py $(BENCH_ARGS)
 
 # Long random-play fuzz: random rule mixes, every seat acting, invariants after every action.
 fuzz: venv

@@ -19,6 +19,7 @@ from passgo.core import (
     Bundle,
     ClaimRent,
     ProposeTrade,
+    Repay,
     SealedBidDecision,
     SellDown,
     TradeOffer,
@@ -93,8 +94,8 @@ def _expected(game: Game, seat: int) -> set[int]:
             if offer is not None and game.trade_problem(offer) is None:
                 want.add(i)
     for action in game.legal_actions(seat):
-        if isinstance(action, ClaimRent):
-            continue  # asked for by the environments, not in the table
+        if isinstance(action, ClaimRent | Repay):
+            continue  # rent is asked for by the environments; loans name an agreement
         if isinstance(action, Bid):
             span = game.bid_range(seat)
             assert span is not None
@@ -176,10 +177,11 @@ def test_a_proposal_from_the_mask_reaches_its_responder_as_documented() -> None:
 
 def test_business_types_of_the_table_are_the_engines_business() -> None:
     """The windows count as business exactly the engine's business actions that the table
-    holds (trades and rent claims have windows of their own)."""
+    holds (trades and rent claims have windows of their own; repaying a player loan names an
+    agreement, which the fixed table cannot)."""
     from passgo.rl.table import BUSINESS_TYPES
 
-    assert set(BUSINESS_TYPES) == set(BUSINESS) - {ProposeTrade, ClaimRent}
+    assert set(BUSINESS_TYPES) == set(BUSINESS) - {ProposeTrade, ClaimRent, Repay}
 
 
 @pytest.mark.parametrize(("cards", "open_decks"), [
@@ -196,3 +198,21 @@ def test_a_jailed_seat_may_play_each_kind_of_card_it_holds(
     labels = TABLE.labels()
     assert {d for d in ("chance", "community_chest")
             if mask[labels.index(f"use-card {d}")]} == open_decks
+
+
+def test_docs_give_the_tables_index_ranges_and_the_observation_layout() -> None:
+    """docs/rl.md's tables follow the code: every index range of the action table and every
+    block's offset and width of the observation."""
+    from pathlib import Path
+
+    from passgo.rl.observe import LAYOUT, OFFSETS
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    t = TABLE
+    for first, last in [(t.bid_min + 1, t.want - 1), (t.want, t.per_deed - 1),
+                        (t.per_deed, t.sell_down - 1), (t.sell_down, t.buy - 1),
+                        (t.buy, t.sell - 1), (t.sell, t.swap - 1), (t.swap, t.size - 1)]:
+        assert f"| {first}-{last} |" in text
+    assert f"`Discrete({t.size})`" in text
+    for name, width, _ in LAYOUT:
+        assert f"| {OFFSETS[name]} | {width} |" in text, name

@@ -7,6 +7,8 @@ A bot is named by a *spec*, the text that `--players` and `passgo tournament` ta
     cmd:node examples/bots/bot.js      an outside program speaking the bot protocol
                                        (docs/bot-protocol.md); the rest of the spec is its
                                        command line, split like a shell would, never run by one
+    rl:policies/heads-up.pt            a policy trained through passgo.rl (docs/rl.md); needs
+                                       the rl extra, which is imported only then
 
 In a comma-separated list of specs (`split_specs`) an item of the form KEY=VALUE belongs to
 the spec before it, so "Ann:strategic:reserve=300,jail=stay,Bob:basic" is two seats.
@@ -29,6 +31,7 @@ from passgo.agents.random_bot import RandomBot
 from passgo.agents.strategic import PROFILES, StrategicBot, StrategicParams
 
 PROTOCOL_PREFIX = "cmd:"
+POLICY_PREFIX = "rl:"
 
 
 def _profile_text(name: str) -> str:
@@ -49,6 +52,7 @@ AGENTS: dict[str, str] = {
     "expert": "search bot: the strategic bot checked by rollouts "
               "(options: ms, rollouts, horizon, policy, confidence)",
     "cmd": "an outside program: cmd:COMMAND (docs/bot-protocol.md)",
+    "rl": "a trained policy: rl:PATH (docs/rl.md)",
 }
 
 
@@ -79,6 +83,8 @@ def make_agent(spec: str, seed: int = 0, *, time_limit: float = DEFAULT_TIME_LIM
     spec = spec.strip()
     if spec.startswith(PROTOCOL_PREFIX):
         return ProtocolBot(_command(spec), time_limit=time_limit)
+    if spec.startswith(POLICY_PREFIX):
+        return _policy_bot(spec)
     name, _, rest = spec.partition(":")
     options = _options(rest, spec) if rest else {}
     if name == "random":
@@ -97,11 +103,24 @@ def make_agent(spec: str, seed: int = 0, *, time_limit: float = DEFAULT_TIME_LIM
         agent = ExpertBot(ExpertParams().with_options(options), seed, name=spec)
         options = {}
     else:
-        known = ", ".join(n for n in AGENTS if n != "cmd")
-        raise ValueError(f"unknown bot {name!r} (known: {known}, or cmd:COMMAND)")
+        known = ", ".join(n for n in AGENTS if n not in ("cmd", "rl"))
+        raise ValueError(f"unknown bot {name!r} (known: {known}, cmd:COMMAND or rl:PATH)")
     if options:
         raise ValueError(f"unknown option {next(iter(options))!r} for bot {name!r}")
     return agent
+
+
+def _policy_bot(spec: str) -> Agent:
+    """An `rl:PATH` bot; its module (and with it torch and the environments) is imported only
+    here, so that `import passgo` stays light."""
+    path = spec[len(POLICY_PREFIX):].strip()
+    if not path:
+        raise ValueError("rl: needs a policy file, e.g. rl:policies/heads-up.pt")
+    try:
+        from passgo.agents.learned import PolicyBot
+    except ImportError:
+        raise ValueError("rl: bots need the rl extra (pip install 'passgo[rl]')") from None
+    return PolicyBot(path, name=spec)
 
 
 def _command(spec: str) -> list[str]:

@@ -9,8 +9,8 @@ Agents are `seat_0` ... `seat_{n-1}`; the agent selected is always the seat the 
 A seat that goes bankrupt stays among the agents, never selected, until the game ends; then
 every agent is terminated (a winner, or a tie) or truncated (the round limit) and gets its
 reward: +1 for the winner, -1 for the others, 0 for all without a winner. With `shaping` > 0
-every step also rewards each seat with `shaping` times the change of its share of the total
-worth of the seats (cash, printed prices, buildings at cost).
+every step also rewards each seat with `shaping` times the change of its share of the seats'
+total net worth (cash, printed prices and buildings at cost, less what mortgages owe).
 """
 
 from __future__ import annotations
@@ -36,9 +36,16 @@ def observation_box() -> spaces.Box:
 
 
 def worth_shares(driver: Driver) -> list[float]:
-    """Each seat's share of the seats' total worth (0 for a bankrupt seat)."""
+    """Each seat's share of the seats' total net worth: cash, printed prices and buildings at
+    cost (`game.worth`) less what its mortgages owe the Bank, so that mortgaging a deed is not
+    a gain (0 for a bankrupt seat)."""
     game = driver.game
-    worth = [game.worth(p) if game.in_game(p) else 0 for p in range(game.n)]
+    squares = game.board.squares
+    owed = [0] * game.n
+    for deed in game.deeds:
+        if deed.mortgaged and deed.owner is not None:
+            owed[deed.owner] += squares[deed.square].mortgage
+    worth = [max(0, game.worth(p) - owed[p]) if game.in_game(p) else 0 for p in range(game.n)]
     total = sum(worth) or 1
     return [w / total for w in worth]
 

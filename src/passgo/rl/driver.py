@@ -71,21 +71,14 @@ class Driver:
         if self.seat < 0:
             self.mask = np.zeros(self.table.size, np.int8)
             return
-        business, trades = self.windows.open(game, self.seat, self.decision.kind)
-        mask = self.table.mask(game, self.seat, business=business, trades=trades)
-        if not business and not mask.any():  # a debt with nothing else to do: business
-            mask = self.table.mask(game, self.seat, business=True, trades=trades)
-        self.mask = mask
+        self.mask = self.windows.mask(self.table, game, self.seat, self.decision.kind)
 
     def mask_of(self, seat: int) -> Mask:
         """The legal indices of `seat` now: none unless the game waits for it."""
         return self.mask.copy() if seat == self.seat else np.zeros(self.table.size, np.int8)
 
     def observe(self, seat: int) -> Vector:
-        windows = self.windows
-        left = ((windows.business_limit - windows.business[seat]) / max(1, windows.business_limit),
-                float(windows.offers_per_turn - windows.offers[seat]))
-        return self.observer.encode(self.game, seat, self.decision, left)
+        return self.observer.encode(self.game, seat, self.decision, self.windows.left(seat))
 
     def act(self, index: int) -> None:
         """Take index `index` for the deciding seat; `IllegalActionError` (nothing changes)

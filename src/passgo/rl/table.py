@@ -41,6 +41,7 @@ from passgo.core import (
     Decline,
     DrawCard,
     EndTurn,
+    EndTurnDecision,
     FineOrChance,
     ForbidTravel,
     ForceAuction,
@@ -221,12 +222,52 @@ class ActionTable:
                     m[i] = 1
                 elif type(action) is SellDown:
                     m[self.sell_down + self._group_index[action.group]] = 1
-        if trades:
+        if trades and type(game.pending) is EndTurnDecision:
+            self._end_of_turn_trades(game, seat, m)
+        elif trades:
             for i in self.trade_candidates(game, seat):
                 offer = self.offer(game, seat, i)
                 if offer is not None and game.trade_problem(offer) is None:
                     m[i] = 1
         return m
+
+    def _end_of_turn_trades(self, game: Game, seat: int, m: Mask) -> None:
+        """The trade templates at the end of a turn, from one engine check per deed and
+        partner instead of one per template: with no debt and no auction open (the turn's
+        own frame is on top), an offer may be made when each deed may change hands alone
+        between the two and each side holds the cash it gives. The exactness test compares
+        this with `trade_problem` on every template."""
+        n = game.n
+        owners = [game.owner_of(sq) for sq in self.deeds]
+        cash = [game.cash_of(p) for p in range(n)]
+        mine = [d for d, o in enumerate(owners) if o == seat]
+        partners = [o for o in range(1, n) if game.in_game((seat + o) % n)]
+        give: dict[tuple[int, int], bool] = {}  # (deed, partner seat): may go to them
+        for d in mine:
+            for o in partners:
+                q = (seat + o) % n
+                offer = TradeOffer(seat, q, Bundle((self.deeds[d],)), Bundle())
+                give[d, q] = game.trade_problem(offer) is None
+        nb, ns = len(BUY_FACTORS), len(SELL_FACTORS)
+        for y, owner in enumerate(owners):
+            if owner is None or owner == seat:
+                continue
+            offer = TradeOffer(seat, owner, Bundle(), Bundle((self.deeds[y],)))
+            if game.trade_problem(offer) is not None:
+                continue
+            for k, f in enumerate(BUY_FACTORS):
+                if round(f * self.prices[y]) <= cash[seat]:
+                    m[self.buy + y * nb + k] = 1
+            for x in mine:
+                diff = self.prices[y] - self.prices[x]
+                if give[x, owner] and max(diff, 0) <= cash[seat] and max(-diff, 0) <= cash[owner]:
+                    m[self.swap + x * DEEDS + y] = 1
+        for x in mine:
+            for o in partners:
+                q = (seat + o) % n
+                for k, f in enumerate(SELL_FACTORS):
+                    if give[x, q] and round(f * self.prices[x]) <= cash[q]:
+                        m[self.sell + (x * (MAX_SEATS - 1) + o - 1) * ns + k] = 1
 
     def _bid_mask(self, game: Game, seat: int, m: Mask) -> None:
         span = game.bid_range(seat)

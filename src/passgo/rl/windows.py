@@ -18,7 +18,7 @@ must choose its windows, or one agent could act for ever between two throws. pas
 from __future__ import annotations
 
 from passgo.core import Action, ClaimRent, Game, ProposeTrade
-from passgo.rl.table import BUSINESS_TYPES
+from passgo.rl.table import BUSINESS_TYPES, ActionTable, Mask
 
 BUSINESS_LIMIT = 4
 OFFERS_PER_TURN = 1
@@ -46,6 +46,20 @@ class Windows:
         business = self.business[seat] < self.business_limit
         trades = kind in TRADE_KINDS and self.offers[seat] < self.offers_per_turn
         return business, trades
+
+    def left(self, seat: int) -> tuple[float, float]:
+        """What is left to `seat`, as observed: the share of its business actions in a row,
+        and its trade proposals this turn."""
+        return ((self.business_limit - self.business[seat]) / max(1, self.business_limit),
+                float(self.offers_per_turn - self.offers[seat]))
+
+    def mask(self, table: ActionTable, game: Game, seat: int, kind: str) -> Mask:
+        """The indices open to `seat`, deciding a `kind` decision now, within its windows."""
+        business, trades = self.open(game, seat, kind)
+        mask = table.mask(game, seat, business=business, trades=trades)
+        if not business and not mask.any():  # a debt with nothing else to do: business
+            mask = table.mask(game, seat, business=True, trades=trades)
+        return mask
 
     def record(self, seat: int, action: Action) -> None:
         """Count an action `seat` took."""

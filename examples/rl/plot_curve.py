@@ -1,0 +1,39 @@
+"""Plot a learning curve written by train.py --curve (CSV) as a PNG.
+
+    python examples/rl/plot_curve.py curve.csv docs/rl-curve.png
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, no display
+import matplotlib.pyplot as plt
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print("usage: plot_curve.py CURVE.csv OUT.png", file=sys.stderr)
+        return 2
+    with Path(args[0]).open() as f:
+        rows = [(int(r["steps"]), float(r["win_share_last_200"])) for r in csv.DictReader(f)]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot([s for s, _ in rows], [w for _, w in rows], color="tab:blue")
+    ax.axhline(0.5, color="grey", linewidth=0.8, linestyle=":")
+    ax.set_xlabel("environment steps (learner decisions)")
+    ax.set_ylabel("win share, last 200 games")
+    ax.set_ylim(0, 1)
+    ax.set_title("MaskablePPO heads up against the random bot")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(args[1], dpi=100)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

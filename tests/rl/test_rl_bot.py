@@ -1,0 +1,113 @@
+"""The `rl:PATH` bot: a saved policy plays whole games through the bot loop, bad files are
+refused in one line without running anything, and the training example's smoke run makes a
+policy the bot plays (what CI trains)."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+from passgo import Game
+from passgo.agents import make_agent, play, spec_problem
+from passgo.agents.learned import POLICY_FORMAT, POLICY_VERSION
+from passgo.rl.observe import SIZE
+from passgo.rl.table import ActionTable
+from support import BOARD
+
+ROOT = Path(__file__).resolve().parents[2]
+ACTIONS = ActionTable(BOARD).size
+
+
+def _policy(path: Path, seed: int = 0) -> Path:
+    """A policy file of random weights (the layout train.py saves)."""
+    gen = torch.Generator().manual_seed(seed)
+    sizes = [SIZE, 16, 16, ACTIONS]
+    layers = [(torch.randn(b, a, generator=gen), torch.randn(b, generator=gen))
+              for a, b in itertools.pairwise(sizes)]
+    torch.save({"format": POLICY_FORMAT, "version": POLICY_VERSION, "max_rounds": 200,
+                "business_limit": 4, "offers_per_turn": 1, "layers": layers}, path)
+    return path
+
+
+def test_a_policy_plays_whole_games_legally_at_any_table_size(tmp_path: Path) -> None:
+    """Every action the bot returns is checked by the engine (play's checked mode)."""
+    spec = f"rl:{_policy(tmp_path / 'p.pt')}"
+    for players in (2, 4):
+        agents = [make_agent(spec)] + [make_agent("random", s) for s in range(players - 1)]
+        game = Game.new([f"p{i}" for i in range(players)], seed=players, max_rounds=60)
+        play(game, agents)
+        assert game.over
+
+
+def test_the_same_policy_and_seed_play_the_same_game(tmp_path: Path) -> None:
+    spec = f"rl:{_policy(tmp_path / 'p.pt')}"
+
+    def history(seed: int) -> list[str]:
+        game = Game.new(["a", "b"], seed=seed, max_rounds=40)
+        play(game, [make_agent(spec), make_agent("basic")])
+        return [a.text() for a in game.history]
+
+    assert history(3) == history(3)
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (None, "no policy file"),
+    (b"not a policy at all", "is not a policy file"),
+    ({"format": "something else"}, "is not a passgo policy file"),
+    ({"format": POLICY_FORMAT, "version": 99}, "policy version 99"),
+    ({"format": POLICY_FORMAT, "version": POLICY_VERSION, "layers": 3}, "layers are damaged"),
+])
+def test_bad_policy_files_are_refused_in_one_line(tmp_path: Path, content: object,
+                                                   message: str) -> None:
+    path = tmp_path / "bad.pt"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        torch.save(content, path)
+    problem = spec_problem(f"rl:{path}")
+    assert problem is not None and message in problem and "\n" not in problem
+
+
+class _Payload:
+    """Unpickling this would create a file: a policy file must never run code."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Path.touch, (str(self.marker),))  # type: ignore[return-value]
+
+
+def test_a_policy_file_never_runs_code(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    path = tmp_path / "evil.pt"
+    torch.save({"format": POLICY_FORMAT, "payload": _Payload(marker)}, path,
+               pickle_module=pickle)
+    problem = spec_problem(f"rl:{path}")
+    assert problem is not None and "is not a policy file" in problem
+    assert not marker.exists()
+
+
+def test_rl_needs_a_path() -> None:
+    assert spec_problem("rl:") == "rl: needs a policy file, e.g. rl:policies/heads-up.pt"
+
+
+def test_smoke_training_makes_a_policy_the_bot_plays(tmp_path: Path) -> None:
+    """examples/rl/train.py for a few thousand steps (what CI runs), then its policy plays."""
+    out, curve = tmp_path / "smoke.pt", tmp_path / "curve.csv"
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "rl" / "train.py"), "--steps", "2048",
+         "--envs", "1", "--out", str(out), "--curve", str(curve)],
+        capture_output=True, text=True, check=False, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "policy saved" in run.stdout
+    game = Game.new(["policy", "random"], seed=1, max_rounds=30)
+    play(game, [make_agent(f"rl:{out}"), make_agent("random")])
+    assert game.over
+    assert curve.read_text().startswith("steps,games,win_share_last_200")
