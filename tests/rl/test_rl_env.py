@@ -164,16 +164,20 @@ def test_gymnasium_make_and_a_vector_of_two_workers() -> None:
     assert env.observation_space.contains(obs) and info["action_mask"].any()
     env.close()
     vec = gymnasium.vector.AsyncVectorEnv(
-        [lambda: gymnasium.make("passgo/Monopoly-v0", opponents=["random"])] * 2)
+        [lambda: gymnasium.make("passgo/Monopoly-v0", opponents=["random"], max_rounds=10)] * 2)
     try:
         obs, infos = vec.reset(seed=[1, 2])
         assert obs.shape == (2, rl.SIZE)
-        for _ in range(30):
+        rng, ended = np.random.default_rng(0), 0
+        for _ in range(600):  # random play: episodes end and the workers reset
             masks = vec.call("action_masks")
-            actions = np.array([np.flatnonzero(m)[0] for m in masks])
-            obs, _, _, _, infos = vec.step(actions)
+            actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0
+                                for m in masks])
+            obs, _, term, trunc, infos = vec.step(actions)
             assert obs.shape == (2, rl.SIZE)
             assert not any(infos.get("illegal_action", [False, False]))
+            ended += int(np.sum(np.asarray(term) | np.asarray(trunc)))
+        assert ended >= 2  # whole episodes went through the workers
     finally:
         vec.close()
 

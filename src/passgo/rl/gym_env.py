@@ -95,8 +95,10 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
 
     def _info(self) -> dict[str, Any]:
         game = self.driver.game
-        return {"action_mask": self.action_masks(), "seat": self.learner,
-                "winner": game.winner, "round": game.round_number}
+        # Plain ints only (-1: no winner yet, or none): gymnasium.vector stacks info values.
+        winner = -1 if game.winner is None else game.winner
+        return {"action_mask": self.action_masks(), "seat": self.learner, "winner": winner,
+                "round": game.round_number}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
