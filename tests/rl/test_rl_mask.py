@@ -26,7 +26,7 @@ from passgo.core import (
     UseJailCard,
     WantBuildings,
 )
-from passgo.core.actions import BUSINESS
+from passgo.core.actions import BUSINESS, LeavePartnership
 from passgo.core.board import load_edition
 from passgo.rl.driver import Driver, table_for
 from passgo.rl.table import BID_FRACTIONS, ORDER_VALUE, WANT_MAX, ActionTable
@@ -94,7 +94,7 @@ def _expected(game: Game, seat: int) -> set[int]:
             if offer is not None and game.trade_problem(offer) is None:
                 want.add(i)
     for action in game.legal_actions(seat):
-        if isinstance(action, ClaimRent | Repay):
+        if isinstance(action, ClaimRent | Repay | LeavePartnership):
             continue  # rent is asked for by the environments; loans name an agreement
         if isinstance(action, Bid):
             span = game.bid_range(seat)
@@ -177,11 +177,12 @@ def test_a_proposal_from_the_mask_reaches_its_responder_as_documented() -> None:
 
 def test_business_types_of_the_table_are_the_engines_business() -> None:
     """The windows count as business exactly the engine's business actions that the table
-    holds (trades and rent claims have windows of their own; repaying a player loan names an
-    agreement, which the fixed table cannot)."""
+    holds (trades and rent claims have windows of their own; repaying a player loan and leaving
+    a partnership name an agreement, which the fixed table cannot)."""
     from passgo.rl.table import BUSINESS_TYPES
 
-    assert set(BUSINESS_TYPES) == set(BUSINESS) - {ProposeTrade, ClaimRent, Repay}
+    assert set(BUSINESS_TYPES) == set(BUSINESS) - {ProposeTrade, ClaimRent, Repay,
+                                                      LeavePartnership}
 
 
 @pytest.mark.parametrize(("cards", "open_decks"), [
