@@ -82,6 +82,7 @@ def test_whole_games_under_random_house_rule_mixes() -> None:
     rng = random.Random(5)
     for seed in range(8):
         _, rules = fuzz.draw_rules(rng)
+        rules = rules.with_options(initial_auction=False)  # refused by the environments
         env = rl.env(players=2 + seed % 5, rules=rules, max_rounds=60)
         env.reset(seed=seed)
         _check_outcome(env.unwrapped.driver, _masked_random_game(env, random.Random(seed)))
@@ -238,3 +239,20 @@ def test_importing_passgo_or_its_environments_loads_no_torch() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out == ["True", "False"]
+
+
+def test_rules_outside_the_observation_are_refused_by_name() -> None:
+    """Every decision kind of the engine is in the observation's one-hot, or the option that
+    brings it is refused when an environment is made (with the reason), never met mid-game."""
+    from typing import get_args
+
+    from passgo.core.decisions import DecisionKind
+    from passgo.rl.observe import KINDS, UNSUPPORTED
+
+    assert set(get_args(DecisionKind)) - set(KINDS) == {"initial_bids"}
+    assert set(UNSUPPORTED) == {"initial_auction"}
+    rules = Rules.classic().with_options(initial_auction=True)
+    with pytest.raises(ValueError, match="initial_auction"):
+        rl.env(players=2, rules=rules)
+    with pytest.raises(ValueError, match="initial_auction"):
+        gymnasium.make("passgo/Monopoly-v0", rules=rules)

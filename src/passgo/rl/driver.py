@@ -11,7 +11,7 @@ import numpy as np
 
 from passgo.agents.base import Agent
 from passgo.core import Decision, Game, GameOverDecision, IllegalActionError, Rules
-from passgo.rl.observe import Observer, Vector
+from passgo.rl.observe import UNSUPPORTED, Observer, Vector
 from passgo.rl.table import MAX_SEATS, ActionTable, Mask
 from passgo.rl.windows import BUSINESS_LIMIT, OFFERS_PER_TURN, Windows, claim_rents
 
@@ -28,11 +28,16 @@ def table_for(game: Game) -> ActionTable:
 
 
 def rules_of(rules: Rules | str) -> Rules:
-    """A `Rules` value, or a preset name (ValueError naming the presets when unknown)."""
+    """A `Rules` value, or a preset name (ValueError naming the presets when unknown); rules
+    with an option the environments cannot express (`UNSUPPORTED`) are refused by name."""
     if isinstance(rules, Rules):
         rules.validate()
-        return rules
-    return Rules.preset(rules)
+    else:
+        rules = Rules.preset(rules)
+    for option, why in UNSUPPORTED.items():
+        if getattr(rules, option):
+            raise ValueError(f"the RL environments do not support {option}: {why}")
+    return rules
 
 
 class Driver:

@@ -10,7 +10,7 @@ dollars. `LAYOUT` names every block with its offset; docs/rl.md prints it.
 
 from __future__ import annotations
 
-from typing import assert_never, get_args
+from typing import assert_never
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,7 @@ from passgo.core import (
     ForeclosureOwnerDecision,
     Game,
     GameOverDecision,
+    InitialBidsDecision,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
@@ -46,7 +47,20 @@ from passgo.rl.table import DEEDS, MAX_SEATS, SQUARES, ActionTable
 
 Vector = npt.NDArray[np.float32]
 
-KINDS: tuple[str, ...] = get_args(DecisionKind)
+# The decision kinds of the observation's one-hot, in order: the layout is a contract with the
+# policies trained on it, so a kind the engine gains later is not appended here silently. Rule
+# options whose decisions are outside it are refused by the environments (`UNSUPPORTED`).
+KINDS: tuple[DecisionKind, ...] = (
+    "roll", "jail", "end_turn", "buy", "bid", "sealed_bid", "tax", "fine_or_chance",
+    "raise_funds", "trade_reply", "mortgaged_deed", "build_demand", "place_building", "travel",
+    "allow_travel", "draw_card", "lawyer", "jail_exit", "foreclosure_owner", "foreclosure_buy",
+    "auction_option", "game_over",
+)
+# Rules options whose decisions the observation and the action table do not hold, with why.
+UNSUPPORTED: dict[str, str] = {
+    "initial_auction": "the initial auction's closed bids on every deed at once (initial_bids) "
+                       "have no place in the observation or the action table",
+}
 ITEMS = ("deed", "house", "hotel", "order")
 MONEY = 1000.0  # money is observed in thousands
 OBS_HIGH = 1000.0  # the bound of the observation space: a million dollars
@@ -141,6 +155,8 @@ class Observer:
 
     def _decision(self, game: Game, seat: int, decision: Decision, out: Vector) -> None:
         """The pending decision's kind and details (zero where a kind has no such field)."""
+        if isinstance(decision, InitialBidsDecision):
+            raise ValueError(UNSUPPORTED["initial_auction"])
         out[OFFSETS["decision"] + self._kind[decision.kind]] = 1.0
         n = game.n
         square = -1
