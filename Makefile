@@ -37,7 +37,8 @@ $(COMPILED_STAMP): $(STAMP) $(COMPILED_SOURCES)
 	rm -rf $(COMPILED_DIST)
 	PASSGO_BUILD=compiled $(BIN)/python -m build --outdir $(COMPILED_DIST) .
 	test -x $(COMPILED_BIN)/python || $(PY) -m venv $(COMPILED_VENV)
-	$(COMPILED_BIN)/pip install "$$(ls $(COMPILED_DIST)/passgo-*.whl)[dev,tui,sim,ratings,analysis]"
+	$(COMPILED_BIN)/pip install 'torch==2.13.0'  # the CPU build, before the rl extra
+	$(COMPILED_BIN)/pip install "$$(ls $(COMPILED_DIST)/passgo-*.whl)[dev,tui,sim,ratings,analysis,rl]"
 	$(COMPILED_BIN)/pip install --force-reinstall --no-deps $(COMPILED_DIST)/passgo-*.whl
 	touch $@
 
