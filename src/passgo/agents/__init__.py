@@ -16,6 +16,7 @@ the spec before it, so "Ann:strategic:reserve=300,jail=stay,Bob:basic" is two se
 
 from __future__ import annotations
 
+import importlib
 import shlex
 import shutil
 from collections.abc import Callable
@@ -111,16 +112,18 @@ def make_agent(spec: str, seed: int = 0, *, time_limit: float = DEFAULT_TIME_LIM
 
 
 def _policy_bot(spec: str) -> Agent:
-    """An `rl:PATH` bot; its module (and with it torch and the environments) is imported only
-    here, so that `import passgo` stays light."""
+    """An `rl:PATH` bot; its module (and with it NumPy, torch and the environments) is imported
+    only here and by name, so that `import passgo` stays light and the compiled build (whose
+    type check follows static imports) never needs the rl extra."""
     path = spec[len(POLICY_PREFIX):].strip()
     if not path:
         raise ValueError("rl: needs a policy file, e.g. rl:policies/heads-up.pt")
     try:
-        from passgo.agents.learned import PolicyBot
+        learned = importlib.import_module("passgo.agents.learned")
     except ImportError:
         raise ValueError("rl: bots need the rl extra (pip install 'passgo[rl]')") from None
-    return PolicyBot(path, name=spec)
+    bot: Agent = learned.PolicyBot(path, name=spec)
+    return bot
 
 
 def _command(spec: str) -> list[str]:
