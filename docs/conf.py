@@ -39,12 +39,13 @@ html_theme = "furo"
 html_title = "passgo"
 copyright = "2026 the passgo developers"  # as in LICENSE
 
-# Strict cross-references. The types of the standard library, Matplotlib and NumPy cannot be
-# linked without fetching those projects' inventories from the web, which the build must not
-# need; every other name in a signature must resolve to a page of this site.
+# Strict cross-references. The types of the standard library, Matplotlib, NumPy, Gymnasium and
+# PettingZoo cannot be linked without fetching those projects' inventories from the web, which
+# the build must not need; every other name in a signature must resolve to a page of this site.
 nitpicky = True
 nitpick_ignore_regex = [
     ("py:.*", r"(collections\.abc|typing|pathlib|random|argparse|matplotlib|numpy)\..*"),
+    ("py:.*", r"(gymnasium|pettingzoo)\..*"),
 ]
 # The decisions' private base class: its `player` is in every decision's signature, its
 # `to_dict` in the module's text.

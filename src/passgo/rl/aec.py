@@ -81,9 +81,11 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same `Box` for every seat (the layout of `passgo.rl.observe`)."""
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """`Discrete(n)` over the fixed action table, the same for every seat."""
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -102,11 +104,13 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self._after_step()
 
     def observe(self, agent: str) -> Observation:
+        """That seat's own view as a vector, and its action mask (all zero when not deciding)."""
         seat = self._seat[agent]
         return {"observation": self.driver.observe(seat),
                 "action_mask": self.driver.mask_of(seat)}
 
     def step(self, action: int | None) -> None:
+        """Play the selected agent's action; `None` only for an agent that is done."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -135,6 +139,7 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             self.rewards[a] += outcome(game, p)
 
     def render(self) -> str | None:
+        """A text summary of the table in `render_mode="ansi"`, otherwise nothing."""
         if self.render_mode != "ansi":
             return None
         return self.driver.summary()

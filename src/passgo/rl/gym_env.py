@@ -59,6 +59,11 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
+        """Start a new game, the opponents playing until the learner's first decision.
+
+        The seed fixes the game's own seed and the learner's seat, so the same seed gives the
+        same game; `options` is accepted for the Gymnasium signature and unused.
+        """
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(rng.integers(2**31))
@@ -72,6 +77,11 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         return self.driver.observe(self.learner), self._info()
 
     def step(self, action: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """Play the learner's action, then the opponents up to the learner's next decision.
+
+        A masked (illegal) action changes nothing in the game and ends the episode with reward
+        -1 and `info["illegal_action"]`; a game stopped by the round limit is truncated.
+        """
         driver = self.driver
         if not driver.mask[int(action)]:
             info = self._info()
@@ -101,6 +111,7 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
                 "round": game.round_number}
 
     def render(self) -> str | None:
+        """A text summary of the table in `render_mode="ansi"`, otherwise nothing."""
         if self.render_mode != "ansi":
             return None
         return self.driver.summary()
