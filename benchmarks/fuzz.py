@@ -163,7 +163,7 @@ class Checker:
                        f"hotels, not {self.houses} and {self.hotels}")
         if not rules.unlimited_housing and (bank.houses < 0 or bank.hotels < 0):
             out.append(f"the Bank's stock is negative ({bank.houses}, {bank.hotels})")
-        if (houses or hotels) and not rules.non_monopoly_building:
+        if (houses or hotels) and not rules.partial_building:
             self.check_groups(out)
         if not g.over and not g.legal_actions(g.pending_player):
             out.append(f"no legal action for seat {g.pending_player} at {g.pending.kind}")

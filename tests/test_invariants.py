@@ -128,8 +128,16 @@ def check_invariants(g: Game, total: int) -> None:
             hotels += hotels_at(lv)
         if not any(levels):
             continue
-        if rules.non_monopoly_building:
+        if rules.non_monopoly_building or rules.free_market:
             assert all(g.owner[sq] != BANK for sq in group if g.level[sq]), group
+            if rules.free_market:
+                # 004 Free market: each owner's streets of a group stay even (evened out
+                # when a street joins them).
+                for holder in {g.owner[sq] for sq in group}:
+                    own = [g.level[sq] for sq in group if g.owner[sq] == holder]
+                    ranks = [top_rank if lv == HOTEL else lv for lv in own
+                             if not (rules.instant_hotels and lv >= HOTEL)]
+                    assert not ranks or max(ranks) - min(ranks) <= 1, (group, levels)
             continue
         owner = g.owner[group[0]]
         # A partnership's two players build on a group they own between them (004
@@ -409,6 +417,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "instant_hotels": draw(st.booleans()),
         "uneven_building": draw(st.booleans()),
         "non_monopoly_building": draw(st.booleans()),
+        "free_market": draw(st.booleans()),
         "unlimited_housing": draw(st.booleans()),
         "six_railroads": draw(st.booleans()),
         "no_mortgaging": draw(st.booleans()),
@@ -466,6 +475,8 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         picked["auction_min_increment"] = 1
     if picked.get("no_mortgaging"):
         picked["foreclosure"] = False
+    if picked.get("free_market"):
+        picked["non_monopoly_building"] = picked["uneven_building"] = False
     if picked.get("dice") == "control":
         picked["snake_eyes_bonus"] = picked["box_cars_bonus"] = 0
     if not picked.get("double_prices"):

@@ -23,6 +23,8 @@ from passgo.core import (
     Action,
     AllowTravel,
     AllowTravelDecision,
+    AskRent,
+    AskRentDecision,
     AuctionOptionDecision,
     Bid,
     BidDecision,
@@ -33,6 +35,7 @@ from passgo.core import (
     Buy,
     BuyDecision,
     CallTime,
+    ChooseRentDecision,
     ChooseTax,
     ClaimRent,
     CounterTrade,
@@ -70,6 +73,7 @@ from passgo.core import (
     NoTravel,
     Partnership,
     Pass,
+    PayAsked,
     PayJailFine,
     PlaceBuilding,
     PlaceBuildingDecision,
@@ -87,6 +91,7 @@ from passgo.core import (
     SellDeed,
     SellDown,
     SmashBoard,
+    SwitchRent,
     TakeLoan,
     TaxDecision,
     TradeOffer,
@@ -722,6 +727,10 @@ def question(game: Game) -> str:
             return f"{name}: travel to another railroad of its owner?"
         case AllowTravelDecision():
             return f"{name}: take the rent and allow travel, or refuse both?"
+        case AskRentDecision(square=sq, lander=lander):
+            return f"{name}: what rent do you ask {who(g, lander)} on {square(g, sq)}?"
+        case ChooseRentDecision(owner=owner, asked=asked):
+            return f"{name}: pay {who(g, owner)} {money(g, asked)} or switch street?"
         case DrawCardDecision():
             return f"{name}: draw a card?"
         case LawyerDecision():
@@ -867,6 +876,16 @@ def explain(game: Game) -> str:
         case AllowTravelDecision():
             return ("Your railroad was landed on. Take the rent and the lander may travel to "
                     "your other railroads, or refuse the rent and forbid the travel.")
+        case AskRentDecision(square=sq, lander=lander, rent=rent, switched=switched):
+            then = ("they switched here and must pay it" if switched else
+                    "they may pay it or switch to another improved street of the group")
+            return (f"Free market: {who(g, lander)} is on your {square(g, sq)}. Ask any rent "
+                    f"up to the normal {money(g, rent)}; {then}.")
+        case ChooseRentDecision(square=sq, owner=owner, asked=asked):
+            return (f"Free market: {who(g, owner)} asks {money(g, asked)} for "
+                    f"{square(g, sq)}. Pay it, or move to another improved street of the "
+                    "group and pay what its owner asks there (nothing on your own). "
+                    f"You have {cash}.")
         case DrawCardDecision():
             return "Drawing a card is optional in this game: draw it, or leave it."
         case LawyerDecision(fee=fee):
@@ -905,6 +924,7 @@ _HOUSE_EVENTS = frozenset({
     "start", "one_die_jail", "travel", "travel_forbidden", "doubled_up", "no_sale", "no_draw",
     "pot", "jackpot", "pot_refill", "loan", "loan_repaid", "loan_passed", "rent_waived",
     "lawyer", "jail_card", "tax_man", "token_switch",
+    "rent_asked", "rent_switch",
 })
 
 
@@ -931,6 +951,9 @@ def _house_event(g: Game, e: Event, name: str) -> str:
         "of in jail",
         "jail_card": f"{name} used a Get Out of Jail Free card instead of paying the fine",
         "token_switch": f"{name}'s other token, on {square(g, e.square)}, moves next turn",
+        "rent_asked": f"{name} asks {who(g, e.other)} {money(g, e.amount)} for "
+        f"{square(g, e.square)}",
+        "rent_switch": f"{name} switched from {square(g, e.amount)} to {square(g, e.square)}",
     }
     if k in texts:
         return texts[k]
@@ -945,15 +968,20 @@ def _house_event(g: Game, e: Event, name: str) -> str:
 
 
 _HOUSE_ACTIONS = (Travel, NoTravel, AllowTravel, ForbidTravel, DrawCard, NoDraw, HireLawyer,
-                  NoLawyer, TakeLoan, RepayLoan)
+                  NoLawyer, TakeLoan, RepayLoan, AskRent, PayAsked, SwitchRent)
 
 
 def _house_action(g: Game, a: Action) -> str:
     if isinstance(a, Travel):
         return f"Travel to {square(g, a.square)}"
+    if isinstance(a, SwitchRent):
+        return f"Switch to {square(g, a.square)} and pay its owner"
+    if isinstance(a, AskRent):
+        return f"Ask {money(g, a.amount)}"
     texts: dict[type[Action], str] = {
         NoTravel: "Stay on this railroad",
         AllowTravel: "Take the rent and let them travel",
+        PayAsked: "Pay the rent asked",
         ForbidTravel: "Refuse the rent: they may not travel",
         DrawCard: "Draw the card",
         NoDraw: "Do not draw a card",

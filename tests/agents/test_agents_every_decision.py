@@ -42,6 +42,7 @@ MIXES: dict[str, dict[str, Any]] = {
         double_hotels=True, houses_per_hotel=4, instant_hotels=True, free_parking_jackpot=True,
         rent_claim="before_second_roll", hotel_sale="exchange", auction_reentry=True,
     ),
+    "free market (rent asked, switches, building on partial sets)": dict(free_market=True),
 }
 RULE_SETS: dict[str, Rules] = {
     **{f"preset {name}": Rules.preset(name) for name in sorted(PRESETS)},

@@ -20,6 +20,8 @@ from passgo.core import (
     Action,
     AllowTravel,
     AllowTravelDecision,
+    AskRent,
+    AskRentDecision,
     AuctionOptionDecision,
     Bid,
     BidDecision,
@@ -27,6 +29,7 @@ from passgo.core import (
     BuildDemandDecision,
     Buy,
     BuyDecision,
+    ChooseRentDecision,
     ChooseTax,
     DeclareBankruptcy,
     Decline,
@@ -57,6 +60,7 @@ from passgo.core import (
     NoLawyer,
     NoTravel,
     Pass,
+    PayAsked,
     PayJailFine,
     PlaceBuilding,
     PlaceBuildingDecision,
@@ -69,6 +73,7 @@ from passgo.core import (
     SealedBidDecision,
     SellDeed,
     SmashBoard,
+    SwitchRent,
     TakeLoan,
     TaxDecision,
     TradeReplyDecision,
@@ -202,6 +207,18 @@ class BasicBot:
                 return Travel(player, best) if best >= 0 else NoTravel(player)
             case AllowTravelDecision():
                 return AllowTravel(player)
+            # Free market: ask the full rent; as the lander, move where the most it can
+            # cost (nothing on one's own street, else that street's normal rent) is below
+            # the ask.
+            case AskRentDecision(rent=rent):
+                return AskRent(player, rent)
+            case ChooseRentDecision(asked=asked, switches=switches):
+                worst = {sq: 0 if game.owner_of(sq) == player else game.rent(sq)
+                        for sq in switches}
+                best = min(switches, key=worst.__getitem__, default=-1)
+                if best >= 0 and worst[best] < asked:
+                    return SwitchRent(player, best)
+                return PayAsked(player)
             case DrawCardDecision():
                 houses, hotels = game.buildings_of(player)
                 return NoDraw(player) if houses or hotels else DrawCard(player)

@@ -51,6 +51,7 @@ from passgo.core import (
     AcceptTrade,
     Action,
     AllowTravelDecision,
+    AskRentDecision,
     AuctionOptionDecision,
     Bid,
     BidDecision,
@@ -58,6 +59,7 @@ from passgo.core import (
     Bundle,
     Buy,
     BuyDecision,
+    ChooseRentDecision,
     Decline,
     DrawCardDecision,
     EndTurn,
@@ -236,7 +238,8 @@ class ExpertBot:
             case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
                   | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
                   | TravelDecision()
-                  | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
+                  | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
+                  | DrawCardDecision() | LawyerDecision()
                   | JailExitDecision() | BuildDemandDecision() | PlaceBuildingDecision()):
                 answers = [a for a in g.answers(player) if not isinstance(a, Bid)]
                 return self._choose(g, player, self._answers(

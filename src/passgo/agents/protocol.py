@@ -32,10 +32,12 @@ from passgo.core import (
     ENGINE_VERSION,
     Action,
     AllowTravelDecision,
+    AskRentDecision,
     AuctionOptionDecision,
     BidDecision,
     BuildDemandDecision,
     BuyDecision,
+    ChooseRentDecision,
     ChooseTax,
     DeclareBankruptcy,
     Decline,
@@ -142,8 +144,9 @@ def _safe_choice(g: Game, player: int) -> Action:
             return DeclareBankruptcy(player)
         case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
               | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
-                  | TravelDecision()
-              | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
+              | TravelDecision()
+              | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
+              | DrawCardDecision() | LawyerDecision()
               | JailExitDecision()):
             return BasicBot().act(g, player)  # a decision of a house rule
         case GameOverDecision():

@@ -57,6 +57,7 @@ from passgo.core import (
     AcceptTrade,
     Action,
     AllowTravelDecision,
+    AskRentDecision,
     AuctionOptionDecision,
     Bid,
     BidDecision,
@@ -64,6 +65,7 @@ from passgo.core import (
     BuildDemandDecision,
     Buy,
     BuyDecision,
+    ChooseRentDecision,
     ChooseTax,
     CounterTrade,
     Decline,
@@ -280,7 +282,8 @@ class StrategicBot:
             case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
                   | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
                   | TravelDecision()
-                  | AllowTravelDecision() | DrawCardDecision() | LawyerDecision()
+                  | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
+                  | DrawCardDecision() | LawyerDecision()
                   | JailExitDecision()):
                 # Decisions of house rules it has no judgement of its own for: the baseline's.
                 return self._baseline.act(g, player)

@@ -561,6 +561,23 @@ class ForbidTravel(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class AskRent(_AmountAction):
+    """`Rules.free_market`: the owner of the improved street landed on names the rent asked,
+    from nothing up to the normal rent."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayAsked(Action):
+    """`Rules.free_market`: pay the rent the owner asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchRent(_SquareAction):
+    """`Rules.free_market`: instead, move to this other improved street of the group and pay
+    whatever its owner asks there (nothing on one's own street)."""
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCard(Action):
     """`Rules.optional_card_draw`: draw the card of the square you landed on."""
 
@@ -689,6 +706,9 @@ _BY_WORD: dict[str, type[Action]] = {
     "no-travel": NoTravel,
     "allow-travel": AllowTravel,
     "forbid-travel": ForbidTravel,
+    "ask-rent": AskRent,
+    "pay-asked": PayAsked,
+    "switch-rent": SwitchRent,
     "draw": DrawCard,
     "no-draw": NoDraw,
     "lawyer": HireLawyer,

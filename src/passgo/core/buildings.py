@@ -32,6 +32,8 @@ House rules (004 variant catalogue), each read only when its `Rules` switch is o
   group: build on a street with no fewer buildings than another, sell from streets that end
   within one building of the highest. Buying or receiving a street can leave them uneven.
   A deed is traded only while no street of its group carries buildings (anyone's).
+* `free_market`: building on partial sets as under `non_monopoly_building`, at the normal
+  price; `market.py` evens out an owner's streets of a group a street joins.
 * `unlimited_housing`: the Bank's stock is still counted (on the board + in the Bank = the
   edition's 32 and 12) but may go below zero: building is never refused for want of houses or
   hotels, hotels always break down, and no shortage call is ever made.
@@ -113,7 +115,7 @@ def build_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -
         return "a player in jail may not buy buildings (maximum punishment)"
     rules = g.rules
     if not group_buildable(g, player, square.group):
-        if not rules.non_monopoly_building:
+        if not rules.partial_building:
             return "you need the whole colour group, none of it mortgaged, to build"
         if not _own_unmortgaged(g, player, square.group):
             return "none of your streets of the group may be mortgaged to build"
@@ -175,7 +177,7 @@ def hotel_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -
 
 def buildable_squares(g: GameState, player: int) -> list[int]:
     """Streets the player may build on right now (one building each)."""
-    if g.rules.non_monopoly_building:
+    if g.rules.partial_building:
         owner = g.owner
         return [sq for sq in g.board.properties
                 if owner[sq] == player and build_problem(g, player, sq) is None]
@@ -216,7 +218,7 @@ def capacity(g: GameState, player: int, item: str) -> int:
     if g.house_rules and g.punished(player):
         return 0  # "A player in Jail may not ... buy buildings"
     if (rules.double_hotels or rules.instant_hotels or rules.uneven_building
-            or rules.non_monopoly_building or g.contracts):
+            or rules.partial_building or g.contracts):
         return _capacity_variant(g, player, item)
     hph = rules.houses_per_hotel
     total = 0
@@ -248,7 +250,7 @@ def _capacity_variant(g: GameState, player: int, item: str) -> int:
     cheapest = 0
     for group, squares in enumerate(g.board.groups):
         complete = group_buildable(g, player, group)
-        if not complete and not (rules.non_monopoly_building
+        if not complete and not (rules.partial_building
                                  and _own_unmortgaged(g, player, group)):
             continue
         n = 0
@@ -423,9 +425,9 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
     rules = g.rules
     current = [g.level[sq] for sq in squares]
     members = g.partners(player, group) if g.contracts else (player,)
-    if not rules.non_monopoly_building and any(g.owner[sq] not in members for sq in squares):
+    if not rules.partial_building and any(g.owner[sq] not in members for sq in squares):
         return "you do not own that whole group"
-    if (len(members) > 1 or rules.non_monopoly_building) and any(
+    if (len(members) > 1 or rules.partial_building) and any(
             g.owner[sq] != player and new != old
             for sq, new, old in zip(squares, levels, current, strict=True)):
         return "you may sell only the buildings on your own streets"
@@ -441,7 +443,7 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
     if tuple(current) == levels:
         return "nothing to sell"
     if not rules.uneven_building:
-        if rules.non_monopoly_building or rules.instant_hotels:
+        if rules.partial_building or rules.instant_hotels:
             problem = _uneven_sale(g, player, squares, current, levels)
             if problem:
                 return problem
@@ -530,7 +532,7 @@ def sell_options(g: GameState, player: int) -> list[tuple[int, int, tuple[int, .
     hotel cannot break down for lack of houses, every even sale of several buildings at once."""
     out: list[tuple[int, int, tuple[int, ...]]] = []
     rules = g.rules
-    variant = rules.non_monopoly_building or rules.instant_hotels or rules.uneven_building
+    variant = rules.partial_building or rules.instant_hotels or rules.uneven_building
     for group, squares in enumerate(g.board.groups):
         if variant or g.contracts:
             if not any(g.owner[sq] == player and g.level[sq] for sq in squares):

@@ -71,7 +71,7 @@ def business_actions(g: GameState, player: int) -> list[Action]:
         if spending and not buildings.call_open(g):
             out.extend(_square_action(Build, player, sq)
                        for sq in buildings.buildable_squares(g, player))
-        if built_groups or rules.non_monopoly_building:
+        if built_groups or rules.partial_building:
             for sq, group, levels in buildings.sell_options(g, player):
                 if sq >= 0:
                     out.append(Sell(player, sq))

@@ -59,6 +59,8 @@ DecisionKind = Literal[
     "place_building",
     "travel",
     "allow_travel",
+    "ask_rent",
+    "choose_rent",
     "draw_card",
     "lawyer",
     "jail_exit",
@@ -319,6 +321,32 @@ class AllowTravelDecision(_Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class AskRentDecision(_Decision):
+    """Free market: `lander` landed on the owner's improved street `square`; name the rent
+    asked (`AskRent`), from 0 up to the normal `rent`. `switched`: the lander came here by
+    switching, so must pay what is asked."""
+
+    square: int = -1
+    lander: int = -1
+    rent: int = 0
+    switched: bool = False
+    kind: Literal["ask_rent"] = "ask_rent"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRentDecision(_Decision):
+    """Free market: the `owner` of the improved street `square` asks `asked`; pay it
+    (`PayAsked`) or move to one of `switches`, the group's other improved owned streets, and
+    pay what their owner asks there (`SwitchRent`)."""
+
+    square: int = -1
+    owner: int = -1
+    asked: int = 0
+    switches: tuple[int, ...] = ()
+    kind: Literal["choose_rent"] = "choose_rent"
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCardDecision(_Decision):
     """Optional card draw: landed on a `deck` square; draw its card or not."""
 
@@ -417,6 +445,8 @@ Decision = (
     | PlaceBuildingDecision
     | TravelDecision
     | AllowTravelDecision
+    | AskRentDecision
+    | ChooseRentDecision
     | DrawCardDecision
     | LawyerDecision
     | JailExitDecision
@@ -444,6 +474,8 @@ DECISION_TYPES: tuple[type[_Decision], ...] = (
     PlaceBuildingDecision,
     TravelDecision,
     AllowTravelDecision,
+    AskRentDecision,
+    ChooseRentDecision,
     DrawCardDecision,
     LawyerDecision,
     JailExitDecision,

@@ -219,6 +219,22 @@ class RailFrame(Frame):
 
 
 @dataclass(slots=True, eq=False)
+class MarketFrame(Frame):
+    """Free market (`Rules.free_market`) after `lander` landed on the improved street `square`.
+    Kind "ask_rent": `player` (its owner) names the rent asked, up to the normal `rent`;
+    kind "choose_rent": `player` (the lander) pays the `ask` of `owner` or switches to another
+    improved street of the group. `switched`: the lander came here by switching (no second
+    switch)."""
+
+    square: int
+    lander: int
+    owner: int
+    rent: int = 0
+    ask: int = 0
+    switched: bool = False
+
+
+@dataclass(slots=True, eq=False)
 class DrawFrame(Frame):
     """`Rules.optional_card_draw`: `player` landed on a card square and may draw from `deck`
     or not."""
@@ -276,6 +292,7 @@ FRAME_TYPES: dict[str, type[Frame]] = {
     "call": CallFrame,
     "place": PlaceFrame,
     "rail": RailFrame,
+    "market": MarketFrame,
     "draw": DrawFrame,
     "decision": DecisionFrame,
     "finder": FinderFrame,

@@ -24,6 +24,7 @@ from passgo.core import (  # noqa: F401
     business,
     house,
     initial,
+    market,
     model,
     money,
     mortgages,
@@ -280,6 +281,8 @@ class Game(GameState):
             effect = (rule or BUSINESS[kind]).effect
         effect(self, top, action)
         self._settle()
+        if self.rules.free_market:
+            market.even_out(self)  # after any change of owner, at one place
         return self.events
 
     def _settle(self) -> None:

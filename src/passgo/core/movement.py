@@ -41,6 +41,7 @@ from passgo.core.frames import (
     DecisionFrame,
     DrawFrame,
     FineFrame,
+    MarketFrame,
     MoveFrame,
     RailFrame,
     TaxFrame,
@@ -286,6 +287,11 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
         if owner != player and not g.mortgaged[sq] and g.punished(owner):
             # Maximum punishment: "A player in Jail may not collect rent"
             g.events.append(Event("rent_waived", player, square=sq, other=owner))
+            return True
+        if rules.free_market and owner != player and g.level[sq]:
+            # Free market: on an improved street the owner names the rent (`market.py`).
+            g.frames.append(MarketFrame("ask_rent", owner, sq, player, owner,
+                                        rent_due(g, sq, 0, multiplier)))
             return True
         return False
     if kind in (CHANCE, COMMUNITY_CHEST) and rules.optional_card_draw:

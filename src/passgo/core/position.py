@@ -319,7 +319,7 @@ def _group_buildings(g: GameState, board: Board, group: int) -> None:
     if not built:
         return
     gname = board.group_names[group]
-    if g.rules.non_monopoly_building:
+    if g.rules.partial_building:
         # Buildings on streets of several owners, each even at most among its own when
         # built, but a street bought or received later may leave them uneven.
         return

@@ -191,6 +191,16 @@ class Rules:
     non_monopoly_building: bool = _opt(
         False, "houses may be built without the whole group, at double price (sold at half "
         "the normal price)", "004 Non-monopoly building")
+    free_market: bool = _opt(
+        False, "houses on any street owned, at the normal price, evenly across one's streets of "
+        "the group (surplus sold at half price, highest first, when a street joins them); on "
+        "an improved street the owner asks any rent up to the normal rent, and the lander pays "
+        "it or moves to another owned improved street of the group and pays what its owner "
+        "asks there (up to its normal rent; nothing on one's own; no switch from a group "
+        "owned whole or after a switch)",
+        "004 Free market: \"If a player lands on a property, which has been improved, they can "
+        "either pay what the owner asks, up to a maximum of the normal amount required, or they "
+        "may instead pay rent to any other owner of one the other properties in the group\"")
     unlimited_housing: bool = _opt(
         False, "the Bank never runs out of houses or hotels", "004 Unlimited housing")
     six_railroads: bool = _opt(
@@ -413,6 +423,10 @@ class Rules:
              "free_parking_seed/refill/sources", "free_parking_jackpot (they shape the pot)"),
             (self.double_hotels and self.houses_per_hotel != 4, "double_hotels",
              "houses_per_hotel (double hotels need four houses per row)"),
+            (self.free_market and self.non_monopoly_building, "free_market",
+             "non_monopoly_building (free market builds on partial sets at the normal price)"),
+            (self.free_market and self.uneven_building, "free_market",
+             "uneven_building (free market makes an owner even out a group)"),
             (self.auction != "open" and self.auction_min_increment != 1, "auction",
              "auction_min_increment (a sealed-bid auction has no raises)"),
             (self.initial_auction and self.deal_deeds > 0, "initial_auction",
@@ -425,6 +439,12 @@ class Rules:
         for clash, first, second in conflicts:
             if clash:
                 raise DataError(f"rules option {first!r} cannot be combined with {second}")
+
+    @property
+    def partial_building(self) -> bool:
+        """Houses may go on streets of a group not owned whole (non-monopoly building, free
+        market), evenly among the owner's own streets of it."""
+        return self.non_monopoly_building or self.free_market
 
     def with_options(self, **options: Any) -> Rules:
         """A copy with some options changed, checked like a rules file."""

@@ -396,7 +396,7 @@ def _house_rules(r: Rules) -> bool:
         r.snake_eyes_bonus or r.box_cars_bonus or r.go_landing_salary or r.bank_loans
         or r.first_to_go or r.doubling_up or r.travelling_railroads != "off"
         or r.maximum_punishment or r.optional_card_draw or r.free_parking_jackpot or r.tax_man
-        or r.sudden_death_rounds > 0 or r.two_tokens
+        or r.sudden_death_rounds > 0 or r.two_tokens or r.free_market
     )
 
 

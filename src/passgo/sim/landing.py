@@ -36,10 +36,12 @@ from passgo.agents import play
 from passgo.core import (
     Action,
     AllowTravelDecision,
+    AskRentDecision,
     AuctionOptionDecision,
     BidDecision,
     BuildDemandDecision,
     BuyDecision,
+    ChooseRentDecision,
     ChooseTax,
     Decline,
     DrawCard,
@@ -128,6 +130,7 @@ class IdleAgent:
             case (SealedBidDecision() | RaiseFundsDecision()
                   | TradeReplyDecision() | MortgagedDeedDecision() | BuildDemandDecision()
                   | PlaceBuildingDecision() | TravelDecision() | AllowTravelDecision()
+                  | AskRentDecision() | ChooseRentDecision()
                   | ForeclosureOwnerDecision() | ForeclosureBuyDecision()
                   | AuctionOptionDecision() | InitialBidsDecision()):
                 # A decision only some house rules ask for: the engine's first listed answer.
