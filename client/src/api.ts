@@ -59,6 +59,8 @@ export type Decision =
   | D<"place_building", { item: string; squares: number[] }>
   | D<"travel", { square: number; destinations: number[] }>
   | D<"allow_travel", { square: number; lander: number; rent: number }>
+  | D<"ask_rent", { square: number; lander: number; rent: number; switched: boolean }>
+  | D<"choose_rent", { square: number; owner: number; asked: number; switches: number[] }>
   | D<"draw_card", { deck: string }>
   | D<"lawyer", { fee: number }>
   | D<"jail_exit", { fine: number }>

@@ -61,6 +61,8 @@ function decisionDetail(d: Decision, state: StateMessage, view: View, currency: 
     case "place_building":
     case "travel":
     case "allow_travel":
+    case "ask_rent":
+    case "choose_rent":
     case "draw_card":
     case "lawyer":
     case "jail_exit":
