@@ -951,12 +951,13 @@ def _house_event(g: Game, e: Event, name: str) -> str:
         "of in jail",
         "jail_card": f"{name} used a Get Out of Jail Free card instead of paying the fine",
         "token_switch": f"{name}'s other token, on {square(g, e.square)}, moves next turn",
-        "rent_asked": f"{name} asks {who(g, e.other)} {money(g, e.amount)} for "
-        f"{square(g, e.square)}",
-        "rent_switch": f"{name} switched from {square(g, e.amount)} to {square(g, e.square)}",
     }
     if k in texts:
         return texts[k]
+    if k == "rent_asked":
+        return f"{name} asks {who(g, e.other)} {money(g, e.amount)} for {square(g, e.square)}"
+    if k == "rent_switch":
+        return f"{name} switched from {square(g, e.amount)} to {square(g, e.square)}"
     if k == "travel":
         return (f"{name} travelled by railroad from {square(g, e.amount)} to "
                 f"{square(g, e.square)}")
