@@ -82,7 +82,7 @@ def test_whole_games_under_random_house_rule_mixes() -> None:
     rng = random.Random(5)
     for seed in range(8):
         _, rules = fuzz.draw_rules(rng)
-        rules = rules.with_options(initial_auction=False)  # refused by the environments
+        rules = rules.with_options(initial_auction=False, free_market=False)  # refused
         env = rl.env(players=2 + seed % 5, rules=rules, max_rounds=60)
         env.reset(seed=seed)
         _check_outcome(env.unwrapped.driver, _masked_random_game(env, random.Random(seed)))
@@ -249,10 +249,12 @@ def test_rules_outside_the_observation_are_refused_by_name() -> None:
     from passgo.core.decisions import DecisionKind
     from passgo.rl.observe import KINDS, UNSUPPORTED
 
-    assert set(get_args(DecisionKind)) - set(KINDS) == {"initial_bids"}
-    assert set(UNSUPPORTED) == {"initial_auction"}
-    rules = Rules.classic().with_options(initial_auction=True)
-    with pytest.raises(ValueError, match="initial_auction"):
-        rl.env(players=2, rules=rules)
-    with pytest.raises(ValueError, match="initial_auction"):
-        gymnasium.make("passgo/Monopoly-v0", rules=rules)
+    assert set(get_args(DecisionKind)) - set(KINDS) == {"initial_bids", "ask_rent",
+                                                         "choose_rent"}
+    assert set(UNSUPPORTED) == {"initial_auction", "free_market"}
+    for option in UNSUPPORTED:
+        rules = Rules.classic().with_options(**{option: True})
+        with pytest.raises(ValueError, match=option):
+            rl.env(players=2, rules=rules)
+        with pytest.raises(ValueError, match=option):
+            gymnasium.make("passgo/Monopoly-v0", rules=rules)

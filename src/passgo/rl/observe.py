@@ -17,10 +17,12 @@ import numpy.typing as npt
 
 from passgo.core import (
     AllowTravelDecision,
+    AskRentDecision,
     AuctionOptionDecision,
     BidDecision,
     BuildDemandDecision,
     BuyDecision,
+    ChooseRentDecision,
     Decision,
     DrawCardDecision,
     EndTurnDecision,
@@ -60,6 +62,8 @@ KINDS: tuple[DecisionKind, ...] = (
 UNSUPPORTED: dict[str, str] = {
     "initial_auction": "the initial auction's closed bids on every deed at once (initial_bids) "
                        "have no place in the observation or the action table",
+    "free_market": "the free market's asked rents and switches to another street (ask_rent, "
+                   "choose_rent) have no place in the observation or the action table",
 }
 ITEMS = ("deed", "house", "hotel", "order")
 MONEY = 1000.0  # money is observed in thousands
@@ -157,6 +161,8 @@ class Observer:
         """The pending decision's kind and details (zero where a kind has no such field)."""
         if isinstance(decision, InitialBidsDecision):
             raise ValueError(UNSUPPORTED["initial_auction"])
+        if isinstance(decision, AskRentDecision | ChooseRentDecision):
+            raise ValueError(UNSUPPORTED["free_market"])
         out[OFFSETS["decision"] + self._kind[decision.kind]] = 1.0
         n = game.n
         square = -1
