@@ -1,6 +1,8 @@
 """The browser client in Debian's chromium, driven by Playwright against a real `passgo serve`:
 a game made in the lobby, two people in two browser contexts and a bot, buying, an auction, a
-trade, a mortgage, a reload mid-game, and the phone-sized layout.
+trade, a mortgage; from stored positions with scripted dice (`positions.store_position`), a
+trade that completes a group and even building on it, and a bankruptcy; a reload mid-game, and
+the phone-sized layout.
 
 Needs /usr/bin/chromium and the built client (`make client`); without them the tests skip,
 except under PASSGO_CI=1 (`.ci/run` installs both), where they fail."""
@@ -14,7 +16,10 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from positions import store_position
 from webserver import free_port, post, server
+
+from passgo.web.setup import PERSON
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -58,6 +63,21 @@ def site(tmp_path: Path) -> Iterator[str]:
     port = free_port()
     with server(f"sqlite:///{tmp_path / 'games.sqlite3'}", port):
         yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'positions.sqlite3'}"
+
+
+def _seated(browser: Browser, site: str, game: str, token: str) -> Page:
+    """A browser that took its seat earlier: its token is in its storage."""
+    page = browser.new_context().new_page()
+    page.goto(site)
+    page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
+                  [game, token])
+    page.goto(f"{site}/game/{game}")
+    return page
 
 
 def _join(page: Page, url: str, name: str) -> None:
@@ -180,3 +200,90 @@ def test_the_phone_layout_fits_375_by_667(browser: Browser, site: str) -> None:
     version_log = _log(page)
     page.keyboard.press("1")
     expect(page.locator(".log")).not_to_have_text(version_log, timeout=STEP_MS)
+
+
+# Ann has Mediterranean Avenue, Bob Baltic Avenue: a trade completes Ann's brown group.
+BROWNS = {
+    "to_move": "Ann",
+    "players": [{"name": "Ann", "cash": 1500}, {"name": "Bob", "cash": 1500},
+                {"name": "Basic 3", "cash": 1500}],
+    "properties": {"Mediterranean Avenue": {"owner": "Ann"}, "Baltic Avenue": {"owner": "Bob"}},
+}
+
+
+def test_a_trade_completes_a_group_and_houses_go_up_evenly(browser: Browser,
+                                                           database: str) -> None:
+    """Rules, Houses: "When you own all the properties in a color-group you may buy houses
+    from the Bank and erect them on those properties." ... "You must build evenly." """
+    game, tokens = store_position(database, BROWNS, [PERSON, PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        ann = _seated(browser, site, game, tokens[0])
+        bob = _seated(browser, site, game, tokens[1])
+        expect(ann.locator(".player", has_text="Ann (you)")).to_be_visible(timeout=STEP_MS)
+        expect(ann.locator("button[data-action^=build]")).to_have_count(0)
+        ann.locator("details.compose summary").click()
+        ann.select_option("select[name=partner]", label="Bob")
+        ann.fill("input[name=give-cash]", "100")
+        ann.check(".trade-side input[name=get-deed][value='3']")
+        ann.click("form.trade button[type=submit]")
+        expect(bob.locator(".offer")).to_contain_text("Baltic Avenue", timeout=STEP_MS)
+        bob.click("button[data-action=accept]")
+        expect(ann.locator(".log")).to_contain_text("Bob accepted the trade from Ann",
+                                                    timeout=STEP_MS)
+        build_1 = ann.locator("button[data-action='build 1']")
+        build_3 = ann.locator("button[data-action='build 3']")
+        expect(build_1).to_be_attached(timeout=STEP_MS)
+        ann.locator("details.business summary").click()
+        build_1.click()
+        expect(ann.locator(".player", has_text="Ann (you)")).to_contain_text(
+            "Mediterranean Avenue (1h)", timeout=STEP_MS)
+        # Evenly: Baltic Avenue first, so Mediterranean Avenue is not offered a second house.
+        expect(build_3).to_be_attached(timeout=STEP_MS)
+        expect(build_1).to_have_count(0)
+        build_3.click()
+        expect(ann.locator(".player", has_text="Ann (you)")).to_contain_text(
+            "Baltic Avenue (1h)", timeout=STEP_MS)
+        expect(build_1).to_be_attached(timeout=STEP_MS)
+        # Bob's page draws the two houses on the board, and Ann's cash after it all:
+        # 1,500 - 100 (the trade) - 2 x 50 (the houses).
+        expect(bob.locator(".board [data-square='1'] .house")).to_have_count(1)
+        expect(bob.locator(".board [data-square='3'] .house")).to_have_count(1)
+        expect(bob.locator(".player[data-seat='0'] .cash")).to_have_text("$1,300")
+
+
+# Bob, with $100 and nothing to sell, throws 3 + 4 from Pacific Avenue onto Ann's Boardwalk
+# with a hotel: $2,000 rent.
+BOARDWALK = {
+    "to_move": "Bob",
+    "players": [{"name": "Ann", "cash": 1500}, {"name": "Bob", "cash": 100, "position": 32},
+                {"name": "Basic 3", "cash": 1500, "position": 5}],
+    "properties": {"Park Place": {"owner": "Ann", "hotel": True},
+                   "Boardwalk": {"owner": "Ann", "hotel": True}},
+    "dice": {"script": [[3, 4]]},
+}
+
+
+def test_a_player_who_cannot_pay_declares_bankruptcy(browser: Browser, database: str) -> None:
+    """Rules, Bankruptcy: "You are declared bankrupt if you owe more than you can pay ...
+    If your debt is to another player, you must turn over to that player all that you have of
+    value and retire from the game." """
+    game, tokens = store_position(database, BOARDWALK, [PERSON, PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        ann = _seated(browser, site, game, tokens[0])
+        bob = _seated(browser, site, game, tokens[1])
+        bob.click("button[data-action=roll]", timeout=STEP_MS)
+        expect(bob.locator(".debt")).to_contain_text("owes $2000 to Ann and has $100",
+                                                     timeout=STEP_MS)
+        bob.click("button[data-action=bankrupt]")
+        expect(ann.locator(".log")).to_contain_text("Bob is bankrupt to Ann", timeout=STEP_MS)
+        expect(ann.locator(".player[data-seat='1'] .marks")).to_contain_text("bankrupt")
+        expect(ann.locator(".player[data-seat='0'] .cash")).to_have_text("$1,600")
+        # A bankrupt player watches: no answers, no business, no trade composer.
+        expect(bob.locator(".player[data-seat='1'] .marks")).to_contain_text("bankrupt",
+                                                                            timeout=STEP_MS)
+        expect(bob.locator("details.compose")).to_have_count(0)
+        expect(bob.locator(".decision > .answers > button")).to_have_count(0)
