@@ -35,7 +35,12 @@ export type DeedView = {
   mortgaged: boolean;
 };
 
-export type Bundle = { properties: number[]; cash: number; cards: number[] };
+export type Term =
+  | { kind: "immunity" | "share"; squares: number[]; percent: number; count: number;
+      unit: "landings" | "turns" }
+  | { kind: "loan"; amount: number; percent: number; due_round: number }
+  | { kind: "partnership"; group: string };
+export type Bundle = { properties: number[]; cash: number; cards: number[]; terms?: Term[] };
 export type Offer = { proposer: number; responder: number; give: Bundle; get: Bundle };
 
 // One member per decision kind of passgo.core.decisions; `Decision` is their union, so the
@@ -69,8 +74,13 @@ export type Decision =
   | D<"auction_option", { square: number; lander: number; price: number }>
   | D<"game_over", { winner: number | null; reason: string }>;
 
+// The house rules that allow terms in a trade (the view's `rules` holds every option).
+export type TermRules = { immunity: boolean; profit_sharing: boolean; player_loans: boolean;
+                          partnerships: boolean };
+
 export type View = {
   viewer: number;
+  rules: TermRules & Record<string, unknown>;
   players: PlayerView[];
   deeds: DeedView[];
   bank: { houses: number; hotels: number; pot: number };
@@ -106,6 +116,8 @@ export type StateMessage = {
   view?: View;
   question?: string;
   explain?: string;
+  offer?: string; // the offer to answer, in words (a trade_reply)
+  time_left?: number | null; // a time-limit game: seconds until time is called
   actions?: LegalAction[];
   bid_range?: [number, number] | null;
 };

@@ -5,7 +5,7 @@
 // lift, ask for rent) and the trade composer are below the answers.
 
 import { Decision, LegalAction, StateMessage, View, h } from "./api";
-import { offerWords, tradeComposer } from "./trade";
+import { tradeComposer } from "./trade";
 
 export type Act = (text: string) => void;
 
@@ -38,8 +38,7 @@ function decisionDetail(d: Decision, state: StateMessage, view: View, currency: 
       return mine && state.bid_range ? bidBox(state, act, "Write down a sealed bid.") : null;
     case "trade_reply":
       return h("div", { class: "offer" },
-        h("p", {}, `${name(d.offer.proposer)} gives ${offerWords(view, d.offer.give, currency)}`
-          + ` for ${offerWords(view, d.offer.get, currency)}`),
+        h("p", {}, state.offer ?? ""),
         d.problem ? h("p", { class: "error" }, d.problem) : null,
         mine ? h("details", {}, h("summary", {}, "Counter-offer"),
                  tradeComposer(view, d.player, d.offer.proposer, act)) : null);

@@ -9,6 +9,14 @@ import { decisionPanel } from "./decisions";
 
 const RECONNECT_MS = 1000;
 
+/** "1:29:05 left", "4:10 left". */
+function timeLeft(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${hours ? `${hours}:${two(minutes)}` : minutes}:${two(secs)} left`;
+}
+
 export async function showGame(root: HTMLElement, id: string): Promise<void> {
   const info = await request<GameSummary>(`/api/games/${id}`).catch((err: Error) => {
     root.replaceChildren(h("p", { class: "error" }, err.message), h("a", { href: "/" }, "Lobby"));
@@ -60,6 +68,8 @@ class GamePage {
   private panelKey = "";
   private readonly board = boardElement();
   private readonly notice = h("p", { class: "notice", role: "status" });
+  private readonly clock = h("p", { class: "clock", "aria-label": "Time limit" });
+  private deadline: number | null = null; // this browser's clock time when time is called
   private readonly decision = h("div", { class: "decision-slot" });
   private readonly players = h("section", { class: "players", "aria-label": "Players" });
   private readonly logBox = h("ol", { class: "log", "aria-label": "What happened" });
@@ -72,9 +82,16 @@ class GamePage {
                                                               "aria-label": "Invitation link" }))),
       h("div", { class: "table" },
         h("div", { class: "board-box" }, this.board),
-        h("div", { class: "side" }, this.notice, this.decision, this.players,
+        h("div", { class: "side" }, this.clock, this.notice, this.decision, this.players,
           h("section", {}, h("h2", {}, "Game log"), this.logBox))));
     document.addEventListener("keydown", (e) => this.key(e));
+    setInterval(() => this.tick(), 1000);
+  }
+
+  /** The time left of a time-limit game, counted down between the server's updates. */
+  private tick(): void {
+    this.clock.textContent = this.deadline === null ? ""
+      : `Time limit: ${timeLeft((this.deadline - Date.now()) / 1000)}`;
   }
 
   connect(): void {
@@ -101,6 +118,9 @@ class GamePage {
         }
         this.state = message;
         this.seats = message.seats;
+        this.deadline = message.time_left === undefined || message.time_left === null ? null
+          : Date.now() + message.time_left * 1000;
+        this.tick();
         this.notice.textContent = "";
         this.render();
         break;

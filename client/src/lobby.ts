@@ -1,6 +1,6 @@
 // The lobby: create a game (a preset, every house rule as a switch with its meaning, starting
-// cash, a round limit, seats for people or bots, stand-in bots for away players) and the
-// list of games to join or watch.
+// cash, a round limit or a time limit, seats for people or bots, stand-in bots for away
+// players) and the list of games to join or watch.
 
 import { GameSummary, Options, RuleOption, h, request } from "./api";
 
@@ -56,11 +56,14 @@ function seatRow(i: number, options: Options): HTMLElement {
   return h("label", { class: "seat" }, `Seat ${i + 1} `, select);
 }
 
+// The rules options the form asks for next to the starting cash, not among the house rules.
+const LIMITS = ["round_limit", "clock_minutes"];
+
 function createForm(options: Options): HTMLElement {
   const presetSelect = h("select", { name: "preset", id: "preset" },
     ...options.presets.map((p) => h("option", { value: p.name }, `${p.name}: ${p.summary}`)));
   const rules = h("details", {}, h("summary", {}, "House rules and options"),
-    ...options.options.filter((o) => o.name !== "round_limit").map(optionInput));
+    ...options.options.filter((o) => !LIMITS.includes(o.name)).map(optionInput));
   const error = h("p", { class: "error", role: "alert" });
   // The form shows the chosen preset's values; only options changed from them are sent.
   const presetValues = (): Record<string, unknown> => {
@@ -77,8 +80,10 @@ function createForm(options: Options): HTMLElement {
       if (o.type === "bool") field.checked = values[o.name] === true;
       else field.value = String(values[o.name]);
     }
-    const limit = document.querySelector<HTMLInputElement>('[name="round_limit"]');
-    if (limit) limit.value = String(values["round_limit"]);
+    for (const name of LIMITS) {
+      const limit = document.querySelector<HTMLInputElement>(`[name="${name}"]`);
+      if (limit) limit.value = String(values[name]);
+    }
   });
   const form = h("form", { class: "create" },
     h("label", { for: "preset" }, "Rules "), presetSelect,
@@ -88,6 +93,9 @@ function createForm(options: Options): HTMLElement {
     h("label", {}, "Round limit ",
       h("input", { name: "round_limit", type: "number", min: "0", value: "0",
                    title: "time-limit game: the richest wins after this many rounds (0: none)" })),
+    h("label", {}, "Time limit (minutes) ",
+      h("input", { name: "clock_minutes", type: "number", min: "0", value: "0",
+                   title: "time-limit game: when the time is up the richest wins (0: none)" })),
     h("label", {}, "A bot plays for an away person after (seconds, 0: never) ",
       h("input", { name: "away_seconds", type: "number", min: "0",
                    max: String(options.max_away_seconds), value: "0" })),

@@ -241,3 +241,42 @@ def test_an_away_person_is_stood_in_for_and_takes_the_seat_back(client: TestClie
     while away.state["seats"][mover]["standin"]:
         away.until_state()
     assert away.actions() or away.state["view"]["pending"]["player"] != mover
+
+
+def test_a_time_limit_is_kept_across_a_restart_and_calls_time(tmp_path: Path) -> None:
+    """000, Time Limit Game: "Before starting, agree upon a definite hour of termination, when
+    the richest player will be declared the winner." The hour is stored when the game starts:
+    a restarted server keeps it, and calls time when it has passed."""
+    from sqlalchemy import update
+
+    from passgo.web.tables import games
+
+    store = make_store(tmp_path / "games.sqlite3")
+    with make_client(store) as client:
+        game_id = create(client, ["person", "person"], options={"clock_minutes": 90})
+        tokens = [join(client, game_id, 0, "Ann"), join(client, game_id, 1, "Bob")]
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            first = Player(ws, tokens[0]).state
+    assert 89 * 60 < first["time_left"] <= 90 * 60
+    deadline = store.deadline_of(game_id)
+    with make_client(store) as client:  # a restart: the same deadline, not a new one
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            again = Player(ws, tokens[1]).state
+        assert store.deadline_of(game_id) == deadline
+        assert again["time_left"] <= first["time_left"]
+        assert not again["view"]["over"]
+    # The server is down when the hour passes; started again, it calls time at once.
+    with store.engine.begin() as conn:
+        conn.execute(update(games).where(games.c.id == game_id).values(deadline=deadline - 6000))
+    with make_client(store) as client, client.websocket_connect(
+            f"/api/games/{game_id}/ws") as ws:
+        ann = Player(ws, tokens[0])
+        while not ann.state["view"]["over"]:
+            ann.until_state(ann.state["version"] + 1)
+    assert ann.state["view"]["pending"]["reason"].startswith("time called")
+    assert ann.state["time_left"] is None
+
+
+def test_a_game_without_a_clock_has_no_time_left(client: TestClient) -> None:
+    _, players = _two_people(client)
+    assert players[0].state["time_left"] is None

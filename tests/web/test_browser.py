@@ -116,12 +116,14 @@ def test_two_people_and_a_bot_buy_auction_trade_and_mortgage(browser: Browser,
     ann.select_option("select[name=seat-1]", "person")
     ann.select_option("select[name=seat-2]", "bot:basic")
     ann.select_option("select[name=seat-3]", "")
+    ann.fill("input[name=clock_minutes]", "600")  # a time-limit game of ten hours
     ann.click("form.create button[type=submit]")
     ann.wait_for_url(re.compile(r"/game/"), timeout=STEP_MS)
     link = ann.url
     _join(ann, link, "Ann")
     bob = browser.new_context().new_page()
     _join(bob, link, "Bob")
+    expect(bob.locator(".clock")).to_contain_text("Time limit: 9:5", timeout=STEP_MS)
     pages = {"Ann": ann, "Bob": bob}
     declined = False
     seen: set[str] = set()  # the log shows its last lines only: note what passed by
@@ -287,3 +289,43 @@ def test_a_player_who_cannot_pay_declares_bankruptcy(browser: Browser, database:
                                                                             timeout=STEP_MS)
         expect(bob.locator("details.compose")).to_have_count(0)
         expect(bob.locator(".decision > .answers > button")).to_have_count(0)
+
+
+# The four house rules of 004 that add terms to a trade, on; Ann and Bob own a brown each.
+TERMS = {**BROWNS, "rules": {"immunity": True, "profit_sharing": True, "player_loans": True,
+                             "partnerships": True}}
+
+
+def test_the_trade_composer_offers_the_house_rule_terms(browser: Browser, database: str) -> None:
+    """004, Partnerships: "Two or more players may agree to form a partnership with a property
+    group in which they have a monopoly between them. Each partner may then purchase houses or
+    hotels for the property they own" — and Loans, Immunity and Profit Sharing, composed in
+    the page and accepted in the other."""
+    game, tokens = store_position(database, TERMS, [PERSON, PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        ann = _seated(browser, site, game, tokens[0])
+        bob = _seated(browser, site, game, tokens[1])
+        ann.locator("details.compose summary").click(timeout=STEP_MS)
+        ann.select_option("select[name=partner]", label="Bob")
+        ann.check("input[name=give-immunity][value='1']")
+        ann.fill("input[name=give-immunity-count]", "2")
+        ann.fill("input[name=give-loan]", "200")
+        ann.fill("input[name=give-loan-percent]", "10")
+        ann.check("input[name=partnership][value=brown]")
+        bob_side = ann.locator(".trade-side").nth(1)
+        bob_side.locator("input[name=get-share][value='3']").check()
+        bob_side.locator("select[name=get-share-unit]").select_option("turns")
+        bob_side.locator("input[name=get-share-count]").fill("10")
+        ann.click("form.trade button[type=submit]")
+        offer = bob.locator(".offer")
+        expect(offer).to_contain_text("immunity", timeout=STEP_MS)
+        for words in ("Mediterranean Avenue", "$200", "partnership", "Baltic Avenue"):
+            expect(offer).to_contain_text(words)
+        bob.click("button[data-action=accept]")
+        expect(ann.locator(".log")).to_contain_text("Bob accepted the trade from Ann",
+                                                    timeout=STEP_MS)
+        # The loan was paid at once; the partners may build on their own browns.
+        expect(bob.locator(".player[data-seat='1'] .cash")).to_have_text("$1,700")
+        expect(ann.locator("button[data-action='build 1']")).to_be_attached(timeout=STEP_MS)

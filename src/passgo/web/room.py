@@ -11,6 +11,10 @@ change nothing.
 Bots (bot seats, and a stand-in bot for a person who let the clock run out: `away_seconds`)
 move through the shared bot loop, `passgo.agents.play.bot_step`, one committed action at a
 time, `bot_delay` seconds apart so people can follow them.
+
+A time-limit game (`Rules.clock_minutes`, or sudden death's two hours) has a deadline, stored
+when the game starts; at the deadline the room commits the core's `CallTime` like any other
+action. A server that was down at the deadline calls time when it loads the game again.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -25,9 +30,10 @@ from typing import Any
 from passgo.agents import make_agent
 from passgo.agents.base import Agent
 from passgo.agents.play import bot_step
-from passgo.core import Action, Event, Game, IllegalActionError
+from passgo.core import Action, CallTime, Event, Game, IllegalActionError
 from passgo.core.board import KIND_NAMES
-from passgo.narrate import describe_action, explain, question, sentences
+from passgo.core.decisions import TradeReplyDecision
+from passgo.narrate import describe_action, explain, offer_words, question, sentences
 from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.setup import PERSON, GameSetup, new_game
 from passgo.web.store import (
@@ -90,6 +96,8 @@ class Room:
         self.agents: list[Agent | None] = []
         self.bots: asyncio.Task[None] | None = None
         self.away: asyncio.Task[None] | None = None
+        self.clock: asyncio.Task[None] | None = None
+        self.deadline: float | None = None  # a time-limit game: when time is called
         self.alone_since: int | None = None
 
     # -- loading -------------------------------------------------------------------------------
@@ -103,6 +111,7 @@ class Room:
             return None
         room = cls(store, game_id, stored.setup, stored.seats, bot_delay)
         room.status = stored.status
+        room.deadline = stored.deadline
         if stored.status != WAITING:
             if stored.snapshot is None:
                 room.game = new_game(stored.setup, room.names())
@@ -151,6 +160,7 @@ class Room:
         self.seats = seats
         if self.status == WAITING and all(row.name is not None for row in seats):
             self.status = PLAYING
+            self.deadline = await asyncio.to_thread(self.store.deadline_of, self.id)
             self.game = new_game(self.setup, self.names())
             self._make_agents()
             self._after_change()
@@ -253,6 +263,8 @@ class Room:
             return
         if self.bots is None or self.bots.done():
             self.bots = asyncio.get_running_loop().create_task(self._run_bots())
+        if self.deadline is not None and self.clock is None and not self.game.time_called:
+            self.clock = asyncio.get_running_loop().create_task(self._call_time())
         if self.setup.away_seconds > 0:
             if self.away is not None:
                 self.away.cancel()
@@ -310,8 +322,31 @@ class Room:
             if self.bots is None or self.bots.done():
                 self.bots = asyncio.get_running_loop().create_task(self._run_bots())
 
+    async def _call_time(self) -> None:
+        """At the deadline, time is called: the core's `CallTime`, in the name of the player
+        whose turn it is, committed like any action (retried while the database fails)."""
+        assert self.deadline is not None
+        while True:
+            await asyncio.sleep(max(0.0, self.deadline - time.time()))
+            async with self.lock:
+                g = self.game
+                if g is None or g.over or g.time_called:
+                    return
+                game = g.copy()
+                action = CallTime(g.turn_player)
+                if await self._commit(game, action, game.apply(action)) is None:
+                    return
+            await asyncio.sleep(1.0)
+
+    def time_left(self) -> float | None:
+        """Seconds until time is called (None: no clock, or it was called, or it is over)."""
+        g = self.game
+        if self.deadline is None or g is None or g.over or g.time_called:
+            return None
+        return max(0.0, self.deadline - time.time())
+
     async def close(self) -> None:
-        for task in (self.bots, self.away):
+        for task in (self.bots, self.away, self.clock):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -344,6 +379,9 @@ class Room:
         out["view"] = g.view(viewer)
         out["question"] = question(g)
         out["explain"] = explain(g)
+        out["time_left"] = self.time_left()
+        if isinstance(pending := g.pending, TradeReplyDecision):
+            out["offer"] = offer_words(g, pending.offer)  # terms and all, in words
         acting = seat is not None and not self.seats[seat].standin and not g.over
         legal = g.legal_actions(seat) if acting and seat is not None else []
         answers = {a.text() for a in g.answers(seat)} if acting and seat is not None else set()

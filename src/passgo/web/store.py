@@ -29,6 +29,8 @@ from sqlalchemy import Connection, Engine, create_engine, event, func, insert, s
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from passgo.clock import agreed_minutes
+from passgo.core import Rules
 from passgo.web.setup import PERSON, GameSetup
 from passgo.web.tables import actions, games, seats, snapshots
 
@@ -74,6 +76,7 @@ class StoredGame:
     seats: list[SeatRow]
     snapshot: tuple[int, str] | None  # (version, Game.to_json())
     actions: list[ActionRow]  # the actions after the snapshot
+    deadline: float | None = None  # a time-limit game: the Unix time its time is up
 
 
 def token_hash(token: str) -> str:
@@ -135,7 +138,9 @@ class Store:
 
     def claim_seat(self, game_id: str, seat: int, name: str, hashed: str) -> list[SeatRow]:
         """Give an open seat a person; the seats after it. The game starts (status
-        'playing') when the last open seat is taken. StoreError says why a claim fails."""
+        'playing') when the last open seat is taken, and a time-limit game's clock with it:
+        its deadline is stored then, so a restarted server keeps the same hour of
+        termination. StoreError says why a claim fails."""
         with self.engine.begin() as conn:
             status = self._lock(conn, game_id)[1]
             rows = self._seats(conn, game_id)
@@ -151,8 +156,11 @@ class Store:
                          .values(name=name, token_hash=hashed))
             rows = self._seats(conn, game_id)
             if all(r.name is not None for r in rows):
-                conn.execute(update(games).where(games.c.id == game_id)
-                             .values(status=PLAYING))
+                setup = GameSetup.from_json(conn.execute(
+                    select(games.c.setup).where(games.c.id == game_id)).scalar_one())
+                minutes = agreed_minutes(Rules.from_dict(setup.rules))
+                conn.execute(update(games).where(games.c.id == game_id).values(
+                    status=PLAYING, deadline=time.time() + minutes * 60 if minutes else None))
             self._notify(conn, game_id, SEATS)
             return rows
 
@@ -184,7 +192,8 @@ class Store:
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.begin() as conn:
-            row = conn.execute(select(games.c.setup, games.c.status, games.c.version)
+            row = conn.execute(select(games.c.setup, games.c.status, games.c.version,
+                                      games.c.deadline)
                                .where(games.c.id == game_id)).first()
             if row is None:
                 return None
@@ -195,7 +204,14 @@ class Store:
                 game_id, GameSetup.from_json(row[0]), row[1], int(row[2]),
                 self._seats(conn, game_id),
                 None if snap is None else (int(snap[0]), str(snap[1])),
-                self._actions(conn, game_id, after))
+                self._actions(conn, game_id, after), row[3])
+
+    def deadline_of(self, game_id: str) -> float | None:
+        """When a time-limit game's time is up (None: it has no clock, or has not started)."""
+        with self.engine.begin() as conn:
+            found = conn.execute(select(games.c.deadline)
+                                 .where(games.c.id == game_id)).scalar()
+            return None if found is None else float(found)
 
     def actions_after(self, game_id: str, version: int) -> list[ActionRow]:
         with self.engine.begin() as conn:

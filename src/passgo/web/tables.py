@@ -30,6 +30,8 @@ games = Table(
     # 'waiting' (seats to fill), 'playing' or 'over'
     Column("status", String(16), nullable=False),
     Column("version", Integer, nullable=False),  # actions committed so far
+    # A time-limit game: the Unix time its agreed time is up, set when it starts (else None).
+    Column("deadline", Float),
 )
 
 seats = Table(
