@@ -86,7 +86,7 @@ bench: venv compiled
 	$(BIN)/python benchmarks/landing.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/position.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/web_load.py --games 100 --seconds 20 $(filter --json,$(BENCH_ARGS))
-	$(BIN)/python benchmarks/rl.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/rl.py --compiled-python $(COMPILED_BIN)/python $(BENCH_ARGS)
 
 # Long random-play fuzz: random rule mixes, every seat acting, invariants after every action.
 fuzz: venv

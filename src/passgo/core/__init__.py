@@ -100,6 +100,7 @@ from passgo.core.model import Agreement, Bank, Deed, Player, RentClaim
 from passgo.core.money import LOAN as BANK_LOAN
 from passgo.core.position import PositionError
 from passgo.core.rules import Rules
+from passgo.core.trades import TradeLimits
 from passgo.core.version import ENGINE_VERSION
 
 __all__ = [
@@ -195,6 +196,7 @@ __all__ = [
     "SwitchRent",
     "TakeLoan",
     "TaxDecision",
+    "TradeLimits",
     "TradeOffer",
     "TradeReplyDecision",
     "Travel",

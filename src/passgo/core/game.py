@@ -228,6 +228,16 @@ class Game(GameState):
             return "the game is over"
         return field_problem(offer) or trades.proposal_problem(self, offer)
 
+    def trade_limits(self, player: int) -> trades.TradeLimits:
+        """What `player` may put into an offer of deeds and cash now, for callers that weigh
+        many such offers at once (the RL action table's trade templates). For an offer of
+        deeds and cash only (no cards, no terms) between two players, `trade_problem` depends
+        on the deeds and cash only through each side's limits: it is None exactly when the two
+        may trade now at all (any one such offer within the limits says whether they may) and
+        each side's deeds are among its `deeds`, its cash is at most its `cash`, and a side
+        that gives deeds keeps at least its `keep` in cash (held, less given, plus received)."""
+        return trades.trade_limits(self, player)
+
     # -- checking ------------------------------------------------------------------------------
 
     def is_legal(self, action: Action) -> bool:

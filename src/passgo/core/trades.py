@@ -7,6 +7,7 @@ interest at once and chooses to lift the mortgage now or later (see `TransferFra
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from passgo.core import terms
@@ -28,8 +29,23 @@ from passgo.core.registry import answer, business, decision
 from passgo.core.state import GameState
 
 
-def _side_problem(g: GameState, player: int, side: Bundle, who: str) -> str | None:
+def _deed_problem(g: GameState, player: int, sq: int, who: str) -> str | None:
+    """Why `player` may not put the deed on `sq` into a trade now (None: they may)."""
     board = g.board
+    if not 0 <= sq < len(board.squares) or not board.squares[sq].ownable:
+        return f"square {sq} is not a deed"
+    if g.owner[sq] != player:
+        return f"{who} does not own {board.squares[sq].name}"
+    group = board.squares[sq].group
+    if group >= 0 and any(map(g.level.__getitem__, board.groups[group])):
+        return f"sell the buildings of {board.squares[sq].name}'s group before trading it"
+    for f in g.frames:
+        if isinstance(f, TransferFrame) and f.square == sq:
+            return f"first decide whether to lift {board.squares[sq].name}'s mortgage now"
+    return None
+
+
+def _side_problem(g: GameState, player: int, side: Bundle, who: str) -> str | None:
     if side.cash < 0:
         return "cash in a trade cannot be negative"
     paid = side.cash + side.lent
@@ -40,15 +56,9 @@ def _side_problem(g: GameState, player: int, side: Bundle, who: str) -> str | No
     if len(set(side.properties)) != len(side.properties):
         return "a deed is listed twice"
     for sq in side.properties:
-        if not 0 <= sq < len(board.squares) or not board.squares[sq].ownable:
-            return f"square {sq} is not a deed"
-        if g.owner[sq] != player:
-            return f"{who} does not own {board.squares[sq].name}"
-        group = board.squares[sq].group
-        if group >= 0 and any(g.level[o] for o in board.groups[group]):
-            return f"sell the buildings of {board.squares[sq].name}'s group before trading it"
-        if any(isinstance(f, TransferFrame) and f.square == sq for f in g.frames):
-            return f"first decide whether to lift {board.squares[sq].name}'s mortgage now"
+        problem = _deed_problem(g, player, sq, who)
+        if problem is not None:
+            return problem
     held = [deck for deck, _ in g.cards[player]]
     for deck in side.cards:
         if deck not in (0, 1):
@@ -90,6 +100,12 @@ def _terms_problem(g: GameState, offer: TradeOffer) -> str | None:
             or terms.count_problem(g, offer.give, offer.get))
 
 
+def _debt(g: GameState, player: int) -> DebtFrame | None:
+    """The player's latest unsettled debt, if any."""
+    return next((f for f in reversed(g.frames)
+                 if isinstance(f, DebtFrame) and f.player == player), None)
+
+
 def _debtor_problem(g: GameState, player: int, gives: Bundle, gets: Bundle) -> str | None:
     """004: "the debtor may not sell or trade any of his or her properties unless it gives
     enough money to pay the debt" (000: a bankrupt turns over "all that you have of value"
@@ -98,14 +114,35 @@ def _debtor_problem(g: GameState, player: int, gives: Bundle, gets: Bundle) -> s
     if not gives.properties and not gives.cards and not any(
             isinstance(t, RentTerm) for t in gives.terms):
         return None
-    debt = next((f for f in reversed(g.frames)
-                 if isinstance(f, DebtFrame) and f.player == player), None)
+    debt = _debt(g, player)
     if debt is None:
         return None
     if g.cash[player] - gives.cash - gives.lent + gets.cash + gets.lent < debt.amount:
         return (f"{g.names[player]} owes {debt.amount}: a deed or card is traded away only for "
                 f"enough cash to pay the debt")
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class TradeLimits:
+    """What one player may put into an offer of deeds and cash now (`Game.trade_limits`):
+    the `deeds` it may give (its own, no buildings in their group, no mortgage decision
+    pending on them), the `cash` it may pay (`spendable`: a winning bid not yet paid is kept),
+    and the cash it must still hold after a trade that gives deeds away (`keep`: the amount
+    of an unsettled debt, 004's debtor rule; 0 without one)."""
+
+    deeds: tuple[int, ...]
+    cash: int
+    keep: int
+
+
+def trade_limits(g: GameState, player: int) -> TradeLimits:
+    """The limits `offer_problem` puts on one side of an offer of deeds and cash, from the
+    same per-deed, cash and debt checks."""
+    debt = _debt(g, player)
+    deeds = tuple(sq for sq in g.board.properties
+                  if g.owner[sq] == player and _deed_problem(g, player, sq, "") is None)
+    return TradeLimits(deeds, g.spendable(player), 0 if debt is None else debt.amount)
 
 
 def propose(g: GameState, offer: TradeOffer) -> None:

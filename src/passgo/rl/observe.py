@@ -105,14 +105,34 @@ for _name, _width, _ in LAYOUT:
 SIZE = _at
 
 
+_LEVELS = 11  # building levels as `holdings` gives them: 0-5 (5 a hotel), 6-10 double hotels
+
+
+def _deed_rows() -> Vector:
+    """Every possible row of the deeds block: owner one-hot (Bank, relative seats),
+    buildings/5, mortgaged; row `(owner * _LEVELS + level) * 2 + mortgaged`."""
+    rows = np.zeros((1 + MAX_SEATS, _LEVELS, 2, DEED_WIDTH), np.float32)
+    for owner in range(1 + MAX_SEATS):
+        rows[owner, :, :, owner] = 1.0
+    rows[:, :, :, 1 + MAX_SEATS] = (np.arange(_LEVELS) / 5.0)[None, :, None]
+    rows[:, :, 1, 2 + MAX_SEATS] = 1.0
+    return rows.reshape(-1, DEED_WIDTH)
+
+
+_DEED_ROWS = _deed_rows()
+
+
 class Observer:
     """Encodes views for one action table's board; `max_rounds` scales the round count."""
 
     def __init__(self, table: ActionTable, max_rounds: int) -> None:
         self.table = table
         self.max_rounds = max(1, max_rounds)
-        self.deeds = np.array(table.deeds)
         self._kind = {k: i for i, k in enumerate(KINDS)}
+        at = OFFSETS["players"]
+        # The first nine fields of each relative seat, in order: one fancy assignment a step.
+        self._fields = np.array([at + rel * PLAYER_WIDTH + f for rel in range(MAX_SEATS)
+                                 for f in range(len(PLAYER_FIELDS))])
 
     def encode(self, game: Game, seat: int, decision: Decision,
                windows: tuple[float, float] = (0.0, 0.0)) -> Vector:
@@ -121,37 +141,37 @@ class Observer:
         out = np.zeros(SIZE, np.float32)
         n = game.n
         turn, deciding = game.turn_player, game.pending_player
-        at = OFFSETS["players"]
+        fields: list[float] = []
+        squares: list[int] = []
+        at = OFFSETS["players"] + len(PLAYER_FIELDS)
         for rel in range(n):
             p = (seat + rel) % n
             player = game.player(p)
-            base = at + rel * PLAYER_WIDTH
-            out[base:base + 9] = (
-                player.cash / MONEY, player.in_jail, player.jail_turns / 3,
-                len(player.jail_cards), player.loans, player.bankrupt, 1.0, p == turn,
-                p == deciding)
+            fields += (player.cash / MONEY, player.in_jail, player.jail_turns / 3,
+                       len(player.jail_cards), player.loans, player.bankrupt, 1.0, p == turn,
+                       p == deciding)
             if not player.bankrupt:
-                out[base + 9 + player.square] = 1.0
+                squares.append(at + rel * PLAYER_WIDTH + player.square)
+        out[self._fields[:len(fields)]] = fields
+        out[squares] = 1.0
+        # Each deed's row is one of the few `_DEED_ROWS`, numbered by its relative owner, its
+        # building level and its mortgage: one gather writes the whole deeds block.
         owner, level, mortgaged = game.holdings()
-        deeds = self.deeds
-        owners = np.array(owner)[deeds]
-        rel_owner = np.where(owners < 0, 0, (owners - seat) % n + 1)
-        block = out[OFFSETS["deeds"]:OFFSETS["deeds"] + DEEDS * DEED_WIDTH].reshape(
-            DEEDS, DEED_WIDTH)
-        block[np.arange(DEEDS), rel_owner] = 1.0
-        block[:, 1 + MAX_SEATS] = np.array(level)[deeds] / 5.0
-        block[:, 2 + MAX_SEATS] = np.array(mortgaged)[deeds]
+        first = [0] + [((p - seat) % n + 1) * _LEVELS * 2 for p in range(n)]  # by owner + 1
+        at = OFFSETS["deeds"]
+        np.take(_DEED_ROWS, [first[owner[sq] + 1] + level[sq] * 2 + mortgaged[sq]
+                             for sq in self.table.deeds],
+                axis=0, out=out[at:at + DEEDS * DEED_WIDTH].reshape(DEEDS, DEED_WIDTH))
         bank = game.bank
         decks = game.deck_sizes
-        at = OFFSETS["bank"]
-        out[at:at + 6] = (bank.houses / 32, bank.hotels / 12, bank.pot / MONEY,
-                          -1.0 if bank.tax_man is None else bank.tax_man / SQUARES,
-                          decks["chance"] / 16, decks["community_chest"] / 16)
         dice = game.last_dice
-        at = OFFSETS["turn"]
         doubles = decision.doubles if isinstance(decision, RollDecision) else 0
-        out[at:at + 4] = (game.round_number / self.max_rounds, doubles / 3, dice[0] / 10,
-                          dice[1] / 10)
+        # The bank and turn blocks, one after the other.
+        out[OFFSETS["bank"]:OFFSETS["decision"]] = (
+            bank.houses / 32, bank.hotels / 12, bank.pot / MONEY,
+            -1.0 if bank.tax_man is None else bank.tax_man / SQUARES,
+            decks["chance"] / 16, decks["community_chest"] / 16,
+            game.round_number / self.max_rounds, doubles / 3, dice[0] / 10, dice[1] / 10)
         self._decision(game, seat, decision, out)
         at = OFFSETS["windows"]
         out[at:at + 2] = windows

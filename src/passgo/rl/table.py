@@ -22,6 +22,7 @@ table: the environments ask for every rent as soon as it is due (see `windows.cl
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +42,6 @@ from passgo.core import (
     Decline,
     DrawCard,
     EndTurn,
-    EndTurnDecision,
     FineOrChance,
     ForbidTravel,
     ForceAuction,
@@ -124,6 +124,10 @@ _SIMPLE: tuple[tuple[str, Callable[[int], Action]], ...] = (
     ("repay-loan", RepayLoan),
 )
 
+class _OnSquare(Protocol):
+    square: int
+
+
 # Actions on one deed, in table order (a block of `DEEDS` indices each).
 _PER_DEED: tuple[tuple[str, Callable[[int, int], Action]], ...] = (
     ("build", Build),
@@ -193,6 +197,9 @@ class ActionTable:
             self._static.append(row)
         self._deed_index = {sq: d for d, sq in enumerate(self.deeds)}
         self._group_index = {name: g for g, name in enumerate(board.group_names)}
+        self._per_deed_block: dict[type[Action], int] = {
+            type(make_sq(0, self.deeds[0])): self.per_deed + block * DEEDS
+            for block, (_, make_sq) in enumerate(_PER_DEED)}
 
     def labels(self) -> tuple[str, ...]:
         """What each index does, in order (docs/rl.md lists them)."""
@@ -205,69 +212,78 @@ class ActionTable:
         mortgaging, lifting and loans; `trades` opens the trade templates. Answers to the
         pending decision are always open to the seat that must decide."""
         m = np.zeros(self.size, np.int8)
-        index = self._index
+        on: list[int] = []
         for action in game.answers(seat):
-            i = index.get(action)
+            i = self._index_of(action)
             if i is not None:
-                m[i] = 1
+                on.append(i)
             elif type(action) is Bid:
                 self._bid_mask(game, seat, m)
             elif type(action) is UseJailCard:  # one deck held: `use-card` names none
                 for deck in game.player(seat).jail_cards[:1]:
-                    m[index[UseJailCard(seat, deck)]] = 1
+                    on.append(self._index[UseJailCard(seat, deck)])
         if business:
             for action in game.business_actions(seat):
-                i = index.get(action)
+                i = self._index_of(action)
                 if i is not None:
-                    m[i] = 1
+                    on.append(i)
                 elif type(action) is SellDown:
-                    m[self.sell_down + self._group_index[action.group]] = 1
-        if trades and type(game.pending) is EndTurnDecision:
-            self._end_of_turn_trades(game, seat, m)
-        elif trades:
-            for i in self.trade_candidates(game, seat):
-                offer = self.offer(game, seat, i)
-                if offer is not None and game.trade_problem(offer) is None:
-                    m[i] = 1
+                    on.append(self.sell_down + self._group_index[action.group])
+        m[on] = 1
+        if trades:
+            self._trades(game, seat, m)
         return m
 
-    def _end_of_turn_trades(self, game: Game, seat: int, m: Mask) -> None:
-        """The trade templates at the end of a turn, from one engine check per deed and
-        partner instead of one per template: with no debt and no auction open (the turn's
-        own frame is on top), an offer may be made when each deed may change hands alone
-        between the two and each side holds the cash it gives. The exactness test compares
-        this with `trade_problem` on every template."""
+    def _index_of(self, action: Action) -> int | None:
+        """The index of an action that needs no state (None: a bid, a named sell-down, an
+        unnamed card, or an action outside the table). An action on one deed is found from its
+        kind and square: hashing a frozen action costs more than the rest of a mask."""
+        block = self._per_deed_block.get(type(action))
+        if block is not None:
+            return block + self._deed_index[cast(_OnSquare, action).square]
+        return self._index.get(action)
+
+    def _trades(self, game: Game, seat: int, m: Mask) -> None:
+        """The trade templates open to `seat`, from each seat's `trade_limits` (which deeds
+        it may give, the cash it may pay, the cash a debt makes it keep) and one engine check
+        per partner: by `Game.trade_limits`' contract an offer of deeds and cash is legal
+        exactly when it is within both sides' limits and the two may trade at all, which any
+        one offer within the limits answers. The exactness tests compare this with
+        `trade_problem` on every template."""
         n = game.n
-        owners = [game.owner_of(sq) for sq in self.deeds]
         cash = [game.cash_of(p) for p in range(n)]
-        mine = [d for d, o in enumerate(owners) if o == seat]
-        partners = [o for o in range(1, n) if game.in_game((seat + o) % n)]
-        give: dict[tuple[int, int], bool] = {}  # (deed, partner seat): may go to them
-        for d in mine:
-            for o in partners:
-                q = (seat + o) % n
-                offer = TradeOffer(seat, q, Bundle((self.deeds[d],)), Bundle())
-                give[d, q] = game.trade_problem(offer) is None
+        limits = [game.trade_limits(p) for p in range(n)]
+        deed = self._deed_index
+        prices = self.prices
+        mine = [deed[sq] for sq in limits[seat].deeds]
+        pay, keep, held = limits[seat].cash, limits[seat].keep, cash[seat]
         nb, ns = len(BUY_FACTORS), len(SELL_FACTORS)
-        for y, owner in enumerate(owners):
-            if owner is None or owner == seat:
+        for o in range(1, n):
+            q = (seat + o) % n
+            if not game.in_game(q):
                 continue
-            offer = TradeOffer(seat, owner, Bundle(), Bundle((self.deeds[y],)))
-            if game.trade_problem(offer) is not None:
-                continue
-            for k, f in enumerate(BUY_FACTORS):
-                if round(f * self.prices[y]) <= cash[seat]:
-                    m[self.buy + y * nb + k] = 1
-            for x in mine:
-                diff = self.prices[y] - self.prices[x]
-                if give[x, owner] and max(diff, 0) <= cash[seat] and max(-diff, 0) <= cash[owner]:
-                    m[self.swap + x * DEEDS + y] = 1
-        for x in mine:
-            for o in partners:
-                q = (seat + o) % n
+            theirs = [deed[sq] for sq in limits[q].deeds]
+            q_pay, q_keep, q_held = limits[q].cash, limits[q].keep, cash[q]
+            found: list[int] = []
+            for y in theirs if q_pay >= 0 else ():  # a side pays at most its `cash`
+                for k, f in enumerate(BUY_FACTORS):
+                    given = round(f * prices[y])
+                    if given <= pay and q_held + given >= q_keep:
+                        found.append(self.buy + y * nb + k)
+            for x in mine if pay >= 0 else ():
                 for k, f in enumerate(SELL_FACTORS):
-                    if give[x, q] and round(f * self.prices[x]) <= cash[q]:
-                        m[self.sell + (x * (MAX_SEATS - 1) + o - 1) * ns + k] = 1
+                    got = round(f * prices[x])
+                    if got <= q_pay and held + got >= keep:
+                        found.append(self.sell + (x * (MAX_SEATS - 1) + o - 1) * ns + k)
+                for y in theirs:
+                    diff = prices[y] - prices[x]
+                    if (max(diff, 0) <= pay and max(-diff, 0) <= q_pay and held - diff >= keep
+                            and q_held + diff >= q_keep):
+                        found.append(self.swap + x * DEEDS + y)
+            if found:
+                offer = self.offer(game, seat, found[0])
+                if offer is not None and game.trade_problem(offer) is None:
+                    m[found] = 1
 
     def _bid_mask(self, game: Game, seat: int, m: Mask) -> None:
         span = game.bid_range(seat)
@@ -291,20 +307,6 @@ class ActionTable:
         return ORDER_VALUE
 
     # -- trade templates -----------------------------------------------------------------------
-
-    def trade_candidates(self, game: Game, seat: int) -> list[int]:
-        """The trade indices whose deeds are held by the right seats now (each still needs
-        `game.trade_problem` to say yes)."""
-        owners = [game.owner_of(sq) for sq in self.deeds]
-        mine = [d for d, o in enumerate(owners) if o == seat]
-        theirs = [d for d, o in enumerate(owners) if o is not None and o != seat]
-        nb, ns = len(BUY_FACTORS), len(SELL_FACTORS)
-        out = [self.buy + d * nb + k for d in theirs for k in range(nb)]
-        seats = [o for o in range(1, game.n) if game.in_game((seat + o) % game.n)]
-        out += [self.sell + (d * (MAX_SEATS - 1) + o - 1) * ns + k
-                for d in mine for o in seats for k in range(ns)]
-        out += [self.swap + x * DEEDS + y for x in mine for y in theirs]
-        return out
 
     def offer(self, game: Game, seat: int, i: int) -> TradeOffer | None:
         """The offer of trade index `i` by `seat` now (None: the deeds are not held so)."""
