@@ -85,6 +85,18 @@ def _turn(board: Board, start: int, throws: Throws) -> tuple[dict[int, float], l
     return dict(ends), landed
 
 
+Turns = list[tuple[dict[int, float], list[float]]]
+
+
+@cache
+def _turns(edition: str) -> tuple[Throws, Turns]:
+    """The throws of the edition's board, and a free turn from every square (`_turn`): the
+    same for both jail policies and for `reach`, so worked out once. Read only."""
+    board = load_edition(edition)
+    throws = _throws(board)
+    return throws, [_turn(board, sq, throws) for sq in range(len(board.squares))]
+
+
 @cache
 def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
                   policy: str = "leave") -> tuple[float, ...]:
@@ -94,7 +106,7 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
         raise ValueError(f"jail policy must be one of {', '.join(JAIL_POLICIES)}")
     board = load_edition(edition)
     n = len(board.squares)
-    throws = _throws(board)
+    throws, turns = _turns(edition)
     jail_states = 1 if policy == "leave" else jail_max_turns
     size = n + jail_states
     # Transition rows and landings for every state (jail states after the squares).
@@ -105,12 +117,12 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
         return n + t
 
     for sq in range(n):
-        ends, landed = _turn(board, sq, throws)
+        ends, landed = turns[sq]
         rows.append({(jailed_to(0) if k == _JAILED else k): w for k, w in ends.items()})
         landings.append(landed)
     for t in range(jail_states):
         if policy == "leave":
-            ends, landed = _turn(board, board.jail, throws)
+            ends, landed = turns[board.jail]
             rows.append({(jailed_to(0) if k == _JAILED else k): w for k, w in ends.items()})
             landings.append(landed)
             continue
@@ -129,16 +141,24 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
             row[jailed_to(t + 1)] += 30 / 36
         rows.append(dict(row))
         landings.append(landed)
+    # The rows as lists (targets, probabilities), in the same order: the iteration below is
+    # the slowest part of a bot's first decision.
+    targets = [list(row) for row in rows]
+    probabilities = [list(row.values()) for row in rows]
     pi = [1.0 / size] * size
     for _ in range(_MAX_ITERATIONS):
         nxt = [0.0] * size
-        for s, row in enumerate(rows):
+        moved = 0.0
+        for s in range(size):
             w = pi[s]
-            for t, p in row.items():
-                nxt[t] += w * p
-        settled = max(abs(a - b) for a, b in zip(pi, nxt, strict=True)) < _TOLERANCE
+            row_targets = targets[s]
+            row_probabilities = probabilities[s]
+            for j in range(len(row_targets)):
+                nxt[row_targets[j]] += w * row_probabilities[j]
+        for s in range(size):
+            moved = max(moved, abs(pi[s] - nxt[s]))
         pi = nxt
-        if settled:
+        if moved < _TOLERANCE:
             break
     return tuple(sum((pi[s] * landings[s][sq] for s in range(size)), 0.0) for sq in range(n))
 
@@ -153,8 +173,7 @@ def reach(edition: str = "us-classic", jail_max_turns: int = 3,
     it may meet before it can raise money at leisure again."""
     board = load_edition(edition)
     n = len(board.squares)
-    throws = _throws(board)
-    one = [_turn(board, sq, throws) for sq in range(n)]
+    one = _turns(edition)[1]
     out = []
     for start in range(n):
         total = [0.0] * n

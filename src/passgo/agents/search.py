@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from passgo.agents.base import Agent
 from passgo.agents.strategic import StrategicBot
@@ -182,7 +182,7 @@ class Scorer:
         pos = Position.of(g)
         if any(level > HOTEL for level in pos.level):
             # Double hotels: the yardstick knows one hotel a street at most.
-            pos = replace(pos, level=[min(HOTEL, lv) for lv in pos.level])
+            pos = pos.with_levels([min(HOTEL, lv) for lv in pos.level])
         value = self.valuer.value
         mine = 0.0
         total = 0.0

@@ -37,9 +37,8 @@ of building plans) is cached by the state it depends on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, assert_never
 
 from passgo.agents import trading
@@ -49,6 +48,7 @@ from passgo.agents.valuation import (
     BANK,
     HOTEL,
     MEAN_THROW,
+    Holding,
     Position,
     Valuer,
     best_group_step,
@@ -187,27 +187,42 @@ def valuers(rules: Rules) -> tuple[Valuer, Valuer]:
             Valuer(rules, trading.TRADE_HORIZON, trading.FUTURES[0], trading.FUTURES[1:]))
 
 
+@lru_cache(maxsize=16)
+def _boards(rules: Rules) -> dict[tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]],
+                                  _Board]:
+    """The boards read under one rule set, by owners, levels and mortgages: shared by every
+    bot of a process (see `_Board`); the rule sets used last only, as a fuzz run plays
+    thousands."""
+    return {}
+
+
 # One entry per deed an opponent may charge rent on: square, owner, the rent now, and for a
 # street of a group its owner can build on: the cost of one house on every street, the
 # street's building rank and its rents (the owner builds evenly with the cash it has).
 Threat = tuple[int, int, int, int, int, tuple[int, ...]]
 
 
-@dataclass(slots=True)
 class _Board:
     """What the bots derive from one state of the board (owners, buildings, mortgages):
     cached for every bot of a process, since that state changes far less often than bots
-    decide. `dangers` keeps the reserves already worked out on it."""
+    decide. `threats`; `builders`: (owner, cost of a row of houses) of the buildable streets;
+    `loans`, by seat: what mortgaging deeds outside complete groups raises; `exposure`, by
+    seat: expected rent per turn of walking round the board. `dangers` keeps the reserves
+    already worked out on it, and `ranked`, by seat and what the builders can build at once,
+    the rents that seat may meet, highest first, with their squares (where the seat stands
+    only changes the odds of each). A plain class, as `valuation.Position` says why."""
 
-    threats: list[Threat]
-    builders: list[tuple[int, int]]  # (owner, cost of a row of houses) of the buildable streets
-    loans: dict[int, int]  # by seat: what mortgaging deeds outside complete groups raises
-    exposure: dict[int, float]  # by seat: expected rent per turn of walking round the board
-    dangers: dict[tuple[int, int, float, tuple[int, ...]], int]
+    def __init__(self, threats: list[Threat], builders: list[tuple[int, int]],
+                 loans: dict[int, int], exposure: dict[int, float]) -> None:
+        self.threats = threats
+        self.builders = builders
+        self.loans = loans
+        self.exposure = exposure
+        self.dangers: dict[tuple[int, int, float, tuple[int, ...]], int] = {}
+        self.ranked: dict[tuple[int, tuple[int, ...]], list[tuple[int, int]]] = {}
 
 
-_BOARDS: dict[tuple[Rules, tuple[int, ...], tuple[int, ...], tuple[bool, ...]], _Board] = {}
-_BOARDS_KEPT = 512
+_BOARDS_KEPT = 512  # boards kept per rule set
 
 
 class StrategicBot:
@@ -218,6 +233,9 @@ class StrategicBot:
         self.name = name
         self._rules: Rules | None = None
         self._pair: tuple[Valuer, Valuer] | None = None
+        self._boards: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]],
+                           _Board] = {}
+        self._odds: tuple[tuple[float, ...], ...] = ()  # `reach` under the rules, once needed
         self._offered: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         self._offers_this_turn = (-1, 0)
         self._limit: tuple[tuple[int, int, str], int] | None = None
@@ -300,6 +318,8 @@ class StrategicBot:
         if pair is None or self._rules is not g.rules:
             self._rules = g.rules
             pair = self._pair = valuers(g.rules)
+            self._boards = _boards(g.rules)
+            self._odds = ()
         return pair
 
     def _valuer(self, g: Game) -> Valuer:
@@ -313,13 +333,14 @@ class StrategicBot:
 
     def _board(self, pos: Position) -> _Board:
         """The cached facts of the board as it stands in `pos`."""
-        g = pos.game
-        key = (g.rules, tuple(pos.owner), tuple(pos.level), tuple(pos.mortgaged))
-        board = _BOARDS.get(key)
+        self._valuers(pos.game)  # the boards of the game's rules
+        boards = self._boards
+        key = (tuple(pos.owner), tuple(pos.level), tuple(pos.mortgaged))
+        board = boards.get(key)
         if board is None:
-            if len(_BOARDS) >= _BOARDS_KEPT:
-                _BOARDS.clear()
-            board = _BOARDS[key] = self._read_board(pos)
+            if len(boards) >= _BOARDS_KEPT:
+                boards.clear()
+            board = boards[key] = self._read_board(pos)
         return board
 
     def _read_board(self, pos: Position) -> _Board:
@@ -375,7 +396,7 @@ class StrategicBot:
                 threats.append((sq, owner, rent, 0, 0, ()))
         total = sum(paid.values())
         exposure = {p: total - paid[p] for p in alive}
-        return _Board(threats, builders, loans, exposure, {})
+        return _Board(threats, builders, loans, exposure)
 
     def _reserve(self, pos: Position, player: int) -> int:
         last = self._last_reserve
@@ -396,34 +417,45 @@ class StrategicBot:
         key = (player, at, tolerance, bumps)
         danger = board.dangers.get(key)
         if danger is None:
-            danger = board.dangers[key] = self._danger(g, board, player, at, tolerance)
+            danger = board.dangers[key] = self._danger(g, board, player, bumps, at, tolerance)
         # Deeds outside complete groups can be mortgaged at little cost when a big rent
         # comes: that loan is part of the reserve, so cash need not cover it.
         return self.params.reserve + max(0, danger - board.loans.get(player, 0))
 
+    def _danger(self, g: Game, board: _Board, player: int, bumps: tuple[int, ...], at: int,
+                tolerance: float) -> int:
+        """The rent the next turns reach from `at` with a probability above `tolerance`
+        (`bumps`: what each owner of a buildable street can build at once)."""
+        seen = board.ranked.get((player, bumps))
+        if seen is None:
+            seen = board.ranked[(player, bumps)] = self._rents_met(g, board, player)
+        if not seen:
+            return 0
+        odds = self._odds
+        if not odds:
+            odds = self._odds = reach(g.rules.edition, g.rules.jail_max_turns, REACH_TURNS)
+        here = odds[at]
+        tail = 0.0
+        for rent, sq in seen:
+            tail += here[sq]
+            if tail > tolerance:
+                return rent
+        return 0
+
     @staticmethod
-    def _danger(g: Game, board: _Board, player: int, at: int, tolerance: float) -> int:
-        """The rent the next turns reach with a probability above `tolerance`."""
-        cash = g.cash_of
+    def _rents_met(g: Game, board: _Board, player: int) -> list[tuple[int, int]]:
+        """The rents `player` may meet on the board, highest first, with their squares."""
         seen = []
         for sq, owner, rent, cost, rank, rents in board.threats:
             if owner == player:
                 continue
             if cost:
                 # The owner builds evenly with the cash it has: rent soon, not just now.
-                rank = min(len(rents) - 1, rank + cash(owner) // cost)
+                rank = min(len(rents) - 1, rank + g.cash_of(owner) // cost)
                 rent = max(rent, rents[rank])
             seen.append((rent, sq))
-        if not seen:
-            return 0
         seen.sort(reverse=True)
-        odds = reach(g.rules.edition, g.rules.jail_max_turns, REACH_TURNS)[at]
-        tail = 0.0
-        for rent, sq in seen:
-            tail += odds[sq]
-            if tail > tolerance:
-                return rent
-        return 0
+        return seen
 
     def _exposure(self, pos: Position, player: int) -> float:
         """Expected rent per turn of walking round the board as it stands."""
@@ -446,14 +478,9 @@ class StrategicBot:
             return self._baseline.act(pos.game, player)
         return Roll(player)
 
-    def _deed_gains(self, pos: Position, player: int, sq: int,
-                    prices: list[int]) -> list[float]:
-        """What owning `sq` for each of `prices` adds to the bot's position, plus a share of
-        what it is worth to an opponent whose group it would complete (keeping it from them)."""
-        return [self._deed_gain(pos, player, sq)(price) for price in prices]
-
-    def _deed_gain(self, pos: Position, player: int, sq: int) -> Callable[[int], float]:
-        """`_deed_gains` as a function of the price, the holdings valued once."""
+    def _deed_gain(self, pos: Position, player: int, sq: int) -> _DeedGain:
+        """What owning `sq` adds to the bot's position, plus a share of what it is worth to an
+        opponent whose group it would complete (keeping it from them), by the price paid."""
         g = pos.game
         valuer = self._valuer(g)
         earn = valuer.earn(pos)
@@ -474,14 +501,13 @@ class StrategicBot:
                     theirs = valuer.value(pos, rival, owner) - valuer.value(pos, rival)
                     opponents = max(1, sum(pos.alive) - 1)
                     denied = max(0.0, theirs - valuer.price[sq]) / opponents
-        worth = valuer.worth
-        return lambda price: worth(after, cash - price, earn) - before + denied
+        return _DeedGain(valuer, after, cash, earn, before, denied)
 
     def _buy(self, pos: Position, player: int, sq: int, price: int) -> Action:
         cash = pos.cash[player]
         if cash < price:
             return Decline(player)
-        gain = self._deed_gains(pos, player, sq, [price])[0]
+        gain = self._deed_gain(pos, player, sq).at(price)
         if gain >= 0 and cash - price >= self._reserve(pos, player):
             return Buy(player)
         # Below the reserve, buy only what matters a lot (it can be mortgaged if need be).
@@ -513,7 +539,7 @@ class StrategicBot:
         low, high = 0, pos.cash[player]
         while high - low > 2:
             mid = (low + high) // 2
-            if gain(mid) >= 0:
+            if gain.at(mid) >= 0:
                 low = mid
             else:
                 high = mid
@@ -573,13 +599,13 @@ class StrategicBot:
         model = self._valuer(g).model
         steps = [min(model.max_steps[gi], sum(pos.rank(pos.level[sq])
                                               for sq in g.board.groups[gi])) for gi in groups]
-        buildable = set(g.buildable_squares(player))
-        if not buildable:
-            return None
+        buildable: set[int] | None = None  # asked of the game once a group is chosen
         while groups:
             i = best_group_step(model, steps, groups, spare)
             if i < 0:
                 return None
+            if buildable is None:
+                buildable = set(g.buildable_squares(player))
             options = [sq for sq in g.board.groups[groups[i]] if sq in buildable]
             if options:
                 return Build(player, self._best_street(pos, options))
@@ -902,6 +928,25 @@ class StrategicBot:
             # no mortgages, a Bank loan, or bankruptcy when the debt is more than all it has).
             return self._baseline.act(g, player)
         return best[1]
+
+
+class _DeedGain:
+    """What owning one deed adds to the bot's position as a function of the price paid, the
+    holdings valued once (`StrategicBot._deed_gain`): an object with a method rather than a
+    closure, which mypyc compiles to a native call."""
+
+    def __init__(self, valuer: Valuer, after: Holding, cash: int, earn: float, before: float,
+                 denied: float) -> None:
+        self.valuer = valuer
+        self.after = after
+        self.cash = cash
+        self.earn = earn
+        self.before = before
+        self.denied = denied
+
+    def at(self, price: int) -> float:
+        return (self.valuer.worth(self.after, self.cash - price, self.earn) - self.before
+                + self.denied)
 
 
 def _units(level: int, houses_per_hotel: int) -> int:

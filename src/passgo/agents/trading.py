@@ -63,27 +63,29 @@ CASH_STEP = 5  # offers name cash in multiples of this
 PRICE_TOLERANCE = 20  # prices are found to within this much (on the side of the party's margin)
 
 
-@dataclass(frozen=True, slots=True)
 class Deal:
     """A trade (or a plan of two) as the change it makes: the players it involves, their
     holdings afterwards, and their cash afterwards before any price is paid (interest on
-    mortgaged deeds received, cards counted as cash). `owner` is the ownership afterwards."""
+    mortgaged deeds received, cards counted as cash). `owner` is the ownership afterwards.
+    Read-only once made (a plain class, as `valuation.Position` says why)."""
 
-    parties: tuple[int, ...]
-    holdings: tuple[Holding, ...]
-    cash: tuple[float, ...]
-    owner: tuple[int, ...]
+    def __init__(self, parties: tuple[int, ...], holdings: tuple[Holding, ...],
+                 cash: tuple[float, ...], owner: list[int]) -> None:
+        self.parties = parties
+        self.holdings = holdings
+        self.cash = cash
+        self.owner = owner
 
 
 class Market:
     """Every player's standing in one position (or in one that is only being considered),
     and the judged gain of deals from it for any player."""
 
-    def __init__(self, valuer: Valuer, pos: Position, owner: Sequence[int] | None = None,
+    def __init__(self, valuer: Valuer, pos: Position, owner: list[int] | None = None,
                  cash: Sequence[float] | None = None) -> None:
         self.valuer = valuer
         self.pos = pos
-        self.owner: Sequence[int] = pos.owner if owner is None else owner
+        self.owner: list[int] = pos.owner if owner is None else owner
         self.cash: Sequence[float] = pos.cash if cash is None else cash
         self.earn = valuer.earn(pos)
         self.horizon = valuer.horizon
@@ -101,11 +103,12 @@ class Market:
             self.value[p] = c + h.assets + self.earn * income - spent / 2
         strength = {p: max(1.0, self.value[p]) ** 2 for p in self.alive}
         total = sum(strength.values())
-        self.weights: dict[int, dict[int, float]] = {}
+        # By seat: every rival of the player with its weight (none for a player out).
+        self.rivals: list[list[tuple[int, float]]] = [[] for _ in range(n)]
         for p in self.alive:
             rest = total - strength[p]
-            self.weights[p] = {o: (strength[o] / rest if rest > 0 else 0.0)
-                               for o in self.alive if o != p}
+            self.rivals[p] = [(o, strength[o] / rest if rest > 0 else 0.0)
+                              for o in self.alive if o != p]
 
     def stakes(self, deal: Deal) -> float:
         """What a deal is about: the change of every party's rent over the horizon, at no
@@ -129,25 +132,26 @@ class Market:
         count) moves Get Out of Jail Free cards."""
         pos = self.pos
         owner = list(self.owner)
-        cash = {p: float(self.cash[p]) for p in self.alive}
-        interest = pos.game.interest
+        money, alive, mortgaged = self.cash, pos.alive, pos.mortgaged
+        cash: dict[int, float] = {}  # by party, in the order the parties first appear
         for giver, taker, deeds in moves:
-            cash.setdefault(giver, 0.0)
-            cash.setdefault(taker, 0.0)
+            for p in (giver, taker):
+                if p not in cash:
+                    cash[p] = float(money[p]) if alive[p] else 0.0
             for sq in deeds:
                 owner[sq] = taker
-                if pos.mortgaged[sq]:
-                    cash[taker] -= interest(sq)  # paid at once by whoever receives it
+                if mortgaged[sq]:
+                    cash[taker] -= pos.game.interest(sq)  # paid at once by whoever receives it
         for giver, taker, count in cards:
+            for p in (giver, taker):
+                if p not in cash:
+                    cash[p] = float(money[p]) if alive[p] else 0.0
             cash[giver] -= CARD_VALUE * count
             cash[taker] += CARD_VALUE * count
-        parties: list[int] = []
-        for giver, taker, _ in (*moves, *cards):
-            for p in (giver, taker):
-                if p not in parties:
-                    parties.append(p)
-        holdings = tuple(self.valuer.holding(pos, p, owner) for p in parties)
-        return Deal(tuple(parties), holdings, tuple(cash[p] for p in parties), tuple(owner))
+        valuer = self.valuer
+        parties = tuple(cash)
+        return Deal(parties, tuple([valuer.holding(pos, p, owner) for p in parties]),
+                    tuple(cash.values()), owner)
 
     def gains(self, deal: Deal, paid: Sequence[float],
               later: Sequence[float] = ()) -> list[float]:
@@ -155,27 +159,32 @@ class Market:
         `paid[i]` in cash (negative: receives it) and gains `later[i]` in money that is not
         cash now (the terms of a trade: a loan to be repaid, rent waived)."""
         earn, horizon = self.earn, self.horizon
-        valued = self.valuer.income
-        d_value = []
-        d_income = []
-        after = later or (0.0,) * len(paid)
-        for p, h, c, x, v in zip(deal.parties, deal.holdings, deal.cash, paid, after,
-                                 strict=True):
-            c -= x
-            income, spent = valued(h, c)
-            d_value.append(c + h.assets + earn * income - spent / 2 - self.value[p] + v)
-            d_income.append(income - self.income[p])
+        valuer = self.valuer
+        parties, holdings, cash = deal.parties, deal.holdings, deal.cash
+        value, income_now = self.value, self.income
+        n = len(parties)
+        d_value = [0.0] * n
+        d_income = [0.0] * n
+        for i in range(n):
+            p = parties[i]
+            h = holdings[i]
+            c = cash[i] - paid[i]
+            income, spent = valuer.income(h, c)
+            d_value[i] = (c + h.assets + earn * income - spent / 2 - value[p]
+                          + (later[i] if later else 0.0))
+            d_income[i] = income - income_now[p]
         total_income = sum(d_income)
-        # Standing: own value gain less the rent the traders will now charge this player.
-        standing = {p: d_value[i] - horizon * (total_income - d_income[i])
-                    for i, p in enumerate(deal.parties)}
-        outsiders = -horizon * total_income
-        out = []
-        for p in deal.parties:
-            judged = standing[p]
-            for o, w in self.weights.get(p, {}).items():
-                judged -= w * standing.get(o, outsiders)
-            out.append(judged)
+        # Standing, by seat: own value gain less the rent the traders will now charge this
+        # player (for one outside the deal, that rent alone).
+        standing = [-horizon * total_income] * len(value)
+        for i in range(n):
+            standing[parties[i]] = d_value[i] - horizon * (total_income - d_income[i])
+        out = [0.0] * n
+        for i in range(n):
+            judged = standing[parties[i]]
+            for o, w in self.rivals[parties[i]]:
+                judged -= w * standing[o]
+            out[i] = judged
         return out
 
 
@@ -201,15 +210,12 @@ def lowest_price(market: Market, deal: Deal, low: int, high: int, who: int, marg
     if low > high:
         return None
     sign = 1.0 if who == 1 else -1.0  # the responder likes more cash, the proposer less
-
-    def f(x: int) -> float:
-        return sign * (_clears(market, deal, x, who, margin) - cushion)
-
-    # f rises with x; find where it crosses 0 (false position, Illinois variant: the rent
-    # a party reaches by building is a step function of its cash, so f is only piecewise
-    # straight).
+    # f(x) = sign * (_clears(x) - cushion) rises with x; find where it crosses 0 (false
+    # position, Illinois variant: the rent a party reaches by building is a step function of
+    # its cash, so f is only piecewise straight).
     a, b = low, high
-    fa, fb = f(a), f(b)
+    fa = sign * (_clears(market, deal, a, who, margin) - cushion)
+    fb = sign * (_clears(market, deal, b, who, margin) - cushion)
     if who == 1:
         if fb < 0:
             return None
@@ -226,7 +232,7 @@ def lowest_price(market: Market, deal: Deal, low: int, high: int, who: int, marg
             break
         x = int(a + (b - a) * (-fa) / (fb - fa)) if fb != fa else (a + b) // 2
         x = min(max(x, a + 1), b - 1)
-        fx = f(x)
+        fx = sign * (_clears(market, deal, x, who, margin) - cushion)
         if fx >= 0 if who == 1 else fx > 0:
             b, fb = x, fx
             if side == 1:
@@ -339,7 +345,7 @@ def concession(margin: float) -> float:
 
 
 def completing_groups(pos: Position, taker: int, giver: int,
-                      owner: Sequence[int] | None = None) -> list[tuple[int, ...]]:
+                      owner: list[int] | None = None) -> list[tuple[int, ...]]:
     """Deeds of `giver` that would complete a colour group for `taker`, group by group: the
     groups where `taker` owns some streets and `giver` owns all the others."""
     out = []
@@ -514,7 +520,7 @@ def judge(market: Market, offer: TradeOffer, margin: float) -> Judgement:
     return Judgement(mine, other, acceptable(mine, abs(other), margin), deal, x)
 
 
-def term_values(market: Market, offer: TradeOffer, owner: Sequence[int]) -> dict[int, float]:
+def term_values(market: Market, offer: TradeOffer, owner: list[int]) -> dict[int, float]:
     """What the terms of an offer are worth to each side, in money beyond the cash of the
     trade (`owner`: the ownership after it). A loan: the borrower owes it back in full; the
     lender counts on it in full only from a borrower whose cash and unmortgaged deeds cover
@@ -562,7 +568,7 @@ RAILROAD_GUESS = 50  # a railroad's rent per landing when nothing better is know
 UTILITY_GUESS = 28  # four times a mean throw
 
 
-def _rent_guess(pos: Position, owner: Sequence[int], sq: int, giver: int) -> float:
+def _rent_guess(pos: Position, owner: list[int], sq: int, giver: int) -> float:
     """A deed's rent per landing while `giver` owns it (`owner`: after the trade)."""
     g = pos.game
     square = g.board.squares[sq]
@@ -621,7 +627,7 @@ def _bundle_words(pos: Position, deeds: Sequence[int], cash: int) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def completed(pos: Position, player: int, owner: Sequence[int]) -> list[int]:
+def completed(pos: Position, player: int, owner: list[int]) -> list[int]:
     """Colour groups the player owns whole under `owner` but not in the position."""
     out = []
     for gi, streets in enumerate(pos.game.board.groups):
@@ -630,7 +636,7 @@ def completed(pos: Position, player: int, owner: Sequence[int]) -> list[int]:
     return out
 
 
-def lost(pos: Position, player: int, owner: Sequence[int]) -> list[int]:
+def lost(pos: Position, player: int, owner: list[int]) -> list[int]:
     """Colour groups the player owns whole in the position but no longer under `owner`."""
     out = []
     for gi, streets in enumerate(pos.game.board.groups):

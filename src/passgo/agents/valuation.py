@@ -47,7 +47,6 @@ def rules_board(rules: Rules) -> Board:
     return six_railroads_board(board) if rules.six_railroads else board
 
 
-@dataclass(frozen=True, slots=True)
 class Position:
     """What the strategic bot reads of a game, copied once per decision through the public
     read model into plain lists by square and by seat, so that valuing hundreds of positions
@@ -55,23 +54,33 @@ class Position:
 
     `owner[sq]`: the owning seat, `BANK` for the Bank (and squares that are no deed);
     `level[sq]`: buildings as `SellDown` counts them (houses; 5 = a hotel; with double hotels
-    5 + houses on top of a hotel, 10 = two hotels); `cash` and `alive` by seat."""
+    5 + houses on top of a hotel, 10 = two hotels); `cash` and `alive` by seat.
 
-    game: Game
-    owner: list[int]
-    mortgaged: list[bool]
-    level: list[int]
-    cash: list[int]
-    alive: list[bool]
+    Read-only once made. A plain class rather than a frozen dataclass, like the other values
+    the bot makes by the thousand (`Holding`, `trading.Deal`): compiled with mypyc, a
+    dataclass keeps the `__init__` the dataclasses module writes, in interpreted Python."""
 
-    @classmethod
-    def of(cls, g: Game) -> Position:
+    def __init__(self, game: Game, owner: list[int], mortgaged: list[bool], level: list[int],
+                 cash: list[int], alive: list[bool]) -> None:
+        self.game = game
+        self.owner = owner
+        self.mortgaged = mortgaged
+        self.level = level
+        self.cash = cash
+        self.alive = alive
+
+    @staticmethod
+    def of(g: Game) -> Position:
         # The Bank's deeds are read too: those of a player bankrupt to the Bank are
         # mortgaged until they are auctioned.
         owner, level, mortgaged = g.holdings()
         seats = range(g.n)
-        return cls(g, owner, mortgaged, level, [g.cash_of(p) for p in seats],
-                   [g.in_game(p) for p in seats])
+        return Position(g, owner, mortgaged, level, [g.cash_of(p) for p in seats],
+                        [g.in_game(p) for p in seats])
+
+    def with_levels(self, level: list[int]) -> Position:
+        """The same position with other buildings."""
+        return Position(self.game, self.owner, self.mortgaged, level, self.cash, self.alive)
 
     def rank(self, level: int) -> int:
         """A level on the even-building scale: a hotel is one step above the full houses
@@ -176,29 +185,23 @@ def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[in
     return best
 
 
-@dataclass(frozen=True, slots=True)
 class Holding:
     """What one player's deeds and buildings are worth, apart from cash: `assets` (deeds at
     their printed price less the cost of lifting a mortgage, buildings at resale value),
     `fixed` (expected rent per opponent turn of everything but the groups it can build on),
     `built` (that of the buildable groups as they stand), and the building still to come in
     the order the bot would build: after k more steps `costs[k - 1]` has been spent and the
-    rent per opponent turn has grown by `gains[k - 1]`. `groups`: its complete colour groups."""
+    rent per opponent turn has grown by `gains[k - 1]`. `groups`: its complete colour groups.
+    Read-only once made (a plain class: see `Position`)."""
 
-    assets: float
-    fixed: float
-    built: float
-    costs: tuple[int, ...]
-    gains: tuple[float, ...]
-    groups: tuple[int, ...]
-
-    def income(self, budget: float) -> tuple[float, int]:
-        """(rent per opponent turn, money spent on buildings) once `budget` is spent on the
-        building steps it pays for."""
-        k = bisect_right(self.costs, budget)
-        if not k:
-            return self.fixed + self.built, 0
-        return self.fixed + self.built + self.gains[k - 1], self.costs[k - 1]
+    def __init__(self, assets: float, fixed: float, built: float, costs: tuple[int, ...],
+                 gains: tuple[float, ...], groups: tuple[int, ...]) -> None:
+        self.assets = assets
+        self.fixed = fixed
+        self.built = built
+        self.costs = costs
+        self.gains = gains
+        self.groups = groups
 
 
 class Valuer:
@@ -218,7 +221,7 @@ class Valuer:
         self.hotel_rank = rules.houses_per_hotel + 1
         factor = 2 if rules.double_prices else 1
         self.price = tuple(s.price * factor for s in self.board.squares)
-        self._holdings: dict[tuple[tuple[int, ...], tuple[int, ...]], Holding] = {}
+        self._holdings: dict[tuple[int, ...], Holding] = {}
         self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
                           tuple[tuple[int, ...], tuple[float, ...]]] = {}
 
@@ -226,9 +229,9 @@ class Valuer:
         """Opponent turns of rent a deed is valued at: the horizon times the opponents."""
         return self.horizon * max(1, sum(pos.alive) - 1)
 
-    def value(self, pos: Position, player: int, owner: Sequence[int] | None = None,
-              cash: int | None = None, mortgaged: Sequence[bool] | None = None,
-              level: Sequence[int] | None = None) -> float:
+    def value(self, pos: Position, player: int, owner: list[int] | None = None,
+              cash: int | None = None, mortgaged: list[bool] | None = None,
+              level: list[int] | None = None) -> float:
         """The player's position in money; `owner`, `cash`, `mortgaged` and `level` replace
         the position's to value one that is only being considered (a trade, a sale)."""
         holding = self.holding(pos, player, owner, mortgaged, level)
@@ -242,27 +245,36 @@ class Valuer:
     def income(self, holding: Holding, cash: float) -> tuple[float, float]:
         """(rent per opponent turn, money spent on buildings) of a holding with this much
         cash, once it has built up its groups (the mean over the futures)."""
+        # With each future, the building steps its cash then pays for (`Holding`).
         futures = self.futures
-        if len(futures) == 1:
-            return holding.income(cash + futures[0])
+        costs, gains = holding.costs, holding.gains
+        now = holding.fixed + holding.built
         income = spent = 0.0
         for future in futures:
-            i, s = holding.income(cash + future)
-            income += i
-            spent += s
+            k = bisect_right(costs, cash + future)
+            if k:
+                income += now + gains[k - 1]
+                spent += costs[k - 1]
+            else:
+                income += now
         k = len(futures)
         return income / k, spent / k
 
-    def holding(self, pos: Position, player: int, owner: Sequence[int] | None = None,
-                mortgaged: Sequence[bool] | None = None,
-                level: Sequence[int] | None = None) -> Holding:
+    def holding(self, pos: Position, player: int, owner: list[int] | None = None,
+                mortgaged: list[bool] | None = None,
+                level: list[int] | None = None) -> Holding:
         """The player's deeds as a `Holding`; `owner`, `mortgaged` and `level` replace the
         position's (a trade, a sale)."""
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
-        owned = [sq for sq in self.board.properties if owner[sq] == player]
-        key = (tuple(owned), tuple([level[sq] + 16 * mortgaged[sq] for sq in owned]))
+        # The key: each deed of the player and its buildings and mortgage, in one tuple.
+        owned: list[int] = []
+        for sq in self.board.properties:
+            if owner[sq] == player:
+                owned.append(sq)
+                owned.append(level[sq] + 16 * mortgaged[sq])
+        key = tuple(owned)
         known = self._holdings.get(key)
         if known is None:
             if len(self._holdings) > 8192:
@@ -270,9 +282,9 @@ class Valuer:
             known = self._holdings[key] = self._holding(pos, player, owner, mortgaged, level)
         return known
 
-    def _holding(self, pos: Position, player: int, owner: Sequence[int],
-                 mortgaged: Sequence[bool], level: Sequence[int]) -> Holding:
-        lift_cost = pos.game.lift_cost
+    def _holding(self, pos: Position, player: int, owner: list[int],
+                 mortgaged: list[bool], level: list[int]) -> Holding:
+        game = pos.game
         model, board = self.model, self.board
         price = self.price
         single = model.single_income
@@ -290,7 +302,7 @@ class Valuer:
                     held += 1
                     assets += price[sq]
                     if mortgaged[sq]:
-                        assets -= lift_cost(sq)
+                        assets -= game.lift_cost(sq)
                         any_mortgaged = True
             if not held:
                 continue
@@ -319,7 +331,7 @@ class Valuer:
             for sq in roads:
                 assets += price[sq]
                 if mortgaged[sq]:
-                    assets -= lift_cost(sq)
+                    assets -= game.lift_cost(sq)
                 else:
                     fixed += rate[sq] * rent
         utils = [sq for sq in board.utilities if owner[sq] == player]
@@ -329,7 +341,7 @@ class Valuer:
             for sq in utils:
                 assets += price[sq]
                 if mortgaged[sq]:
-                    assets -= lift_cost(sq)
+                    assets -= game.lift_cost(sq)
                 else:
                     fixed += rate[sq] * rent
         costs: tuple[int, ...] = ()
