@@ -13,7 +13,8 @@ at every seat (the simulation path, as `run.py` does) in a subprocess of its own
 order reversed every other round, so that the machine's load falls on all of them alike.
 Reported per version: the median turns/s and actions/s over the repeats, the spread (lowest
 and highest), the median turns per CPU second (steadier than the clock on a machine other
-work shares), and the ratio of its median turns/s to the first version's. The games, not just the
+work shares), and the ratios of its medians to the first version's (by the clock and by CPU
+time). The games, not just the
 counts, must be the same for a pure speed change: the total of turns and actions is printed
 so that a difference shows. Other options in BENCH_ARGS are ignored.
 """
@@ -96,11 +97,14 @@ def measure(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     return row
 
 
-def summary(name: str, runs: list[dict[str, Any]], first: float | None) -> dict[str, Any]:
+def summary(name: str, runs: list[dict[str, Any]],
+            first: dict[str, Any] | None) -> dict[str, Any]:
+    """One version's row; `first`: the first version's row, which the ratios divide by."""
     turns = [r["turns"] / r["seconds"] for r in runs]
     actions = [r["actions"] / r["seconds"] for r in runs]
     cpu = [r["turns"] / r["cpu_seconds"] for r in runs]
     median = statistics.median(turns)
+    median_cpu = statistics.median(cpu)
     return {
         "version": name,
         "turns": runs[0]["turns"],
@@ -109,8 +113,9 @@ def summary(name: str, runs: list[dict[str, Any]], first: float | None) -> dict[
         "turns_per_s_low": round(min(turns)),
         "turns_per_s_high": round(max(turns)),
         "actions_per_s": round(statistics.median(actions)),
-        "turns_per_cpu_s": round(statistics.median(cpu)),
-        "ratio": round(median / first, 2) if first else 1.0,
+        "turns_per_cpu_s": round(median_cpu),
+        "ratio": round(median / first["turns_per_s"], 2) if first else 1.0,
+        "cpu_ratio": round(median_cpu / first["turns_per_cpu_s"], 2) if first else 1.0,
         "runs_turns_per_s": [round(t) for t in turns],
     }
 
@@ -150,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                 runs[name].append(measure(tree, args))
     rows: list[dict[str, Any]] = []
     for name, _ in versions:
-        rows.append(summary(name, runs[name], rows[0]["turns_per_s"] if rows else None))
+        rows.append(summary(name, runs[name], rows[0] if rows else None))
     load = os.getloadavg()
     report = {"benchmark": "versions", "python": platform.python_version(), "bots": args.bots,
               "games": args.games, "repeats": args.repeats, "players": args.players,
@@ -164,13 +169,13 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.players} {args.bots} bots, cap {args.max_rounds} rounds, simulation path, "
           f"Python {report['python']}, load average {load[0]:.2f}")
     header = ("version", "turns/s", "low", "high", "actions/s", "turns/CPU s", "ratio",
-              "turns", "actions")
-    widths = (max(14, *(len(r["version"]) for r in rows)), 10, 10, 10, 10, 11, 7, 9, 9)
+              "CPU ratio", "turns", "actions")
+    widths = (max(14, *(len(r["version"]) for r in rows)), 10, 10, 10, 10, 11, 7, 9, 9, 9)
     print("  ".join(f"{h:>{w}}" for h, w in zip(header, widths, strict=True)))
     for r in rows:
         cells = (r["version"], f"{r['turns_per_s']:,}", f"{r['turns_per_s_low']:,}",
                  f"{r['turns_per_s_high']:,}", f"{r['actions_per_s']:,}",
-                 f"{r['turns_per_cpu_s']:,}", f"{r['ratio']:.2f}x",
+                 f"{r['turns_per_cpu_s']:,}", f"{r['ratio']:.2f}x", f"{r['cpu_ratio']:.2f}x",
                  str(r["turns"]), str(r["actions"]))
         print("  ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True)))
     return 0
