@@ -101,6 +101,31 @@ def test_pending_is_a_typed_decision_read_model_agrees(preset: str) -> None:
         assert str(state_dict(g)["decks"][0])[1:-1] not in text
 
 
+@pytest.mark.parametrize("rules", [Rules(), Rules(bank_loans=True)],
+                         ids=["classic", "bank_loans"])
+def test_the_whole_table_accessors_say_what_the_read_model_says(rules: Rules) -> None:
+    """At every step of random games: `seat_table()` is `player(seat)` seat by seat and
+    `holdings()` is `deed(square)` deed by deed (the snapshots are the documented facts; the
+    whole-table calls are only cheaper), and both hand out fresh lists."""
+    for seed in range(3):
+        g = Game.new(["Ann", "Bob", "Cy", "Dee"], rules, seed=seed, max_rounds=60)
+        for _ in random_steps(g, seed, 3000):
+            cash, square, jailed, jail_turns, cards, loans, alive = g.seat_table()
+            assert [(cash[p], square[p], jailed[p], jail_turns[p], cards[p], loans[p],
+                     not alive[p]) for p in range(g.n)] == [
+                (pl.cash, pl.square, pl.in_jail, pl.jail_turns, len(pl.jail_cards), pl.loans,
+                 pl.bankrupt) for pl in g.players]
+            owner, level, mortgaged = g.holdings()
+            for deed in g.deeds:
+                sq = deed.square
+                assert (None if owner[sq] < 0 else owner[sq], mortgaged[sq]) == (
+                    deed.owner, deed.mortgaged)
+                assert (level[sq] == 0) == (deed.houses == deed.hotels == 0)
+        cash[0] += 1
+        square.append(0)
+        assert g.seat_table()[0][0] == cash[0] - 1 and len(g.seat_table()[1]) == g.n
+
+
 def test_a_hotel_reads_as_a_hotel() -> None:
     """The read model counts houses and hotels; the engine's level 5 stays inside."""
     g = setup(owners={37: 0, 39: 0}, levels={37: 5, 39: 4})

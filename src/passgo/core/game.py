@@ -445,6 +445,16 @@ class Game(GameState):
         say square by square, for bots that read the whole board on most decisions."""
         return list(self.owner), list(self.level), list(self.mortgaged)
 
+    def seat_table(self) -> tuple[list[int], list[int], list[bool], list[int], list[int],
+                                  list[int], list[bool]]:
+        """Every seat in one call, as fresh lists by seat: cash, square, in jail, failed
+        throws of this jail stay, Get Out of Jail Free cards held, Bank loans outstanding, and
+        in the game (not bankrupt). What `player(seat)` says seat by seat, without building a
+        snapshot per seat, for callers that read every seat on most decisions (the RL
+        observation)."""
+        return (list(self.cash), list(self.pos), list(self.jailed), list(self.jail_turns),
+                [len(held) for held in self.cards], list(self.loans), list(self.alive))
+
     def may_smash(self, player: int) -> bool:
         """`Rules.sudden_death`: `SmashBoard(player)` is legal now (the player is the Angel of
         Death, time is called and they are in the game). Ask it only for a seat you play: who

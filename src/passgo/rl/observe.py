@@ -105,21 +105,10 @@ for _name, _width, _ in LAYOUT:
 SIZE = _at
 
 
-_LEVELS = 11  # building levels as `holdings` gives them: 0-5 (5 a hotel), 6-10 double hotels
-
-
-def _deed_rows() -> Vector:
-    """Every possible row of the deeds block: owner one-hot (Bank, relative seats),
-    buildings/5, mortgaged; row `(owner * _LEVELS + level) * 2 + mortgaged`."""
-    rows = np.zeros((1 + MAX_SEATS, _LEVELS, 2, DEED_WIDTH), np.float32)
-    for owner in range(1 + MAX_SEATS):
-        rows[owner, :, :, owner] = 1.0
-    rows[:, :, :, 1 + MAX_SEATS] = (np.arange(_LEVELS) / 5.0)[None, :, None]
-    rows[:, :, 1, 2 + MAX_SEATS] = 1.0
-    return rows.reshape(-1, DEED_WIDTH)
-
-
-_DEED_ROWS = _deed_rows()
+_BUILDINGS, _MORTGAGED = 1 + MAX_SEATS, 2 + MAX_SEATS  # in a deed's row, after its owner
+_IN_JAIL, _JAIL_TURNS, _JAIL_CARDS, _LOANS, _BANKRUPT, _PRESENT, _TURN, _DECIDING = (
+    PLAYER_FIELDS.index(f) for f in ("in_jail", "jail_turns/3", "jail_cards", "loans",
+                                     "bankrupt", "present", "turn", "deciding"))
 
 
 class Observer:
@@ -129,39 +118,50 @@ class Observer:
         self.table = table
         self.max_rounds = max(1, max_rounds)
         self._kind = {k: i for i, k in enumerate(KINDS)}
-        at = OFFSETS["players"]
-        # The first nine fields of each relative seat, in order: one fancy assignment a step.
-        self._fields = np.array([at + rel * PLAYER_WIDTH + f for rel in range(MAX_SEATS)
-                                 for f in range(len(PLAYER_FIELDS))])
+        self._deed_rows = [(OFFSETS["deeds"] + d * DEED_WIDTH, sq)
+                           for d, sq in enumerate(table.deeds)]
 
     def encode(self, game: Game, seat: int, decision: Decision,
                windows: tuple[float, float] = (0.0, 0.0)) -> Vector:
         """The view of `seat` as a vector of `SIZE` floats; `decision` is `game.pending`,
-        `windows` the business and trade windows left (fractions)."""
+        `windows` the business and trade windows left (fractions). Entries are written one
+        by one and only where they are not zero: for these few, a NumPy array built from a
+        Python list costs more than the writes."""
         out = np.zeros(SIZE, np.float32)
         n = game.n
-        turn, deciding = game.turn_player, game.pending_player
-        fields: list[float] = []
-        squares: list[int] = []
-        at = OFFSETS["players"] + len(PLAYER_FIELDS)
+        cash, square, jailed, jail_turns, cards, loans, alive = game.seat_table()
+        at = OFFSETS["players"]
         for rel in range(n):
             p = (seat + rel) % n
-            player = game.player(p)
-            fields += (player.cash / MONEY, player.in_jail, player.jail_turns / 3,
-                       len(player.jail_cards), player.loans, player.bankrupt, 1.0, p == turn,
-                       p == deciding)
-            if not player.bankrupt:
-                squares.append(at + rel * PLAYER_WIDTH + player.square)
-        out[self._fields[:len(fields)]] = fields
-        out[squares] = 1.0
-        # Each deed's row is one of the few `_DEED_ROWS`, numbered by its relative owner, its
-        # building level and its mortgage: one gather writes the whole deeds block.
+            base = at + rel * PLAYER_WIDTH
+            out[base] = cash[p] / MONEY
+            if jailed[p]:
+                out[base + _IN_JAIL] = 1.0
+            if jail_turns[p]:
+                out[base + _JAIL_TURNS] = jail_turns[p] / 3
+            if cards[p]:
+                out[base + _JAIL_CARDS] = cards[p]
+            if loans[p]:
+                out[base + _LOANS] = loans[p]
+            if alive[p]:
+                out[base + len(PLAYER_FIELDS) + square[p]] = 1.0
+            else:
+                out[base + _BANKRUPT] = 1.0
+            out[base + _PRESENT] = 1.0
+        out[at + (game.turn_player - seat) % n * PLAYER_WIDTH + _TURN] = 1.0
+        deciding = game.pending_player
+        if deciding >= 0:
+            out[at + (deciding - seat) % n * PLAYER_WIDTH + _DECIDING] = 1.0
+        # The deeds block: a row per deed, its owner's column (Bank, relative seats), its
+        # buildings and its mortgage.
         owner, level, mortgaged = game.holdings()
-        first = [0] + [((p - seat) % n + 1) * _LEVELS * 2 for p in range(n)]  # by owner + 1
-        at = OFFSETS["deeds"]
-        np.take(_DEED_ROWS, [first[owner[sq] + 1] + level[sq] * 2 + mortgaged[sq]
-                             for sq in self.table.deeds],
-                axis=0, out=out[at:at + DEEDS * DEED_WIDTH].reshape(DEEDS, DEED_WIDTH))
+        column = [0] + [(p - seat) % n + 1 for p in range(n)]  # by owner + 1
+        for base, sq in self._deed_rows:
+            out[base + column[owner[sq] + 1]] = 1.0
+            if level[sq]:
+                out[base + _BUILDINGS] = level[sq] / 5
+            if mortgaged[sq]:
+                out[base + _MORTGAGED] = 1.0
         bank = game.bank
         decks = game.deck_sizes
         dice = game.last_dice
@@ -174,7 +174,7 @@ class Observer:
             game.round_number / self.max_rounds, doubles / 3, dice[0] / 10, dice[1] / 10)
         self._decision(game, seat, decision, out)
         at = OFFSETS["windows"]
-        out[at:at + 2] = windows
+        out[at], out[at + 1] = windows
         return out
 
     def _decision(self, game: Game, seat: int, decision: Decision, out: Vector) -> None:
@@ -257,9 +257,12 @@ class Observer:
         for key, value in amounts.items():
             out[at + AMOUNTS.index(key)] = value / MONEY
         at = OFFSETS["counts"]
-        out[at:at + len(counts)] = counts
+        for i, count in enumerate(counts):
+            out[at + i] = count
         at = OFFSETS["flags"]
-        out[at:at + 4] = flags
+        for i, flag in enumerate(flags):
+            if flag:
+                out[at + i] = flag
 
     def _offer(self, given: tuple[int, ...], received: tuple[int, ...], out: Vector) -> None:
         """An offer's deeds as the viewer (its responder) sees them: the proposer's `given`

@@ -196,6 +196,14 @@ class ActionTable:
                     self._index[action] = i
             self._static.append(row)
         self._deed_index = {sq: d for d, sq in enumerate(self.deeds)}
+        # The trade templates' (index, cash) by deed: buying it, selling it to seat +1.
+        nb, ns = len(BUY_FACTORS), len(SELL_FACTORS)
+        self._buy_rows = [[(self.buy + d * nb + k, round(f * price))
+                           for k, f in enumerate(BUY_FACTORS)]
+                          for d, price in enumerate(self.prices)]
+        self._sell_rows = [[(self.sell + d * (MAX_SEATS - 1) * ns + k, round(f * price))
+                            for k, f in enumerate(SELL_FACTORS)]
+                           for d, price in enumerate(self.prices)]
         self._group_index = {name: g for g, name in enumerate(board.group_names)}
         self._per_deed_block: dict[type[Action], int] = {
             type(make_sq(0, self.deeds[0])): self.per_deed + block * DEEDS
@@ -212,24 +220,22 @@ class ActionTable:
         mortgaging, lifting and loans; `trades` opens the trade templates. Answers to the
         pending decision are always open to the seat that must decide."""
         m = np.zeros(self.size, np.int8)
-        on: list[int] = []
         for action in game.answers(seat):
             i = self._index_of(action)
             if i is not None:
-                on.append(i)
+                m[i] = 1
             elif type(action) is Bid:
                 self._bid_mask(game, seat, m)
             elif type(action) is UseJailCard:  # one deck held: `use-card` names none
                 for deck in game.player(seat).jail_cards[:1]:
-                    on.append(self._index[UseJailCard(seat, deck)])
+                    m[self._index[UseJailCard(seat, deck)]] = 1
         if business:
             for action in game.business_actions(seat):
                 i = self._index_of(action)
                 if i is not None:
-                    on.append(i)
+                    m[i] = 1
                 elif type(action) is SellDown:
-                    on.append(self.sell_down + self._group_index[action.group])
-        m[on] = 1
+                    m[self.sell_down + self._group_index[action.group]] = 1
         if trades:
             self._trades(game, seat, m)
         return m
@@ -248,38 +254,38 @@ class ActionTable:
         it may give, the cash it may pay, the cash a debt makes it keep) and one engine check
         per partner: by `Game.trade_limits`' contract an offer of deeds and cash is legal
         exactly when it is within both sides' limits and the two may trade at all, which any
-        one offer within the limits answers. The exactness tests compare this with
-        `trade_problem` on every template."""
+        one offer within the limits answers. Within the limits, each template's cash lies in
+        a range: a side pays at most its `cash` (so neither side may be short of cash at all),
+        and a side giving a deed ends with at least its `keep`. The exactness tests compare
+        this with `trade_problem` on every template."""
         n = game.n
-        cash = [game.cash_of(p) for p in range(n)]
+        cash, _, _, _, _, _, alive = game.seat_table()
         limits = [game.trade_limits(p) for p in range(n)]
-        deed = self._deed_index
-        prices = self.prices
-        mine = [deed[sq] for sq in limits[seat].deeds]
+        deed, prices, buy_rows, sell_rows = (
+            self._deed_index, self.prices, self._buy_rows, self._sell_rows)
         pay, keep, held = limits[seat].cash, limits[seat].keep, cash[seat]
-        nb, ns = len(BUY_FACTORS), len(SELL_FACTORS)
+        if pay < 0:
+            return  # every template has `seat` pay, or give a deed for cash it could not pay
+        mine = [(self.swap + deed[sq] * DEEDS, prices[deed[sq]], sell_rows[deed[sq]])
+                for sq in limits[seat].deeds]
         for o in range(1, n):
             q = (seat + o) % n
-            if not game.in_game(q):
-                continue
-            theirs = [deed[sq] for sq in limits[q].deeds]
             q_pay, q_keep, q_held = limits[q].cash, limits[q].keep, cash[q]
-            found: list[int] = []
-            for y in theirs if q_pay >= 0 else ():  # a side pays at most its `cash`
-                for k, f in enumerate(BUY_FACTORS):
-                    given = round(f * prices[y])
-                    if given <= pay and q_held + given >= q_keep:
-                        found.append(self.buy + y * nb + k)
-            for x in mine if pay >= 0 else ():
-                for k, f in enumerate(SELL_FACTORS):
-                    got = round(f * prices[x])
-                    if got <= q_pay and held + got >= keep:
-                        found.append(self.sell + (x * (MAX_SEATS - 1) + o - 1) * ns + k)
-                for y in theirs:
-                    diff = prices[y] - prices[x]
-                    if (max(diff, 0) <= pay and max(-diff, 0) <= q_pay and held - diff >= keep
-                            and q_held + diff >= q_keep):
-                        found.append(self.swap + x * DEEDS + y)
+            if not alive[q] or q_pay < 0:
+                continue
+            theirs = [(deed[sq], prices[deed[sq]]) for sq in limits[q].deeds]
+            # Buy: `seat` pays `given`; the partner gives a deed, so keeps its `keep`.
+            low = q_keep - q_held
+            found = [i for y, _ in theirs for i, given in buy_rows[y] if low <= given <= pay]
+            # Sell: the partner pays `got`; `seat` gives a deed, so keeps its `keep`.
+            low, shift = keep - held, (o - 1) * len(SELL_FACTORS)
+            found += [i + shift for _, _, rows in mine for i, got in rows
+                      if low <= got <= q_pay]
+            # Swap: `seat` pays the difference (the partner pays when it is negative); both
+            # give a deed.
+            low, high = max(-q_pay, q_keep - q_held), min(pay, held - keep)
+            found += [row + y for row, px, _ in mine for y, py in theirs
+                      if low <= py - px <= high]
             if found:
                 offer = self.offer(game, seat, found[0])
                 if offer is not None and game.trade_problem(offer) is None:
@@ -317,7 +323,7 @@ class ActionTable:
             owner = game.owner_of(sq)
             if owner is None or owner == seat:
                 return None
-            cash = round(BUY_FACTORS[k] * self.prices[d])
+            cash = self._buy_rows[d][k][1]
             return TradeOffer(seat, owner, Bundle(cash=cash), Bundle((sq,)))
         if self.sell <= i < self.swap:
             rest, k = divmod(i - self.sell, ns)
@@ -325,7 +331,7 @@ class ActionTable:
             sq = self.deeds[d]
             if o + 1 >= game.n or game.owner_of(sq) != seat:
                 return None
-            cash = round(SELL_FACTORS[k] * self.prices[d])
+            cash = self._sell_rows[d][k][1]
             return TradeOffer(seat, (seat + o + 1) % game.n, Bundle((sq,)), Bundle(cash=cash))
         x, y = divmod(i - self.swap, DEEDS)
         sx, sy = self.deeds[x], self.deeds[y]
