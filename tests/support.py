@@ -16,6 +16,11 @@ from passgo.core.state import HOTEL
 from passgo.engine_build import engine_build
 
 BOARD = load_edition("us-classic")
+# The rules options the RL environments refuse (`passgo.rl.observe.UNSUPPORTED`), turned off.
+# (with the options that only go with them set back to their classic values too).
+RL_REFUSED_OFF: dict[str, Any] = dict(initial_auction=False, initial_auction_money=10000,
+                                      free_market=False, double_board="off",
+                                      double_board_local_cards=False)
 
 # What a function given an argument of the wrong Python type raises: the compiled build's typed
 # functions refuse it with TypeError before their own checks (ValueError) run.
@@ -96,6 +101,27 @@ def setup(
         position["properties"][str(square)] = deed
     # The scenario's position is validated like any hand-written one.
     return Game.from_position(position, seed=seed)
+
+
+def positions_round_trip(rules: Rules, seed: int, max_rounds: int) -> int:
+    """Play a game of random and basic bots, exporting and importing a position at the start
+    of every throw and asserting the import is the identical game state (PRNG and deck order
+    included); how many positions were checked."""
+    from passgo.agents import BasicBot, RandomBot
+    from passgo.core.position import position_to_toml
+    from passgo.core.serialize import state_dict
+
+    g = Game.new(["A", "B", "C"], rules, seed=seed, max_rounds=max_rounds)
+    bots = [RandomBot(seed), BasicBot(), RandomBot(seed + 7)]
+    checked = 0
+    while not g.over:
+        if len(g.frames) == 1 and g.pending.kind in ("roll", "jail") and all(g.alive):
+            copy = Game.from_position(position_to_toml(g.position()), seed=999)
+            assert state_dict(copy) == state_dict(g)
+            checked += 1
+        p = g.pending.player
+        g.apply(bots[p].act(g, p))
+    return checked
 
 
 def find_reference() -> Path | None:

@@ -459,6 +459,8 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "sudden_death": draw(st.booleans()),
         "sudden_death_rounds": draw(st.sampled_from((0, 3, 10))),
         "two_tokens": draw(st.booleans()),
+        "double_board": draw(st.sampled_from(("off", "free_parking", "go"))),
+        "double_board_local_cards": draw(st.booleans()),
         "initial_auction": draw(st.booleans()),
         "initial_auction_money": draw(st.sampled_from((10000, 6000))),
     }
@@ -487,6 +489,11 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         picked["deal_deeds"] = 0
     if not picked.get("sudden_death"):
         picked["sudden_death_rounds"] = 0
+    if picked.get("double_board", "off") == "off":
+        picked["double_board_local_cards"] = False
+    elif picked.get("edition") == "uk" or picked.get("tax_man"):
+        # The second board is the UK one; the tax man cannot choose a board where they meet.
+        picked["edition"], picked["tax_man"] = "us-classic", False
     if not picked.get("free_parking_jackpot"):
         picked.update(free_parking_seed=0, free_parking_refill=0,
                       free_parking_sources="fines_and_taxes")

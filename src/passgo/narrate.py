@@ -46,6 +46,8 @@ from passgo.core import (
     DrawCardDecision,
     EndTurn,
     EndTurnDecision,
+    EnterBoard,
+    EnterBoardDecision,
     Event,
     FineOrChance,
     FineOrChanceDecision,
@@ -139,7 +141,7 @@ _YOU_VERBS = {
     "wants": "want", "offers": "offer", "keeps": "keep", "forces": "force", "starts": "start",
     "goes": "go", "gives": "give", "collects": "collect", "throws": "throw", "takes": "take",
     "does": "do", "needs": "need", "chooses": "choose", "pays": "pay", "moves": "move",
-    "buys": "buy", "gets": "get", "holds": "hold", "receives": "receive",
+    "buys": "buy", "gets": "get", "holds": "hold", "receives": "receive", "enters": "enter",
 }
 
 
@@ -745,6 +747,8 @@ def question(game: Game) -> str:
             return f"{name}: force an auction of {square(g, sq)}?"
         case InitialBidsDecision():
             return f"{name}: write down your closed bids for the deeds"
+        case EnterBoardDecision():
+            return f"{name}: which board do you enter next?"
         case GameOverDecision(winner=winner, reason=reason):
             if winner is None:
                 return f"Game over ({reason})"
@@ -912,6 +916,11 @@ def explain(game: Game) -> str:
                     f"bid. Bid for any deeds, at most {money(g, budget)} in all (what you win "
                     "you pay at once); ties are thrown for. Choose an offer below, or type "
                     "your own, like 'bids 1:60,39:400'.")
+        case EnterBoardDecision(squares=squares):
+            boards = " or the ".join(_board_name(g, sq) for sq in squares)
+            return (f"Double board: you are on {square(g, g.player(g.pending_player).square)}, "
+                    f"the square both boards share. Go on along the {boards} board; passing "
+                    "it without stopping crosses to the other board (a figure eight).")
         case GameOverDecision():
             return question(g) + "."
         case other:
@@ -924,7 +933,7 @@ _HOUSE_EVENTS = frozenset({
     "start", "one_die_jail", "travel", "travel_forbidden", "doubled_up", "no_sale", "no_draw",
     "pot", "jackpot", "pot_refill", "loan", "loan_repaid", "loan_passed", "rent_waived",
     "lawyer", "jail_card", "tax_man", "token_switch",
-    "rent_asked", "rent_switch",
+    "rent_asked", "rent_switch", "board_entered",
 })
 
 
@@ -956,6 +965,8 @@ def _house_event(g: Game, e: Event, name: str) -> str:
         return texts[k]
     if k == "rent_asked":
         return f"{name} asks {who(g, e.other)} {money(g, e.amount)} for {square(g, e.square)}"
+    if k == "board_entered":
+        return f"{name} enters the {_board_name(g, e.square)} board"
     if k == "rent_switch":
         return f"{name} switched from {square(g, e.amount)} to {square(g, e.square)}"
     if k == "travel":
@@ -969,10 +980,17 @@ def _house_event(g: Game, e: Event, name: str) -> str:
 
 
 _HOUSE_ACTIONS = (Travel, NoTravel, AllowTravel, ForbidTravel, DrawCard, NoDraw, HireLawyer,
-                  NoLawyer, TakeLoan, RepayLoan, AskRent, PayAsked, SwitchRent)
+                  NoLawyer, TakeLoan, RepayLoan, AskRent, PayAsked, SwitchRent, EnterBoard)
+
+
+def _board_name(g: Game, sq: int) -> str:
+    """The name of the board square `sq` lies on (a double board's "US" or "UK")."""
+    return g.board.side_names[g.board.side(sq)]
 
 
 def _house_action(g: Game, a: Action) -> str:
+    if isinstance(a, EnterBoard):
+        return f"Enter the {_board_name(g, a.square)} board"
     if isinstance(a, Travel):
         return f"Travel to {square(g, a.square)}"
     if isinstance(a, SwitchRent):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from passgo.core import Game
+from passgo.core.board import JAIL
 from passgo.narrate import buildings, money
 
 
@@ -15,8 +16,8 @@ def render_board(game: Game) -> str:
         tokens = [p.name for p in players if not p.bankrupt and p.square == sq]
         # Two tokens: the one resting this turn, in brackets.
         tokens += [f"({p.name})" for p in players if not p.bankrupt and p.second_token == sq]
-        if sq == g.board.jail:
-            inside = [p.name for p in players if p.in_jail]
+        if s.kind == JAIL:  # (on a double board, each board's jail holds its own)
+            inside = [p.name for p in players if p.in_jail and p.square == sq]
             tokens = [t for t in tokens if t not in inside]
             tokens += [f"{n} (in jail)" for n in inside]
         group = f"[{g.board.group_names[s.group]}]" if s.group >= 0 else ""

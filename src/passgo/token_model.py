@@ -115,6 +115,9 @@ def unmodelled(rules: Rules) -> list[str]:
         out.append("doubling_up (tokens send each other back to GO)")
     if rules.round_limit:
         out.append("round_limit (the run would end)")
+    if rules.double_board != "off":
+        out.append("double_board (the models follow one board of 40 squares, not two joined "
+                   "in a figure eight)")
     return out
 
 

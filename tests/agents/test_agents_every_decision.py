@@ -43,6 +43,9 @@ MIXES: dict[str, dict[str, Any]] = {
         rent_claim="before_second_roll", hotel_sale="exchange", auction_reentry=True,
     ),
     "free market (rent asked, switches, building on partial sets)": dict(free_market=True),
+    "double board (the choice of board where the two meet), local cards": dict(
+        double_board="free_parking", double_board_local_cards=True, doubling_up=True,
+    ),
 }
 RULE_SETS: dict[str, Rules] = {
     **{f"preset {name}": Rules.preset(name) for name in sorted(PRESETS)},

@@ -223,6 +223,8 @@ def test_beats_the_basic_bot_clearly_in_a_short_match() -> None:
 
 
 SWITCHES = [f.name for f in fields(Rules) if isinstance(getattr(Rules(), f.name), bool)]
+# Switches that are a variation of another option, with the value that option then needs.
+NEEDS: dict[str, dict[str, object]] = {"double_board_local_cards": {"double_board": "go"}}
 
 
 @pytest.mark.parametrize("switch", SWITCHES)
@@ -230,7 +232,7 @@ def test_plays_legally_under_every_rule_switch(switch: str) -> None:
     """Each on/off switch of the rules flipped in turn (house rules included): its judgement
     assumes the classic rules, but where a switch forbids what it would do it still answers
     legally (the play loop checks every action)."""
-    rules = replace(Rules(), **{switch: not getattr(Rules(), switch)})
+    rules = replace(Rules(), **{switch: not getattr(Rules(), switch)}, **NEEDS.get(switch, {}))
     game = Game.new(["S", "C", "A"], rules=rules, seed=2, max_rounds=60)
     play(game, [make_agent("strategic"), make_agent("cautious"), make_agent("aggressive")])
     assert game.over

@@ -89,6 +89,16 @@ def test_simulate_landing_batched_refuses_unmodelled_rules(
     assert sum(s["landings"] for s in data["landings"]["squares"]) == 5000
 
 
+def test_simulate_landing_refuses_the_double_board(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The landing run reports the squares of one board: a double board is refused by name."""
+    rules = tmp_path / "double.toml"
+    rules.write_text('preset = "classic"\ndouble_board = "free_parking"\n')
+    code = main(["simulate", "--landing", "--rules", str(rules)])
+    err = capsys.readouterr().err
+    assert code == 2 and "double_board" in err and err.count("\n") == 1
+
+
 def test_missing_extra_is_one_line(capsys: pytest.CaptureFixture[str],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     import sys

@@ -80,6 +80,7 @@ def test_chain_measures_are_consistent() -> None:
     ({}, "short", "keep", "keep convention with the short strategy"),
     ({"jail_card_on_arrival": True}, "long", "keep", "jail_card_on_arrival"),
     ({"jail_lawyer": 100}, "short", "return", "jail_lawyer"),
+    ({"double_board": "go"}, "long", "return", "double_board"),
 ])
 def test_unmodelled_movement_is_refused_by_name(options: dict[str, object], jail: str,
                                                 card: str, message: str) -> None:

@@ -19,7 +19,7 @@ import passgo.rl as rl
 from passgo import Rules
 from passgo.core import IllegalActionError
 from passgo.core.rules import PRESETS
-from support import load_fuzz
+from support import RL_REFUSED_OFF, load_fuzz
 
 
 def _quiet(check: Any, *args: Any, **kwargs: Any) -> None:
@@ -82,7 +82,7 @@ def test_whole_games_under_random_house_rule_mixes() -> None:
     rng = random.Random(5)
     for seed in range(8):
         _, rules = fuzz.draw_rules(rng)
-        rules = rules.with_options(initial_auction=False, free_market=False)  # refused
+        rules = rules.with_options(**RL_REFUSED_OFF)  # refused by the environments
         env = rl.env(players=2 + seed % 5, rules=rules, max_rounds=60)
         env.reset(seed=seed)
         _check_outcome(env.unwrapped.driver, _masked_random_game(env, random.Random(seed)))
@@ -250,10 +250,11 @@ def test_rules_outside_the_observation_are_refused_by_name() -> None:
     from passgo.rl.observe import KINDS, UNSUPPORTED
 
     assert set(get_args(DecisionKind)) - set(KINDS) == {"initial_bids", "ask_rent",
-                                                         "choose_rent"}
-    assert set(UNSUPPORTED) == {"initial_auction", "free_market"}
-    for option in UNSUPPORTED:
-        rules = Rules.classic().with_options(**{option: True})
+                                                         "choose_rent", "enter_board"}
+    on = {"initial_auction": True, "free_market": True, "double_board": "go"}
+    assert set(UNSUPPORTED) == set(on)
+    for option, value in on.items():
+        rules = Rules.classic().with_options(**{option: value})
         with pytest.raises(ValueError, match=option):
             rl.env(players=2, rules=rules)
         with pytest.raises(ValueError, match=option):

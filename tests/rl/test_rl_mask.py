@@ -30,7 +30,7 @@ from passgo.core.actions import BUSINESS, CallTime, LeavePartnership, SmashBoard
 from passgo.core.board import load_edition
 from passgo.rl.driver import Driver, table_for
 from passgo.rl.table import BID_FRACTIONS, ORDER_VALUE, WANT_MAX, ActionTable
-from support import load_fuzz, setup
+from support import RL_REFUSED_OFF, load_fuzz, setup
 
 TABLE = ActionTable(load_edition("us-classic"))
 
@@ -155,7 +155,7 @@ def test_the_mask_is_exact_under_random_house_rule_mixes() -> None:
     kinds: set[str] = set()
     for seed in range(16):
         _, rules = fuzz.draw_rules(rng)
-        rules = rules.with_options(initial_auction=False, free_market=False)  # refused
+        rules = rules.with_options(**RL_REFUSED_OFF)  # refused by the environments
         for n, (game, seat) in enumerate(_random_states(rules, 2 + seed % 4, seed, 250)):
             kinds.add(game.pending.kind)
             _check_state(game, seat, apply_each=n % 20 == 0)

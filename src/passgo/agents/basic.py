@@ -37,6 +37,8 @@ from passgo.core import (
     DrawCardDecision,
     EndTurn,
     EndTurnDecision,
+    EnterBoard,
+    EnterBoardDecision,
     FineOrChance,
     FineOrChanceDecision,
     ForceAuction,
@@ -230,6 +232,10 @@ class BasicBot:
                 return seat.use_card
             case InitialBidsDecision(squares=squares, budget=budget):
                 return self._initial_bids(game, player, squares, budget)
+            # Double board: enter the board where the next throw risks the least rent.
+            case EnterBoardDecision(squares=squares):
+                return EnterBoard(player, min(
+                    squares, key=lambda sq: self._rent_risk(game, player, sq)))
             case GameOverDecision():
                 raise ValueError("the game is over: there is nothing to decide")
             case other:
@@ -238,10 +244,9 @@ class BasicBot:
     @staticmethod
     def _rent_risk(g: Game, player: int, start: int) -> float:
         """Expected rent of the next two-dice throw from `start` (36ths of a dollar)."""
-        n = len(g.board.squares)
         risk = 0.0
         for total, ways in _THROWS:
-            sq = (start + total) % n
+            sq = g.board.walk(start, total)[0]
             owner = g.owner_of(sq)
             if owner is not None and owner != player:
                 risk += ways * g.rent(sq, total)  # 0 when mortgaged

@@ -64,6 +64,7 @@ from passgo.core import (
     DrawCardDecision,
     EndTurn,
     EndTurnDecision,
+    EnterBoardDecision,
     FineOrChanceDecision,
     ForeclosureBuyDecision,
     ForeclosureOwnerDecision,
@@ -239,6 +240,7 @@ class ExpertBot:
                   | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
                   | TravelDecision()
                   | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
+                  | EnterBoardDecision()
                   | DrawCardDecision() | LawyerDecision()
                   | JailExitDecision() | BuildDemandDecision() | PlaceBuildingDecision()):
                 answers = [a for a in g.answers(player) if not isinstance(a, Bid)]

@@ -44,6 +44,7 @@ from passgo.core import (
     DrawCardDecision,
     EndTurn,
     EndTurnDecision,
+    EnterBoardDecision,
     FineOrChanceDecision,
     ForeclosureBuyDecision,
     ForeclosureOwnerDecision,
@@ -146,6 +147,7 @@ def _safe_choice(g: Game, player: int) -> Action:
               | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
               | TravelDecision()
               | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
+              | EnterBoardDecision()
               | DrawCardDecision() | LawyerDecision()
               | JailExitDecision()):
             return BasicBot().act(g, player)  # a decision of a house rule

@@ -72,6 +72,7 @@ from passgo.core import (
     DrawCardDecision,
     EndTurn,
     EndTurnDecision,
+    EnterBoardDecision,
     FineOrChanceDecision,
     ForeclosureBuyDecision,
     ForeclosureOwnerDecision,
@@ -106,7 +107,7 @@ from passgo.core import (
     UseJailCard,
     WantBuildings,
 )
-from passgo.core.board import STREET
+from passgo.core.board import RAILROAD, STREET, rules_board
 
 JAIL_CHOICES = ("auto", "leave", "stay")
 HORIZON = 80  # rounds of rent a deed is valued at when buying and bidding
@@ -185,6 +186,25 @@ def valuers(rules: Rules) -> tuple[Valuer, Valuer]:
     """The yardsticks for one rule set, shared by every bot: (buying and building, trading)."""
     return (Valuer(rules, HORIZON, FUTURE_CASH),
             Valuer(rules, trading.TRADE_HORIZON, trading.FUTURES[0], trading.FUTURES[1:]))
+
+
+@lru_cache(maxsize=16)
+def _odds_by_square(rules: Rules) -> tuple[tuple[float, ...], ...]:
+    """`reach` under `rules`, by square of the game's board: `[start][sq]`. On a double board
+    each start's odds on the edition's board are laid along the figure eight ahead of it (its
+    own board up to the shared square, the other board past it)."""
+    odds = reach(rules.edition, rules.jail_max_turns, REACH_TURNS)
+    board = rules_board(rules)
+    if board.overlap < 0:
+        return odds
+    ring, n = board.ring, len(board.squares)
+    laid = []
+    for at in range(n):
+        here, row = odds[at % ring], [0.0] * n
+        for steps in range(ring):
+            row[board.walk(at, steps)[0]] += here[(at + steps) % ring]
+        laid.append(tuple(row))
+    return tuple(laid)
 
 
 @lru_cache(maxsize=16)
@@ -301,6 +321,7 @@ class StrategicBot:
                   | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
                   | TravelDecision()
                   | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
+                  | EnterBoardDecision()
                   | DrawCardDecision() | LawyerDecision()
                   | JailExitDecision()):
                 # Decisions of house rules it has no judgement of its own for: the baseline's.
@@ -390,7 +411,7 @@ class StrategicBot:
                 if owner == BANK or mortgaged[sq]:
                     continue
                 loans[owner] = loans.get(owner, 0) + squares[sq].mortgage
-                count = sum(1 for o in kind if owners[o] == owner)
+                count = sum(1 for o in board.kin(sq) if owners[o] == owner)
                 rent = table[min(count, len(table)) - 1] * times if table else 0
                 paid[owner] = paid.get(owner, 0.0) + rate[sq] * rent
                 threats.append((sq, owner, rent, 0, 0, ()))
@@ -433,7 +454,7 @@ class StrategicBot:
             return 0
         odds = self._odds
         if not odds:
-            odds = self._odds = reach(g.rules.edition, g.rules.jail_max_turns, REACH_TURNS)
+            odds = self._odds = _odds_by_square(g.rules)
         here = odds[at]
         tail = 0.0
         for rent, sq in seen:
@@ -866,12 +887,11 @@ class StrategicBot:
             if any(mortgaged[s] for s in streets):
                 return 2 * model.single_income[sq]
             return None
-        kind = board.railroads if sq in board.railroads else board.utilities
-        table = board.railroad_rents if kind is board.railroads else tuple(
+        table = board.railroad_rents if square.kind == RAILROAD else tuple(
             m * MEAN_THROW for m in board.utility_multipliers)
         if not table:
             return 0.0
-        count = sum(1 for s in kind if owner[s] == player)
+        count = sum(1 for s in board.kin(sq) if owner[s] == player)
         return model.rate[sq] * table[min(count, len(table)) - 1]
 
     def _raise(self, g: Game, pos: Position, player: int, owed: int) -> Action:

@@ -31,20 +31,12 @@ from functools import cache
 
 from passgo.agents.landing import landing_rates
 from passgo.core import Game, Rules
-from passgo.core.board import RAILROAD, STREET, UTILITY, Board, load_edition, six_railroads_board
+from passgo.core.board import RAILROAD, STREET, UTILITY, rules_board
 
 MEAN_THROW = 7  # a Utility's rent is a multiple of the throw that brought the player there
 BANK = -1  # the owner of an unowned deed in a `Position` (the game's read model says None)
 HOTEL = 5  # a street's level with a hotel (the levels of `SellDown`: 0-4 houses, 5 = hotel)
 MAX_PLANNED_STEPS = 48  # building steps a holding plans ahead (three groups to hotels)
-
-
-@cache
-def rules_board(rules: Rules) -> Board:
-    """The board a game under `rules` is played on (the edition's, with the utilities made
-    railroads under `Rules.six_railroads`): the same data as `game.board`."""
-    board = load_edition(rules.edition)
-    return six_railroads_board(board) if rules.six_railroads else board
 
 
 class Position:
@@ -126,6 +118,10 @@ def board_model(rules: Rules) -> BoardModel:
     leave = landing_rates(rules.edition, rules.jail_max_turns, "leave")
     stay = landing_rates(rules.edition, rules.jail_max_turns, "stay")
     rate = tuple((a + b) / 2 for a, b in zip(leave, stay, strict=True))
+    if board.overlap >= 0:
+        # A double board: a token goes round each board every other lap of its figure eight,
+        # so each square is landed on about half as often as on the edition's own board.
+        rate = tuple(rate[sq % board.ring] / 2 for sq in range(len(board.squares)))
     hph = rules.houses_per_hotel
     squares = board.squares
 
@@ -324,26 +320,20 @@ class Valuer:
                     if owner[sq] == player and not mortgaged[sq]:
                         fixed += single[sq]
         rate = model.rate
-        roads = [sq for sq in board.railroads if owner[sq] == player]
-        if roads:
-            rents = board.railroad_rents
-            rent = rents[min(len(roads), len(rents)) - 1] if rents else 0
-            for sq in roads:
+        # Railroads and utilities: rent by how many the player owns (on a double board, of
+        # the same board: `Board.kin`).
+        one_board = board.overlap < 0
+        for kind, rents, times in ((board.railroads, board.railroad_rents, 1),
+                                   (board.utilities, board.utility_multipliers, MEAN_THROW)):
+            mine = [sq for sq in kind if owner[sq] == player]
+            for sq in mine:
                 assets += price[sq]
                 if mortgaged[sq]:
                     assets -= game.lift_cost(sq)
-                else:
-                    fixed += rate[sq] * rent
-        utils = [sq for sq in board.utilities if owner[sq] == player]
-        if utils:
-            times = board.utility_multipliers
-            rent = times[min(len(utils), len(times)) - 1] * MEAN_THROW if times else 0
-            for sq in utils:
-                assets += price[sq]
-                if mortgaged[sq]:
-                    assets -= game.lift_cost(sq)
-                else:
-                    fixed += rate[sq] * rent
+                elif rents:
+                    count = len(mine) if one_board else sum(
+                        1 for o in board.kin(sq) if owner[o] == player)
+                    fixed += rate[sq] * (rents[min(count, len(rents)) - 1] * times)
         costs: tuple[int, ...] = ()
         gains: tuple[float, ...] = ()
         if monopolies:
@@ -396,11 +386,11 @@ class Valuer:
                 return rents[min(lv, len(rents) - 1)]
             return s.rents[0] * (2 if pos.owns_group(owner, s.group) else 1)
         if s.kind == RAILROAD:
-            count = sum(1 for r in self.board.railroads if owners[r] == owner)
+            count = sum(1 for r in self.board.kin(sq) if owners[r] == owner)
             rents = self.board.railroad_rents
             return rents[min(count, len(rents)) - 1]
         if s.kind == UTILITY:
-            count = sum(1 for u in self.board.utilities if owners[u] == owner)
+            count = sum(1 for u in self.board.kin(sq) if owners[u] == owner)
             times = self.board.utility_multipliers
             return times[min(count, len(times)) - 1] * MEAN_THROW
         return 0

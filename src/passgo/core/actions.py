@@ -578,6 +578,12 @@ class SwitchRent(_SquareAction):
 
 
 @dataclass(frozen=True, slots=True)
+class EnterBoard(_SquareAction):
+    """`Rules.double_board`: landed on the square the two boards share, go on along the board
+    of this index of it (text `enter 60`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCard(Action):
     """`Rules.optional_card_draw`: draw the card of the square you landed on."""
 
@@ -709,6 +715,7 @@ _BY_WORD: dict[str, type[Action]] = {
     "ask-rent": AskRent,
     "pay-asked": PayAsked,
     "switch-rent": SwitchRent,
+    "enter": EnterBoard,
     "draw": DrawCard,
     "no-draw": NoDraw,
     "lawyer": HireLawyer,

@@ -8,11 +8,17 @@ kinds are small int constants, because the rules engine looks them up on every m
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from itertools import islice
+from typing import TYPE_CHECKING
 
 from passgo.core.errors import DataError
+
+if TYPE_CHECKING:
+    from passgo.core.rules import Rules
 
 # Square kinds.
 GO = 0
@@ -135,6 +141,70 @@ class Board:
     utilities: tuple[int, ...]
     nearest: tuple[tuple[int, ...], ...]  # nearest[kind][square]: next square of that kind ahead
     income_tax_percent: bool = True  # the Income Tax square offers the 10 % option
+    # A double board (`double_board`) joins two editions' boards of `ring` squares each: square
+    # `sq` lies on board `sq // ring`, and the ring position `overlap` is one shared square
+    # (two indices, one per board). A single board is one ring with no overlap.
+    ring: int = 40
+    overlap: int = -1
+    flat_tax_squares: tuple[int, ...] = ()  # Income Tax squares without the 10 % option
+    side_names: tuple[str, ...] = ()  # a double board's two boards, by side ("US", "UK")
+
+    def side(self, sq: int) -> int:
+        """The board (0 or 1) square `sq` lies on; always 0 on a single board."""
+        return sq // self.ring
+
+    def on_overlap(self, sq: int) -> bool:
+        """Whether `sq` is the square the two boards of a double board share."""
+        return sq % self.ring == self.overlap
+
+    def same_square(self, a: int, b: int) -> bool:
+        """Whether indices `a` and `b` are one square: equal, or the shared square of a double
+        board by its two indices."""
+        return a == b or (self.on_overlap(a) and self.on_overlap(b))
+
+    def kin(self, sq: int) -> tuple[int, ...]:
+        """The railroads (or utilities) whose number owned sets the rent of the one on `sq`:
+        those of its own board."""
+        group = self.railroads if self.squares[sq].kind == RAILROAD else self.utilities
+        side = sq // self.ring
+        return tuple(r for r in group if r // self.ring == side)
+
+    def jail_of(self, sq: int) -> int:
+        """The jail a token on `sq` is sent to: the one of the board it is on."""
+        return sq - sq % self.ring + self.jail
+
+    def ahead(self, sq: int) -> Iterator[int]:
+        """The squares forward from `sq`, one by one, for ever. On a double board the path is
+        a figure eight: a token that passes the shared square goes on along the other board
+        (one that stops there chooses, so the path from it stays on the board `sq` names)."""
+        ring, overlap = self.ring, self.overlap
+        side, i = divmod(sq, ring)
+        while True:
+            i = (i + 1) % ring
+            yield side * ring + i
+            if i == overlap:
+                side = 1 - side
+
+    def walk(self, sq: int, steps: int) -> tuple[int, int]:
+        """Where `steps` squares forward from `sq` end, and how many GO squares are passed or
+        reached on the way (a card's trip round the figure eight may pass two)."""
+        if self.overlap < 0:
+            return (sq + steps) % self.ring, (sq + steps) // self.ring
+        end, gos = sq, 0
+        for end in islice(self.ahead(sq), steps):
+            gos += end % self.ring == 0
+        return end, gos
+
+    def steps_to(self, sq: int, target: int) -> int:
+        """Squares forward from `sq` to `target` along the path (the shared square is reached
+        by either of its indices)."""
+        if self.overlap < 0:
+            return (target - sq) % self.ring
+        want = target % self.ring if self.on_overlap(target) else -1
+        for steps, end in enumerate(islice(self.ahead(sq), 2 * self.ring), 1):
+            if end == target or end % self.ring == want:
+                return steps
+        raise ValueError(f"square {target} is not on the path from {sq}")
 
     def square_index(self, name_or_index: str | int) -> int:
         """Square by index or by name (case-insensitive)."""
@@ -297,6 +367,7 @@ def parse_edition(data: dict[str, object]) -> Board:
         utilities=tuple(s.index for s in squares if s.kind == UTILITY),
         nearest=tuple(nearest),
         income_tax_percent=income_tax_percent,
+        ring=n,
     )
 
 
@@ -342,3 +413,68 @@ def six_railroads_board(board: Board) -> Board:
         railroad_rents=(*rents, rents[-1] * 3 // 2, rents[-1] * 2),
         decks=(decks[0], decks[1]),
     )
+
+
+OVERLAPS = {"free_parking": FREE_PARKING, "go": GO}
+SECOND_BOARD = "uk"  # the other board of a double board: "a standard board and an English board"
+
+
+@cache
+def double_board(first: Board, second: Board, overlap: str) -> Board:
+    """Two editions' boards as one board of their squares (`Rules.double_board`, 004 "Double
+    board"), sharing the square of kind `overlap` ("free_parking" or "go"): the first board's
+    squares keep their indices, the second's follow. Each board keeps its colour groups (the
+    second's named with its id: "brown_uk"), its railroads and utilities (`Board.kin`), its jail
+    (`Board.jail_of`) and its bank of buildings (the two banks together); the decks are the
+    first edition's, whose squares are those of the first board. Squares whose name the first
+    board also has are named with the second's id ("Jail / Just Visiting (UK)")."""
+    ring = len(first.squares)
+    kind = OVERLAPS[overlap]
+    spot = next((s.index for s in first.squares if s.kind == kind), -1)
+    if (len(second.squares) != ring or second.jail != first.jail or spot < 0
+            or second.squares[spot].kind != kind):
+        raise DataError(f"{first.id} and {second.id} cannot share a square: their boards differ")
+    tag = second.id
+    names = {s.name for s in first.squares}
+    groups = len(first.group_names)
+    squares = first.squares + tuple(
+        replace(s, index=s.index + ring, group=s.group + groups if s.group >= 0 else -1,
+                name=f"{s.name} ({tag.upper()})" if s.name in names else s.name)
+        for s in second.squares)
+    joined = replace(
+        first,
+        name=f"{first.name} + {second.name}",
+        squares=squares,
+        group_names=first.group_names + tuple(f"{g}_{tag}" for g in second.group_names),
+        groups=first.groups + tuple(tuple(sq + ring for sq in group) for group in second.groups),
+        houses=first.houses + second.houses,
+        hotels=first.hotels + second.hotels,
+        properties=first.properties + tuple(sq + ring for sq in second.properties),
+        railroads=first.railroads + tuple(sq + ring for sq in second.railroads),
+        utilities=first.utilities + tuple(sq + ring for sq in second.utilities),
+        ring=ring,
+        overlap=spot,
+        side_names=(first.id.split("-")[0].upper(), tag.upper()),
+        flat_tax_squares=(
+            (() if first.income_tax_percent else
+             tuple(s.index for s in first.squares if s.kind == INCOME_TAX))
+            + (() if second.income_tax_percent else
+               tuple(s.index + ring for s in second.squares if s.kind == INCOME_TAX))),
+    )
+    # The nearest square of each kind ahead along the figure eight.
+    paths = [list(islice(joined.ahead(sq), 2 * ring)) for sq in range(2 * ring)]
+    nearest = tuple(
+        tuple(next((end for end in path if squares[end].kind == kind), -1) for path in paths)
+        for kind in range(len(KIND_NAMES)))
+    return replace(joined, nearest=nearest)
+
+
+@cache
+def rules_board(rules: Rules) -> Board:
+    """The board a game under `rules` is played on: the edition's, with the utilities made
+    railroads under `Rules.six_railroads`, joined to the UK board under `Rules.double_board`
+    (the same data as `game.board`, for the bots that plan with a game's rules)."""
+    board = load_edition(rules.edition)
+    if rules.double_board != "off":
+        board = double_board(board, load_edition(SECOND_BOARD), rules.double_board)
+    return six_railroads_board(board) if rules.six_railroads else board

@@ -61,6 +61,7 @@ DecisionKind = Literal[
     "allow_travel",
     "ask_rent",
     "choose_rent",
+    "enter_board",
     "draw_card",
     "lawyer",
     "jail_exit",
@@ -347,6 +348,15 @@ class ChooseRentDecision(_Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class EnterBoardDecision(_Decision):
+    """Double board: landed on the square the two boards share; choose the board to go on
+    along, by the square's index on it (`EnterBoard`): `squares` holds the two."""
+
+    squares: tuple[int, ...] = ()
+    kind: Literal["enter_board"] = "enter_board"
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCardDecision(_Decision):
     """Optional card draw: landed on a `deck` square; draw its card or not."""
 
@@ -447,6 +457,7 @@ Decision = (
     | AllowTravelDecision
     | AskRentDecision
     | ChooseRentDecision
+    | EnterBoardDecision
     | DrawCardDecision
     | LawyerDecision
     | JailExitDecision
@@ -476,6 +487,7 @@ DECISION_TYPES: tuple[type[_Decision], ...] = (
     AllowTravelDecision,
     AskRentDecision,
     ChooseRentDecision,
+    EnterBoardDecision,
     DrawCardDecision,
     LawyerDecision,
     JailExitDecision,

@@ -63,6 +63,8 @@ EVENT_KINDS = {
     "jail_card": "player used a Get Out of Jail Free card (amount: its deck) after the last "
     "jail throw",
     "tax_man": "the Bank's tax man threw dice and moved to square",
+    "board_entered": "player, on the square both boards share, goes on along the board of "
+    "its index square (double board)",
     "token_switch": "player's next turn moves the token on square; the other rests on square "
     "amount (two tokens)",
     # House rules of the 004 catalogue (building, deeds, auctions).

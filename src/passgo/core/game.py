@@ -22,6 +22,7 @@ from passgo.core import (  # noqa: F401
     bankruptcy,
     buildings,
     business,
+    double,
     house,
     initial,
     market,

@@ -162,17 +162,19 @@ def doubled_up(g: GameState, player: int, sq: int) -> bool:
     player's token lands on a space already occupied by another player, the player moves his or
     her token backwards to Go and his or her turn is over. No money is collected for moving
     backwards to Go." True when the token went back to GO."""
-    if sq == 0 or sq == g.board.jail:
+    board = g.board
+    if board.squares[sq].kind in (B.GO, B.JAIL):  # (either board's, on a double board)
         return False
-    pos, alive = g.pos, g.alive
+    pos, alive, same = g.pos, g.alive, board.same_square
     # Two tokens: a player's other token occupies its square too (another player's counts).
+    # On a double board the shared square is one square by either of its indices.
     resting = g.resting if g.rules.two_tokens else pos
-    if not any((pos[p] == sq or resting[p] == sq) and alive[p] and p != player
+    if not any((same(pos[p], sq) or same(resting[p], sq)) and alive[p] and p != player
                for p in range(g.n)):
         return False
-    pos[player] = 0
+    go = pos[player] = sq - sq % board.ring  # the GO of the token's board
     g.events.append(Event("doubled_up", player, square=sq))
-    g.events.append(Event("move", player, square=0, amount=-sq))
+    g.events.append(Event("move", player, square=go, amount=go - sq))
     turn = g.frames[0]
     if g.current == player and isinstance(turn, TurnFrame):
         turn.again = False

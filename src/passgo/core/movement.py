@@ -21,6 +21,7 @@ from passgo.core.board import (
     DECK_COMMUNITY_CHEST,
     FINE_OR_CHANCE,
     FREE_PARKING,
+    GO,
     GO_TO_JAIL,
     GO_TO_JAIL_CARD,
     INCOME_TAX,
@@ -165,12 +166,13 @@ def _leave_jail(g: GameState, player: int, how: str) -> None:
 def send_to_jail(g: GameState, player: int, landed: bool = False) -> None:
     """Straight to jail, no salary; the turn ends (no throw again after doubles). `landed`:
     sent by landing on Go to Jail, where `Rules.jail_card_on_arrival` lets a held card be used
-    at once."""
-    g.pos[player] = g.board.jail
+    at once. On a double board the jail is the one of the board the token was on (004: "he or
+    she is sent to the jail on the board that they were occupying")."""
+    jail = g.pos[player] = g.board.jail_of(g.pos[player])
     g.jailed[player] = True
     g.jail_turns[player] = 0
     g.doubles = 0
-    g.events.append(Event("jail", player, square=g.board.jail))
+    g.events.append(Event("jail", player, square=jail))
     if g.current == player:
         turn = turn_frame(g)
         turn.again = False
@@ -189,32 +191,35 @@ def send_to_jail(g: GameState, player: int, landed: bool = False) -> None:
 
 def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
     """Move forward `steps` squares, collecting the salary on passing or landing on GO."""
-    n = len(g.board.squares)
-    old = g.pos[player]
-    new = (old + steps) % n
+    new, gos = g.board.walk(g.pos[player], steps)
     g.pos[player] = new
     g.events.append(Event("move", player, new, steps))
-    if old + steps >= n:
-        if g.house_rules:
-            house.salary(g, player, new == 0)
-        else:
-            bank_pays(g, player, g.board.go_salary, why.SALARY)
+    if gos:
+        _pass_go(g, player, gos, new)
     land(g, player, dice_total)
 
 
 def advance_to(g: GameState, player: int, target: int, multiplier: int = 0) -> None:
-    """A card's "advance to": always forward, salary if GO is passed or reached."""
-    n = len(g.board.squares)
-    old = g.pos[player]
-    steps = (target - old) % n
-    g.pos[player] = target
-    g.events.append(Event("move", player, square=target, amount=steps))
-    if old + steps >= n:
+    """A card's "advance to": always forward, salary if GO is passed or reached (on a double
+    board, 004: "A player advancing to a named property as per instructions on a card may pass
+    Go twice, collecting $400.")."""
+    board = g.board
+    steps = board.steps_to(g.pos[player], target)
+    new, gos = board.walk(g.pos[player], steps)
+    g.pos[player] = new
+    g.events.append(Event("move", player, square=new, amount=steps))
+    if gos:
+        _pass_go(g, player, gos, new)
+    land(g, player, g.dice[0] + g.dice[1], multiplier)
+
+
+def _pass_go(g: GameState, player: int, gos: int, end: int) -> None:
+    """The salary for each GO passed or reached (`end`: where the token stopped)."""
+    for k in range(gos, 0, -1):
         if g.house_rules:
-            house.salary(g, player, target == 0)
+            house.salary(g, player, k == 1 and end % g.board.ring == 0)
         else:
             bank_pays(g, player, g.board.go_salary, why.SALARY)
-    land(g, player, g.dice[0] + g.dice[1], multiplier)
 
 
 def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> None:
@@ -254,7 +259,8 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
     elif kind == COMMUNITY_CHEST:
         draw(g, player, DECK_COMMUNITY_CHEST)
     elif kind == INCOME_TAX:
-        if g.rules.income_tax == "choice" and g.board.income_tax_percent:
+        if (g.rules.income_tax == "choice" and g.board.income_tax_percent
+                and sq not in g.board.flat_tax_squares):
             g.frames.append(TaxFrame("tax", player))
         else:
             charge(g, player, BANK, square.amount, why.INCOME_TAX)
@@ -270,6 +276,10 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
     rules = g.rules
     if rules.doubling_up and house.doubled_up(g, player, sq):
         return True
+    if g.board.overlap >= 0 and g.board.on_overlap(sq):
+        # 004 Double board: "When a player lands on the overlapping space, he or she may
+        # choose which board to enter next." (asked after the square itself is done with)
+        g.frames.append(DecisionFrame("enter_board", player))
     square = g.board.squares[sq]
     kind = square.kind
     if square.ownable:
@@ -397,11 +407,14 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
         # Double rent on unimproved streets of a complete group, "even if another property in
         # that color-group is mortgaged".
         return base * 2 if g.owns_group(owner, square.group) else base
+    board = g.board
     if kind == RAILROAD:
-        count = sum(1 for r in g.board.railroads if g.owner[r] == owner)
-        rent = g.board.railroad_rents[count - 1]
+        railroads = board.railroads if board.overlap < 0 else board.kin(sq)
+        count = sum(1 for r in railroads if g.owner[r] == owner)
+        rent = board.railroad_rents[count - 1]
         return rent * multiplier if multiplier else rent
-    count = sum(1 for u in g.board.utilities if g.owner[u] == owner)
+    utilities = board.utilities if board.overlap < 0 else board.kin(sq)
+    count = sum(1 for u in utilities if g.owner[u] == owner)
     return g.board.utility_multipliers[count - 1] * dice_total
 
 
@@ -425,19 +438,24 @@ def draw(g: GameState, player: int, deck: int) -> None:
         g.events.append(Event("keep_card", player, amount=deck))
         return
     g.decks[deck].append(index)
+    board = g.board
     if effect == ADVANCE:
-        advance_to(g, player, card.square)
+        target = card.square
+        if target == 0 and board.overlap >= 0:
+            target = board.nearest[GO][g.pos[player]]  # the next GO along the figure eight
+        advance_to(g, player, target)
     elif effect == ADVANCE_NEAREST:
-        target = g.board.nearest[card.kind][g.pos[player]]
+        target = board.nearest[card.kind][g.pos[player]]
         advance_to(g, player, target, card.multiplier)
     elif effect == BACK:
-        n = len(g.board.squares)
-        g.pos[player] = (g.pos[player] - card.spaces) % n
+        # Backwards along the board the token is on (a double board's GO is not passed).
+        at, ring = g.pos[player], board.ring
+        g.pos[player] = at - at % ring + (at - card.spaces) % ring
         g.events.append(Event("move", player, square=g.pos[player], amount=-card.spaces))
         land(g, player, g.dice[0] + g.dice[1])
     elif effect == BACK_TO:
         # "Go back to Old Kent Road": backwards, so GO is not passed and no salary is paid.
-        n = len(g.board.squares)
+        n = board.ring
         steps = (g.pos[player] - card.square) % n
         g.pos[player] = card.square
         g.events.append(Event("move", player, square=card.square, amount=-steps))
@@ -452,14 +470,29 @@ def draw(g: GameState, player: int, deck: int) -> None:
         charge(g, player, BANK, card.amount, card.id)
     elif effect == PAY_EACH_PLAYER:
         # Pushed in reverse so that the player on the drawer's left is paid first.
-        for other in reversed(g.seats_from(player)[1:]):
+        for other in reversed(_others(g, player)):
             charge(g, player, other, card.amount, card.id)
     elif effect == COLLECT_FROM_EACH:
-        for other in reversed(g.seats_from(player)[1:]):
+        for other in reversed(_others(g, player)):
             charge(g, other, player, card.amount, card.id)
     elif effect == REPAIRS:
-        houses, hotels = g.buildings_of(player)
+        local = g.rules.double_board_local_cards
+        houses, hotels = g.buildings_of(player, board.side(g.pos[player]) if local else -1)
         charge(g, player, BANK, houses * card.per_house + hotels * card.per_hotel, card.id)
+
+
+def _others(g: GameState, player: int) -> list[int]:
+    """The other players a card for "each player" concerns, from the drawer's left; with
+    `Rules.double_board_local_cards` only those on the drawer's board (004: "only affect the
+    properties and the players on the same board as the affected player"), a token on the
+    shared square being on both boards."""
+    others = g.seats_from(player)[1:]
+    if not g.rules.double_board_local_cards:
+        return others
+    board, pos = g.board, g.pos
+    side = board.side(pos[player])
+    return [p for p in others if board.side(pos[p]) == side
+            or board.on_overlap(pos[p]) or board.on_overlap(pos[player])]
 
 
 def tax_percent(g: GameState, player: int) -> int:

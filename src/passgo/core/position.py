@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, load_edition
+from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, rules_board
 from passgo.core.errors import PassgoError
 from passgo.core.frames import POST_ROLL, PRE_ROLL, TurnFrame
 from passgo.core.rules import Rules
@@ -158,7 +158,7 @@ def game_from_position(cls: type[G], source: str | dict[str, Any], seed: int = 0
     except PositionError as exc:
         problems.found.extend(exc.problems)
         rules = Rules.classic()  # to go on checking the rest
-    board = load_edition(rules.edition)
+    board = rules_board(rules)
     raw_players = _expect(data.get("players"), list, "players")
     if not 2 <= len(raw_players) <= 8:
         problems.found.append("players: a game needs 2 to 8 players")
@@ -233,10 +233,10 @@ def _player(g: GameState, board: Board, p: int, raw: dict[str, Any],
     g.pos[p] = _square(board, raw.get("position", 0), f"{key}.position")
     jailed = _expect(raw.get("in_jail", False), bool, f"{key}.in_jail")
     turns = _expect(raw.get("jail_turns", 0), int, f"{key}.jail_turns")
-    if jailed and g.pos[p] != board.jail:
+    if jailed and g.pos[p] != board.jail_of(g.pos[p]):
         raise PositionError(
             f"{key}.position: a player in jail must be on the jail square "
-            f"({board.squares[board.jail].name!r})"
+            f"({board.squares[board.jail_of(g.pos[p])].name!r})"
         )
     if not 0 <= turns < g.rules.jail_max_turns:
         raise PositionError(

@@ -23,6 +23,7 @@ TravellingRailroads = Literal["off", "on", "owner_may_forbid"]
 AuctionRule = Literal["open", "closed", "vickrey"]
 FreeParkingSources = Literal["fines_and_taxes", "luxury_tax"]
 UtilityRentThrow = Literal["arrival", "fresh"]
+DoubleBoard = Literal["off", "free_parking", "go"]
 
 # The text-valued options and the values each takes (from their `Literal` types).
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -34,6 +35,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "auction": get_args(AuctionRule),
     "free_parking_sources": get_args(FreeParkingSources),
     "utility_rent_throw": get_args(UtilityRentThrow),
+    "double_board": get_args(DoubleBoard),
 }
 
 
@@ -276,6 +278,34 @@ class Rules:
         "for doubling up",
         "004 Two tokens: \"Each player has two tokens, and alternates which token is moved "
         "each turn.\"")
+    double_board: DoubleBoard = _opt(
+        "off", "two boards, the edition's (a US one) and the UK board, sharing one square: "
+        "'free_parking' or 'go'. Tokens go round both in a figure eight: passing the shared "
+        "square crosses to the other board; a token landing on it chooses the board it enters "
+        "next (enter). Each board keeps its jail (a player is jailed on the board they were "
+        "on), its colour groups, railroads and utilities (rent counts those of the same board) "
+        "and its bank of buildings (64 houses and 24 hotels in all); the cards are the "
+        "edition's two decks, a named square being the one of the edition's board (passing GO "
+        "on the way pays each time, up to twice), Advance to GO and the nearest Railroad or "
+        "Utility meaning the next one along the figure eight, Go back three spaces going back "
+        "along the token's board. Tokens start on the edition's GO, on its board. Not with "
+        "edition uk (the second board is the UK one) or tax_man (the Bank's token has nobody "
+        "to choose its board where the two meet); the browser game, the RL environments and "
+        "the landing models (analyze, simulate --landing) refuse it",
+        "004 Double board: \"Two boards, such as a standard board and an English board, have "
+        "either Free Parking or Go overlapping. Players go around both boards in a figure "
+        "eight pattern. When a player lands on the overlapping space, he or she may choose "
+        "which board to enter next. When a player is sent to jail, he or she is sent to the "
+        "jail on the board that they were occupying before going to jail. A player advancing "
+        "to a named property as per instructions on a card may pass Go twice, collecting "
+        "$400.\"")
+    double_board_local_cards: bool = _opt(
+        False, "with double_board: cards that affect all players or all properties (pay or "
+        "collect from each player, building repairs) count only the players and the buildings "
+        "on the drawer's board (a token on the shared square is on both)",
+        "004 Double board, variations: \"Cards which affect all players or all properties, such "
+        "as 'pay all players $50' or 'building repairs', only affect the properties and the "
+        "players on the same board as the affected player.\"")
     tax_man: bool = _opt(
         False, "the Bank's token throws after every round and collects rent for the Bank on "
         "owned deeds it lands on (at once, also where owners must ask for their rent: the Bank "
@@ -435,6 +465,12 @@ class Rules:
              "initial_auction_money", "initial_auction off (the money of the initial auction)"),
             (self.sudden_death_rounds > 0 and not self.sudden_death, "sudden_death_rounds",
              "sudden_death off (the rounds open the Angel of Death's option)"),
+            (self.double_board != "off" and self.edition == "uk", "double_board",
+             "edition uk (the second board is the UK one: play a US edition with it)"),
+            (self.double_board_local_cards and self.double_board == "off",
+             "double_board_local_cards", "double_board off (a variation of double board)"),
+            (self.double_board != "off" and self.tax_man, "double_board",
+             "tax_man (the Bank's token has nobody to choose its board where the two meet)"),
         )
         for clash, first, second in conflicts:
             if clash:

@@ -10,7 +10,7 @@ import random
 from typing import Any, TypeVar
 
 from passgo.core.actions import Action
-from passgo.core.board import Board, load_edition, six_railroads_board
+from passgo.core.board import Board, rules_board
 from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, JAIL_FINE, LUXURY_TAX, Event
 from passgo.core.frames import AuctionFrame, Frame, InitialFrame, SealedFrame, TurnFrame
 from passgo.core.rules import Rules
@@ -105,9 +105,7 @@ class GameState:
         return super().__new__(cls)
 
     def __init__(self, rules: Rules, names: list[str], seed: int) -> None:
-        board = load_edition(rules.edition)
-        if rules.six_railroads:
-            board = six_railroads_board(board)
+        board = rules_board(rules)
         n = len(names)
         self.rules = rules
         self.board: Board = board
@@ -287,12 +285,13 @@ class GameState:
             return order[(order.index(seat) + 1) % self.n]
         return (seat + 1) % self.n
 
-    def buildings_of(self, player: int) -> tuple[int, int]:
-        """(houses, hotels) standing on the player's streets."""
+    def buildings_of(self, player: int, side: int = -1) -> tuple[int, int]:
+        """(houses, hotels) standing on the player's streets (of board `side` only, on a
+        double board, when it is given)."""
         houses = hotels = 0
-        owner, level = self.owner, self.level
+        owner, level, ring = self.owner, self.level, self.board.ring
         for sq in self.board.properties:
-            if owner[sq] == player:
+            if owner[sq] == player and (side < 0 or sq // ring == side):
                 lv = level[sq]
                 if lv < HOTEL:
                     houses += lv
@@ -396,7 +395,7 @@ def _house_rules(r: Rules) -> bool:
         r.snake_eyes_bonus or r.box_cars_bonus or r.go_landing_salary or r.bank_loans
         or r.first_to_go or r.doubling_up or r.travelling_railroads != "off"
         or r.maximum_punishment or r.optional_card_draw or r.free_parking_jackpot or r.tax_man
-        or r.sudden_death_rounds > 0 or r.two_tokens or r.free_market
+        or r.sudden_death_rounds > 0 or r.two_tokens or r.free_market or r.double_board != "off"
     )
 
 

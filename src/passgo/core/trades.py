@@ -77,13 +77,13 @@ def offer_problem(g: GameState, offer: TradeOffer) -> str | None:
         return f"{g.names[b]} is out of the game"
     if offer.give.empty and offer.get.empty:
         return "the trade is empty"
-    if g.punished(a) or g.punished(b):
+    jail_of = g.board.jail_of
+    if (g.punished(a) or g.punished(b)) and (jail_of(g.pos[a]) != g.pos[a]
+                                              or jail_of(g.pos[b]) != g.pos[b]):
         # "He or she may only make trades with another player in Jail or any player at Just
-        # Visiting": both tokens on the Jail square.
-        jail = g.board.jail
-        if g.pos[a] != jail or g.pos[b] != jail:
-            return ("a player in jail trades only with players in jail or on Just Visiting "
-                    "(maximum punishment)")
+        # Visiting": both tokens on the Jail square (on a double board, either board's).
+        return ("a player in jail trades only with players in jail or on Just Visiting "
+                "(maximum punishment)")
     return (_side_problem(g, a, offer.give, g.names[a])
             or _side_problem(g, b, offer.get, g.names[b])
             or _debtor_problem(g, a, offer.give, offer.get)

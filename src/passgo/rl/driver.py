@@ -34,8 +34,9 @@ def rules_of(rules: Rules | str) -> Rules:
         rules.validate()
     else:
         rules = Rules.preset(rules)
+    classic = Rules.classic()  # where each of these options is off
     for option, why in UNSUPPORTED.items():
-        if getattr(rules, option):
+        if getattr(rules, option) != getattr(classic, option):
             raise ValueError(f"the RL environments do not support {option}: {why}")
     return rules
 

@@ -26,6 +26,7 @@ from passgo.core import (
     Decision,
     DrawCardDecision,
     EndTurnDecision,
+    EnterBoardDecision,
     FineOrChanceDecision,
     ForeclosureBuyDecision,
     ForeclosureOwnerDecision,
@@ -64,6 +65,9 @@ UNSUPPORTED: dict[str, str] = {
                        "have no place in the observation or the action table",
     "free_market": "the free market's asked rents and switches to another street (ask_rent, "
                    "choose_rent) have no place in the observation or the action table",
+    "double_board": "the observation and the action table hold one board of 40 squares and "
+                    "28 deeds; the double board has 80 squares, 56 deeds and the choice of "
+                    "board (enter_board)",
 }
 ITEMS = ("deed", "house", "hotel", "order")
 MONEY = 1000.0  # money is observed in thousands
@@ -183,6 +187,8 @@ class Observer:
             raise ValueError(UNSUPPORTED["initial_auction"])
         if isinstance(decision, AskRentDecision | ChooseRentDecision):
             raise ValueError(UNSUPPORTED["free_market"])
+        if isinstance(decision, EnterBoardDecision):
+            raise ValueError(UNSUPPORTED["double_board"])
         out[OFFSETS["decision"] + self._kind[decision.kind]] = 1.0
         n = game.n
         square = -1

@@ -48,6 +48,7 @@ from passgo.core import (
     DrawCardDecision,
     EndTurn,
     EndTurnDecision,
+    EnterBoardDecision,
     FineOrChance,
     FineOrChanceDecision,
     ForeclosureBuyDecision,
@@ -130,7 +131,7 @@ class IdleAgent:
             case (SealedBidDecision() | RaiseFundsDecision()
                   | TradeReplyDecision() | MortgagedDeedDecision() | BuildDemandDecision()
                   | PlaceBuildingDecision() | TravelDecision() | AllowTravelDecision()
-                  | AskRentDecision() | ChooseRentDecision()
+                  | AskRentDecision() | ChooseRentDecision() | EnterBoardDecision()
                   | ForeclosureOwnerDecision() | ForeclosureBuyDecision()
                   | AuctionOptionDecision() | InitialBidsDecision()):
                 # A decision only some house rules ask for: the engine's first listed answer.

@@ -129,6 +129,9 @@ def run_compare(args: argparse.Namespace, rules_a: Rules, rules_b: Rules) -> dic
 def run_landing(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     if rules.round_limit:
         raise CommandError("the landing run never ends; use rules without a round limit")
+    if rules.double_board != "off":
+        raise CommandError("the landing run counts the squares of one board: double_board is "
+                           "not supported")
     if args.method == "batched":
         counts = _batched_counts(rules, args)
     else:
