@@ -145,7 +145,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if note:
         print(f"passgo: {note}", file=sys.stderr)
     try:
-        if full_screen_wanted(args):
+        if full_screen_wanted(args) and session.game.rules.double_board != "off":
+            print("passgo: the full-screen board draws one board of 40 squares; double_board "
+                  "is played line by line", file=sys.stderr)
+        elif full_screen_wanted(args):
             try:
                 from passgo.tui import run
             except ImportError:

@@ -60,6 +60,22 @@ def test_json_report_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert squares[30]["landings"] == 0  # Go To Jail is never a resting square
 
 
+def test_landings_on_a_double_board(capsys: pytest.CaptureFixture[str],
+                                    tmp_path: Path) -> None:
+    """Double board (004: "Players go around both boards in a figure eight pattern. ... When a
+    player is sent to jail, he or she is sent to the jail on the board that they were
+    occupying"): the landings cover both boards' 80 squares, each jail being Just Visiting,
+    In Jail counting both; neither Go To Jail is a resting square."""
+    rules = tmp_path / "double.toml"
+    rules.write_text('preset = "classic"\ndouble_board = "free_parking"\n')
+    squares = report(capsys, *TINY, "--rules", str(rules))["landings"]["squares"]
+    assert len(squares) == 81 and squares[80]["name"] == "In Jail"
+    assert squares[10]["name"] == "Just Visiting"
+    assert squares[50]["name"] == "Just Visiting (UK)"
+    assert squares[30]["landings"] == squares[70]["landings"] == 0
+    assert sum(s["landings"] for s in squares[41:80]) > 0  # the tokens reach the UK board
+
+
 def test_results_do_not_depend_on_workers(capsys: pytest.CaptureFixture[str]) -> None:
     one = report(capsys, *SMALL, "--workers", "1", "--seed", "11")
     two = report(capsys, *SMALL, "--workers", "2", "--seed", "11")

@@ -6,6 +6,7 @@ input, sentences on standard output, one-line errors on standard error.
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 import threading
@@ -131,3 +132,29 @@ def test_a_new_game_never_overwrites_an_unfinished_one(tmp_path: Path) -> None:
     kept = Path(second.stderr.split("was kept as ")[1].split(";")[0])
     assert Session.load(kept).game.to_dict()["state"] == old.game.to_dict()["state"]
     assert Session.load(save).game.seed == 2
+
+
+def test_a_double_board_is_played_line_by_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The full-screen board draws one ring of 40 squares: on a terminal, `passgo play` under
+    `double_board` says so in one line and plays line by line, where the person is asked the
+    Double board's choice (004: "When a player lands on the overlapping space, he or she may
+    choose which board to enter next.") with one answer per board."""
+    from passgo import cli_play
+    from passgo.cli import main
+
+    rules = tmp_path / "double.toml"
+    rules.write_text('preset = "classic"\ndouble_board = "free_parking"\n')
+    monkeypatch.setattr(cli_play, "full_screen_wanted", lambda args: True)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 3000))
+    code = main(["play", "--players", "Ann:human,Bob:basic", "--rules", str(rules),
+                 "--seed", "1", "--max-rounds", "60", "--no-save"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert err == ("passgo: the full-screen board draws one board of 40 squares; double_board "
+                   "is played line by line\n")
+    lines = out.splitlines()
+    asked = lines.index("You: which board do you enter next?")
+    assert lines[asked + 1:asked + 3] == ["  1. Enter the US board   [enter 20]",
+                                          "  2. Enter the UK board   [enter 60]"]
+    assert "You enter the US board" in lines

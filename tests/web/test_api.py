@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webclient import Player, create, join, make_client, make_store
 
+from passgo.core.rules import option_docs
 from passgo.web.messages import MAX_MESSAGE
 
 
@@ -39,6 +40,15 @@ def test_options_list_presets_house_rules_and_only_built_in_bots(client: TestCli
     assert "strategic" in bots and "cmd" not in bots
 
 
+def test_the_lobby_leaves_out_the_rules_the_browser_cannot_draw(client: TestClient) -> None:
+    """The page draws one board of 40 squares: the Double board (004: "Two boards ... Players
+    go around both boards in a figure eight pattern") and its variation are not offered as
+    switches, while every other option is."""
+    names = {o["name"] for o in client.get("/api/options").json()["options"]}
+    every = {name for name, *_ in option_docs()}
+    assert names == every - {"double_board", "double_board_local_cards"}
+
+
 def test_lobby_create_join_and_start(client: TestClient) -> None:
     game_id = create(client, ["person", "person", "basic"])
     listed = client.get("/api/games").json()["games"]
@@ -61,6 +71,7 @@ def test_lobby_create_join_and_start(client: TestClient) -> None:
     ({"seats": [{"kind": "person"}] * 2, "options": {"no_such_rule": True}}, "no_such_rule"),
     ({"seats": [{"kind": "person"}] * 2, "preset": "monopoly-deluxe"}, "unknown rule set"),
     ({"seats": [{"kind": "person"}] * 2, "starting_cash": -5}, "starting cash"),
+    ({"seats": [{"kind": "person"}] * 2, "options": {"double_board": "go"}}, "double_board"),
     ({"seats": [{"kind": "person"}] * 2, "surprise": 1}, "surprise"),
 ])
 def test_bad_game_requests_are_refused_in_one_line_and_create_nothing(

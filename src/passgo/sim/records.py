@@ -63,9 +63,11 @@ def rent_group_of(board: Board) -> list[int]:
 
 def landing_labels(board: Board) -> list[str]:
     """Names of the landing buckets: the squares, then In Jail (the jail square is then
-    Just Visiting)."""
+    Just Visiting; on a double board, each board's, In Jail counting both jails)."""
     names = [s.name for s in board.squares]
     names[board.jail] = "Just Visiting"
+    if board.overlap >= 0:
+        names[board.ring + board.jail] = f"Just Visiting ({board.side_names[1]})"
     return [*names, "In Jail"]
 
 

@@ -40,6 +40,7 @@ from passgo.web.setup import (
     MAX_AWAY_SECONDS,
     PERSON,
     WEB_BOTS,
+    WEB_REFUSED,
     SetupError,
     check_name,
     make_setup,
@@ -134,13 +135,13 @@ async def _body(request: Request) -> Any:
 
 def options_payload() -> dict[str, Any]:
     """What the lobby's form is made from: presets, options with their one-line meaning and
-    their values, and the bots that may sit at a table."""
+    their values (but those the browser cannot play), and the bots that may sit at a table."""
     return {
         "presets": [{"name": name, "summary": PRESET_SUMMARIES.get(name, ""),
                      "changed": PRESETS[name]().changed()} for name in PRESETS],
         "options": [{"name": name, "default": default, "doc": doc,
                      "type": type(default).__name__, "choices": list(CHOICES.get(name, ()))}
-                    for name, default, doc, _ in option_docs()],
+                    for name, default, doc, _ in option_docs() if name not in WEB_REFUSED],
         "bots": [{"name": name, "doc": AGENTS[name]} for name in WEB_BOTS],
         "max_away_seconds": MAX_AWAY_SECONDS,
     }

@@ -23,6 +23,14 @@ MAX_CASH = 1_000_000
 MAX_AWAY_SECONDS = 3600
 # Bots a web request may name: the built-in ones; never an outside program.
 WEB_BOTS = tuple(name for name in AGENTS if name != PROTOCOL_PREFIX.rstrip(":"))
+# Rules options the browser game cannot play, with why: the lobby leaves them out, and a request
+# that turns one on is refused (the page draws one ring of 40 squares; the variation without
+# double_board is refused by the rules themselves).
+WEB_REFUSED: dict[str, str] = {
+    "double_board": "the browser draws one board of 40 squares: double_board is played in the "
+                    "terminal (passgo play)",
+    "double_board_local_cards": "a variation of double_board, which the browser cannot draw",
+}
 
 
 class SetupError(ValueError):
@@ -77,6 +85,10 @@ def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int
         rules.validate()
     except (DataError, TypeError) as exc:
         raise SetupError(str(exc)) from None
+    off = Rules.classic()  # where each refused option is off
+    for option, why in WEB_REFUSED.items():
+        if getattr(rules, option) != getattr(off, option):
+            raise SetupError(why)
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise SetupError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} seats")
     if PERSON not in seats:
