@@ -14,9 +14,9 @@ order reversed every other round, so that the machine's load falls on all of the
 Reported per version: the median turns/s and actions/s over the repeats, the spread (lowest
 and highest), the median turns per CPU second (steadier than the clock on a machine other
 work shares), and the ratios of its medians to the first version's (by the clock and by CPU
-time). The games, not just the
-counts, must be the same for a pure speed change: the total of turns and actions is printed
-so that a difference shows. Other options in BENCH_ARGS are ignored.
+time). The games, not just the counts, must be the same for a pure speed change: the total
+of turns and actions is printed so that a difference shows. docs/bots.md ("Speed") has
+figures and commands.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-rounds", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    args, _ = ap.parse_known_args(argv)
+    args = ap.parse_args(argv)
     if args.games < 1 or args.repeats < 1 or not 2 <= args.players <= 8:
         ap.error("need --games >= 1, --repeats >= 1 and --players 2..8")
     with tempfile.TemporaryDirectory(prefix="passgo-versions-") as tmp:
