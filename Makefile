@@ -45,15 +45,17 @@ $(COMPILED_STAMP): $(STAMP) $(COMPILED_SOURCES)
 play: venv
 	$(BIN)/passgo play
 
-# The browser client (client/, TypeScript): npm ci from the committed lockfile, then tsc and
-# Vite build it into src/passgo/web/static, which the server (and a built wheel) serves.
+# The browser client (client/, TypeScript): npm ci from the committed lockfile, its Decision
+# type written from the core's decision classes, then tsc and Vite build it into
+# src/passgo/web/static, which the server (and a built wheel) serves.
 CLIENT_STAMP := client/node_modules/.installed
 
 $(CLIENT_STAMP): client/package-lock.json
 	cd client && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 	touch $@
 
-client: $(CLIENT_STAMP)
+client: $(CLIENT_STAMP) venv
+	$(BIN)/python -m passgo.web.decision_types client/src/decision-types.ts
 	cd client && npm run build
 
 # The browser game on http://127.0.0.1:8000/ (SERVE_ARGS="--port 9000 --database URL").

@@ -43,36 +43,10 @@ export type Term =
 export type Bundle = { properties: number[]; cash: number; cards: number[]; terms?: Term[] };
 export type Offer = { proposer: number; responder: number; give: Bundle; get: Bundle };
 
-// One member per decision kind of passgo.core.decisions; `Decision` is their union, so the
-// switch in decisions.ts is checked by tsc to handle every kind.
-type D<K extends string, F = object> = { kind: K; player: number } & F;
-export type Decision =
-  | D<"roll", { doubles: number }>
-  | D<"jail", { turn: number; fine: number; may_pay_fine: boolean }>
-  | D<"end_turn">
-  | D<"buy", { square: number; price: number }>
-  | D<"bid", { item: string; square: number; high: number; high_bidder: number | null;
-               min_bid: number; max_bid: number }>
-  | D<"sealed_bid", { item: string; square: number; min_bid: number; max_bid: number }>
-  | D<"tax", { flat: number; percent: number }>
-  | D<"fine_or_chance", { fine: number }>
-  | D<"raise_funds", { amount: number; creditor: number | null; cash: number;
-                       may_declare_bankruptcy: boolean }>
-  | D<"trade_reply", { offer: Offer; problem: string | null }>
-  | D<"mortgaged_deed", { square: number; lift_cost: number; interest: number }>
-  | D<"build_demand", { item: string; available: number }>
-  | D<"place_building", { item: string; squares: number[] }>
-  | D<"travel", { square: number; destinations: number[] }>
-  | D<"allow_travel", { square: number; lander: number; rent: number }>
-  | D<"ask_rent", { square: number; lander: number; rent: number; switched: boolean }>
-  | D<"choose_rent", { square: number; owner: number; asked: number; switches: number[] }>
-  | D<"draw_card", { deck: string }>
-  | D<"lawyer", { fee: number }>
-  | D<"jail_exit", { fine: number }>
-  | D<"foreclosure_owner", { square: number; lander: number; lift_cost: number }>
-  | D<"foreclosure_buy", { square: number; owner: number; cost: number }>
-  | D<"auction_option", { square: number; lander: number; price: number }>
-  | D<"game_over", { winner: number | null; reason: string }>;
+// `Decision`, one member per decision kind of passgo.core.decisions, is written from the
+// core's classes (decision-types.ts, by `make client`), never by hand.
+import type { Decision } from "./decision-types";
+export type { Decision };
 
 // The house rules that allow terms in a trade (the view's `rules` holds every option).
 export type TermRules = { immunity: boolean; profit_sharing: boolean; player_loans: boolean;

@@ -25,6 +25,24 @@ function bidBox(state: StateMessage, act: Act, high: string): HTMLElement {
      h("small", {}, ` from ${low} to ${top}`));
 }
 
+/** The Initial auction's closed bids: an amount for any of the deeds offered, in all at most
+ * the budget (the server refuses more, with the reason); the buttons offer ready-made sets. */
+function initialBidsBox(squares: number[], budget: number, view: View, currency: string,
+                        act: Act): HTMLElement {
+  const names = new Map(view.deeds.map((d) => [d.square, d.name]));
+  const inputs = squares.map((sq) => h("input", { type: "number", min: "0", value: "0",
+                                                   name: `initial-bid-${sq}`,
+                                                   "aria-label": `Bid for ${names.get(sq)}` }));
+  return h("form", { class: "initial-bids", onsubmit: (e: Event) => {
+    e.preventDefault();
+    const bids = squares.map((sq, i) => [sq, Number((inputs[i] as HTMLInputElement).value)])
+      .filter(([, amount]) => amount > 0).map(([sq, amount]) => `${sq}:${Math.floor(amount)}`);
+    act(`bids ${bids.length ? bids.join(",") : "none"}`);
+  } }, h("details", {}, h("summary", {}, `Write your own bids (at most ${currency}${budget})`),
+    ...squares.map((sq, i) => h("label", { class: "check" }, `${names.get(sq)} `, inputs[i])),
+    h("button", { type: "submit" }, "Hand in these bids")));
+}
+
 /** What this kind of decision shows besides its answer buttons. */
 function decisionDetail(d: Decision, state: StateMessage, view: View, currency: string,
                         act: Act): HTMLElement | null {
@@ -46,6 +64,8 @@ function decisionDetail(d: Decision, state: StateMessage, view: View, currency: 
       return h("p", { class: "debt" }, `${name(d.player)} owes ${currency}${d.amount} to ${
         name(d.creditor)} and has ${currency}${d.cash}: sell buildings or mortgage deeds` +
         (d.may_declare_bankruptcy ? ", or declare bankruptcy." : "."));
+    case "initial_bids":
+      return mine ? initialBidsBox(d.squares, d.budget, view, currency, act) : null;
     case "game_over":
       return h("p", { class: "winner" }, d.winner === null ? `Game over (${d.reason})`
         : `${name(d.winner)} wins (${d.reason})`);
