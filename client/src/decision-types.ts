@@ -22,6 +22,7 @@ export type Decision =
   | { player: number; square: number; lander: number; rent: number; kind: "allow_travel" }
   | { player: number; square: number; lander: number; rent: number; switched: boolean; kind: "ask_rent" }
   | { player: number; square: number; owner: number; asked: number; switches: number[]; kind: "choose_rent" }
+  | { player: number; squares: number[]; kind: "enter_board" }
   | { player: number; deck: "chance" | "community_chest"; kind: "draw_card" }
   | { player: number; fee: number; kind: "lawyer" }
   | { player: number; fine: number; cards: ("chance" | "community_chest")[]; kind: "jail_exit" }

@@ -88,6 +88,7 @@ function decisionDetail(d: Decision, state: StateMessage, view: View, currency: 
     case "foreclosure_owner":
     case "foreclosure_buy":
     case "auction_option":
+    case "enter_board": // double board games are refused by the server (WEB_REFUSED)
       return null; // the question, the explanation and the answer buttons say it all
     default: {
       const unhandled: never = d;
