@@ -78,8 +78,8 @@ test-compiled: compiled
 	PASSGO_EXPECT_BUILD=compiled $(COMPILED_BIN)/pytest -n 2 -p no:cacheprovider \
 		--ignore=tests/test_docs_site.py --ignore=tests/web
 
-# web_load.py (passgo serve under 100 games x 4 WebSocket clients) keeps its own sizes; only
-# --json passes on to it.
+# web_load.py (passgo serve under 100 games x 4 WebSocket clients, answering at once and with
+# a person's think time) keeps its own sizes; only --json passes on to it.
 bench: venv compiled
 	$(BIN)/python benchmarks/compiled.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
@@ -88,6 +88,7 @@ bench: venv compiled
 	$(BIN)/python benchmarks/landing.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/position.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/web_load.py --games 100 --seconds 20 $(filter --json,$(BENCH_ARGS))
+	$(BIN)/python benchmarks/web_load.py --games 100 --seconds 30 --think 1 $(filter --json,$(BENCH_ARGS))
 	$(BIN)/python benchmarks/rl.py --compiled-python $(COMPILED_BIN)/python $(BENCH_ARGS)
 
 # Long random-play fuzz: random rule mixes, every seat acting, invariants after every action.

@@ -1,6 +1,6 @@
 """Load on `passgo serve`: many concurrent games, every seat a WebSocket client on loopback.
 
-    python benchmarks/web_load.py [--games 100] [--seats 4] [--seconds 30]
+    python benchmarks/web_load.py [--games 100] [--seats 4] [--seconds 30] [--think 0]
                                   [--database URL] [--seed 0] [--json]
 
 A server process is started on a free local port (an SQLite file in a temporary folder unless
@@ -11,6 +11,13 @@ p95, p99 and max of that time, actions per second, and the server's peak memory 
 time (user + system, also as a share of one core) over the run. The clients run in this
 process (asyncio, one event loop), so on a small machine they compete with the server for the
 cores. Other options in BENCH_ARGS are ignored.
+
+Two loads. With `--think 0` (the default) every client answers the moment its decision
+arrives: a closed loop that keeps the server busy all the time, so its figures are the
+server's throughput and CPU per action, and its latencies are mostly the queue of the other
+games' actions. With `--think 1` each client first thinks for a random time (exponential,
+mean one second, from the client's seeded RNG), as a person does: the load of 100 tables of
+people, for which the latencies are the figures to read.
 """
 
 from __future__ import annotations
@@ -46,33 +53,44 @@ def proc_usage(pid: int) -> tuple[int, float]:
 
 
 async def seat(port: int, game_id: str, token: str, rng: random.Random, until: float,
-               latencies: list[float]) -> None:
-    """One person's browser: answer every decision of its seat until the time is up."""
+               think: float, latencies: list[float]) -> None:
+    """One person's browser: answer every decision of its seat until the time is up, after
+    thinking for a random time of mean `think` seconds (exponential; 0: at once)."""
     async with websockets.connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws",
                                   max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent: tuple[int, float] | None = None  # (version chosen on, when sent)
         state: dict[str, Any] | None = None
-        while time.monotonic() < until:
+        ready: float | None = None  # when the person has made up their mind
+        while (now := time.monotonic()) < until:
+            wake = until if ready is None else min(until, ready)
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
+                raw: str | bytes | None = await asyncio.wait_for(ws.recv(),
+                                                                 timeout=max(0.0, wake - now))
             except TimeoutError:
-                return
-            message = json.loads(raw)
-            if message["type"] == "refused":
-                sent = None  # choose again on the newest state
-            elif message["type"] == "state" and "view" in message:
-                state = message
-                if sent is not None and message["version"] > sent[0]:
-                    latencies.append(time.perf_counter() - sent[1])
-                    sent = None
-                if message["view"]["over"]:
-                    return
-            else:
-                continue
+                raw = None  # thought long enough (or the time is up: the loop ends)
+            if raw is not None:
+                message = json.loads(raw)
+                if message["type"] == "refused":
+                    sent = ready = None  # think again on the newest state
+                elif message["type"] == "state" and "view" in message:
+                    state = message
+                    if sent is not None and message["version"] > sent[0]:
+                        latencies.append(time.perf_counter() - sent[1])
+                        sent = None
+                    if message["view"]["over"]:
+                        return
+                else:
+                    continue
             if sent is not None or state is None or state["view"]["pending"]["player"] != \
                     state["seat"]:
+                ready = None
                 continue
+            if ready is None:
+                ready = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0.0)
+            if time.monotonic() < ready:
+                continue
+            ready = None
             answers = [a["text"] for a in state["actions"] if a["answer"]]
             if not answers:
                 continue
@@ -85,12 +103,12 @@ async def seat(port: int, game_id: str, token: str, rng: random.Random, until: f
 
 
 async def load(port: int, games: list[tuple[str, list[str]]], seconds: float,
-               seed: int) -> list[float]:
+               think: float, seed: int) -> list[float]:
     latencies: list[float] = []
     until = time.monotonic() + seconds
     rng = random.Random(seed)
     await asyncio.gather(*(seat(port, game_id, token, random.Random(rng.random()), until,
-                                latencies)
+                                think, latencies)
                            for game_id, tokens in games for token in tokens))
     return latencies
 
@@ -110,11 +128,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 games.append((game_id, tokens))
             rss0, cpu0 = proc_usage(proc.pid)
             start = time.perf_counter()
-            peak = rss0
-            done = asyncio.run(_sampled(port, games, args, proc.pid))
-            latencies, peak = done[0], max(peak, done[1])
-            wall = time.perf_counter() - start
-            rss1, cpu1 = proc_usage(proc.pid)
+            latencies, peak, (rss1, cpu1, end) = asyncio.run(
+                _sampled(port, games, args, proc.pid))
+            peak = max(peak, rss0)
+            wall = end - start
     ms = sorted(x * 1000 for x in latencies)
     if not ms:
         raise SystemExit("web_load: no action was answered")
@@ -124,6 +141,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     return {
         "games": args.games, "seats": args.seats, "clients": args.games * args.seats,
+        "think_s": args.think,
         "database": "postgresql" if args.database and "postgres" in args.database
         else "sqlite",
         "seconds": round(wall, 1), "actions": len(ms),
@@ -142,9 +160,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 async def _sampled(port: int, games: list[tuple[str, list[str]]], args: argparse.Namespace,
-                   pid: int) -> tuple[list[float], int]:
-    """The load, with the server's memory sampled every half second."""
+                   pid: int) -> tuple[list[float], int, tuple[int, float, float]]:
+    """The load, with the server's memory sampled every half second, and its memory, CPU
+    time and the clock when the load ends: when the clients stop choosing (at `--seconds`,
+    or earlier if every game is over), not after their connections have closed."""
     peak = 0
+    end: tuple[int, float, float] | None = None
+
+    def ended() -> None:
+        nonlocal end
+        if end is None:
+            end = (*proc_usage(pid), time.perf_counter())
 
     async def sample() -> None:
         nonlocal peak
@@ -152,11 +178,20 @@ async def _sampled(port: int, games: list[tuple[str, list[str]]], args: argparse
             peak = max(peak, proc_usage(pid)[0])
             await asyncio.sleep(0.5)
 
-    sampler = asyncio.get_running_loop().create_task(sample())
+    async def at_end() -> None:
+        await asyncio.sleep(args.seconds)
+        ended()
+
+    loop = asyncio.get_running_loop()
+    tasks = [loop.create_task(sample()), loop.create_task(at_end())]
     try:
-        return await load(port, games, args.seconds, args.seed), peak
+        latencies = await load(port, games, args.seconds, args.think, args.seed)
     finally:
-        sampler.cancel()
+        for task in tasks:
+            task.cancel()
+    ended()
+    assert end is not None
+    return latencies, peak, end
 
 
 def main() -> None:
@@ -164,6 +199,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="mean think time of a person before answering (exponential, "
+                        "seeded); 0, the default: at once, which saturates the server")
     parser.add_argument("--database", help="database URL (default: a temporary SQLite file)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
@@ -172,8 +210,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(result, indent=2))
         return
+    think = f"think {result['think_s']} s" if result["think_s"] else "no think time"
     print(f"passgo serve under load: {result['games']} games x {result['seats']} WebSocket "
-          f"clients, {result['database']}, {result['seconds']} s, {result['cores']} cores")
+          f"clients, {think}, {result['database']}, {result['seconds']} s, "
+          f"{result['cores']} cores")
     rows = [("actions answered", result["actions"]), ("actions/s", result["actions_per_s"]),
             ("p50 send -> update (ms)", result["p50_ms"]),
             ("p95 send -> update (ms)", result["p95_ms"]),

@@ -8,7 +8,7 @@ snapshot taken when asked for. `to_dict` gives the JSON form documented in docs/
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from passgo.core.board import RAILROAD, STREET, UTILITY
@@ -26,6 +26,20 @@ from passgo.core.state import (
 )
 
 DeedKind = Literal["street", "railroad", "utility"]
+
+
+def _fields_dict(value: Any) -> dict[str, Any]:
+    """A read-model value's fields as a dict, one level deep: every field is a number, a
+    string, None or a tuple of those. `dataclasses.asdict` copies deeply and field by field
+    through its generic recursion, which made a view (built for every seat after every action
+    of an online game) several times dearer than the values it holds."""
+    names = _FIELD_NAMES.get(type(value))
+    if names is None:
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    return {name: getattr(value, name) for name in names}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # each read-model class's fields, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +66,7 @@ class Player:
     second_token: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = _fields_dict(self)
         data["jail_cards"] = list(self.jail_cards)
         return data
 
@@ -75,7 +89,7 @@ class Deed:
     mortgaged: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _fields_dict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +105,7 @@ class Bank:
     tax_man: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _fields_dict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +120,7 @@ class RentClaim:
     last_turn: int
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _fields_dict(self)
 
 
 AgreementKind = Literal["immunity", "share", "loan", "partnership"]
@@ -140,7 +154,7 @@ class Agreement:
     group: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = _fields_dict(self)
         data["squares"] = list(self.squares)
         return data
 

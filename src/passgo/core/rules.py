@@ -9,7 +9,7 @@ the rule sentence it comes from (`option_docs`), which `passgo rules show` and d
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
 from passgo.core.errors import DataError
@@ -389,7 +389,9 @@ class Rules:
         return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Every option is a bool, an int or a str: one level, without asdict's deep copies
+        # (every view of a game carries its rules).
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the classic rules."""

@@ -106,7 +106,7 @@ class Room:
     async def load(cls, store: Store, game_id: str, bot_delay: float) -> Room | None:
         """The game as stored, rebuilt from its snapshot and the actions after it; its bots
         go on at once if it waits for one (after a restart, for example)."""
-        stored = await asyncio.to_thread(store.load, game_id)
+        stored = await store.run(store.load, game_id)
         if stored is None:
             return None
         room = cls(store, game_id, stored.setup, stored.seats, bot_delay)
@@ -120,7 +120,7 @@ class Room:
                 room.version = stored.snapshot[0]
             room._replay(stored.actions)
             room.log.clear()  # the log reaches back before the snapshot: read it whole
-            room.log.extend(await asyncio.to_thread(store.recent_said, game_id, LOG_LINES))
+            room.log.extend(await store.run(store.recent_said, game_id, LOG_LINES))
             room._make_agents()
             room._after_change()
         return room
@@ -160,7 +160,7 @@ class Room:
         self.seats = seats
         if self.status == WAITING and all(row.name is not None for row in seats):
             self.status = PLAYING
-            self.deadline = await asyncio.to_thread(self.store.deadline_of, self.id)
+            self.deadline = await self.store.run(self.store.deadline_of, self.id)
             self.game = new_game(self.setup, self.names())
             self._make_agents()
             self._after_change()
@@ -172,8 +172,8 @@ class Room:
             seat = client.seat
             if seat is None or not self.seats[seat].standin:
                 return "no bot is standing in for you"
-            await asyncio.to_thread(self.store.set_standin, self.id, seat, False)
-            self.seats = await asyncio.to_thread(self.store.seats_of, self.id)
+            await self.store.run(self.store.set_standin, self.id, seat, False)
+            self.seats = await self.store.run(self.store.seats_of, self.id)
             self._make_agents()
             self._after_change()
             await self._broadcast([])
@@ -213,7 +213,7 @@ class Room:
         status = OVER if game.over else PLAYING
         snapshot = game.to_json() if row.version % SNAPSHOT_EVERY == 0 else None
         try:
-            await asyncio.to_thread(self.store.append, self.id, self.version, [row], status,
+            await self.store.run(self.store.append, self.id, self.version, [row], status,
                                     snapshot)
         except Conflict:
             await self._catch_up()
@@ -236,7 +236,7 @@ class Room:
     async def sync_seats(self) -> None:
         """Another process changed a seat (taken, or played by a stand-in bot)."""
         async with self.lock:
-            seats = await asyncio.to_thread(self.store.seats_of, self.id)
+            seats = await self.store.run(self.store.seats_of, self.id)
             if seats == self.seats:
                 return
             await self._take_seats(seats)
@@ -244,8 +244,8 @@ class Room:
                 self._make_agents()
 
     async def _catch_up(self) -> None:
-        rows = await asyncio.to_thread(self.store.actions_after, self.id, self.version)
-        self.seats = await asyncio.to_thread(self.store.seats_of, self.id)
+        rows = await self.store.run(self.store.actions_after, self.id, self.version)
+        self.seats = await self.store.run(self.store.seats_of, self.id)
         before = len(self.log)
         self._replay(rows)
         if self.game is not None:
@@ -261,7 +261,7 @@ class Room:
         decision starts again."""
         if self.game is None or self.game.over:
             return
-        if self.bots is None or self.bots.done():
+        if any(a is not None for a in self.agents) and (self.bots is None or self.bots.done()):
             self.bots = asyncio.get_running_loop().create_task(self._run_bots())
         if self.deadline is not None and self.clock is None and not self.game.time_called:
             self.clock = asyncio.get_running_loop().create_task(self._call_time())
@@ -314,8 +314,8 @@ class Room:
             seat = g.pending_player
             if self.agents[seat] is not None:
                 return
-            await asyncio.to_thread(self.store.set_standin, self.id, seat, True)
-            self.seats = await asyncio.to_thread(self.store.seats_of, self.id)
+            await self.store.run(self.store.set_standin, self.id, seat, True)
+            self.seats = await self.store.run(self.store.seats_of, self.id)
             self._make_agents()
             self.log.append(f"{g.names[seat]} is away: a bot plays for them")
             await self._broadcast([f"{g.names[seat]} is away: a bot plays for them"])
@@ -358,7 +358,7 @@ class Room:
         """A new connection: it gets the whole picture and the recent log."""
         async with self.lock:
             self.clients.add(client)
-            await self._send(client, self._picture(client.seat, list(self.log)))
+            await self._send(client, self._picture(client.seat, self._shared(list(self.log))))
             await self._broadcast_seats()
 
     async def leave(self, client: Client) -> None:
@@ -366,22 +366,30 @@ class Room:
         async with self.lock:
             await self._broadcast_seats()
 
-    def _picture(self, seat: int | None, said: list[str]) -> dict[str, Any]:
-        """Everything one seat (None: a spectator) may see now, and the new sentences."""
+    def _shared(self, said: list[str]) -> dict[str, Any]:
+        """What every seat and spectator is told alike, computed once per change (an update
+        goes to every connected browser)."""
         out: dict[str, Any] = {
             "type": "state", "game": self.id, "status": self.status, "version": self.version,
-            "seat": seat, "seats": self._seats(), "said": said,
+            "seats": self._seats(), "said": said,
         }
+        g = self.game
+        if g is not None:
+            out["question"] = question(g)
+            out["explain"] = explain(g)
+            out["time_left"] = self.time_left()
+            if isinstance(pending := g.pending, TradeReplyDecision):
+                out["offer"] = offer_words(g, pending.offer)  # terms and all, in words
+        return out
+
+    def _picture(self, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
+        """Everything one seat (None: a spectator) may see now: the shared part, its own view
+        of the game and the actions the rules allow it."""
+        out = {**shared, "seat": seat}
         g = self.game
         if g is None:
             return out
-        viewer = -1 if seat is None else seat
-        out["view"] = g.view(viewer)
-        out["question"] = question(g)
-        out["explain"] = explain(g)
-        out["time_left"] = self.time_left()
-        if isinstance(pending := g.pending, TradeReplyDecision):
-            out["offer"] = offer_words(g, pending.offer)  # terms and all, in words
+        out["view"] = g.view(-1 if seat is None else seat)
         acting = seat is not None and not self.seats[seat].standin and not g.over
         legal = g.legal_actions(seat) if acting and seat is not None else []
         answers = {a.text() for a in g.answers(seat)} if acting and seat is not None else set()
@@ -396,10 +404,11 @@ class Room:
         return [{**seat_dict(row), "online": row.seat in online} for row in self.seats]
 
     async def _broadcast(self, said: list[str]) -> None:
+        shared = self._shared(said)
         pictures: dict[int | None, dict[str, Any]] = {}
         for client in list(self.clients):
             if client.seat not in pictures:
-                pictures[client.seat] = self._picture(client.seat, said)
+                pictures[client.seat] = self._picture(client.seat, shared)
             await self._send(client, pictures[client.seat])
 
     async def _broadcast_seats(self) -> None:

@@ -10,18 +10,21 @@ On PostgreSQL several server processes may serve the same games: `SELECT ... FOR
 serialises the actions of one game between them, and each committed action sends a
 notification (`pg_notify` on `CHANNEL`, delivered at commit) that the other processes listen
 for (`passgo.web.notify`). SQLite serves one process; its transactions start with
-`BEGIN IMMEDIATE` so two games written at once wait for each other instead of failing.
+`BEGIN IMMEDIATE` so two games written at once wait for each other instead of failing, and
+the server makes its calls to an SQLite store in one thread of their own (`Store.run`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -38,6 +41,7 @@ SNAPSHOT_EVERY = 50
 CHANNEL = "passgo_games"
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 SEATS = "seats"  # a notification about seats, not actions
+T = TypeVar("T")
 
 
 class StoreError(Exception):
@@ -106,8 +110,13 @@ class Store:
             self.engine: Engine = create_engine(parsed, pool_pre_ping=self.postgres)
         except (ArgumentError, ImportError) as exc:
             raise StoreError(f"cannot use database {url!r}: {exc}") from None
+        # SQLite has one writer at a time: threads racing for its write lock would wait in
+        # its busy handler's sleeps (milliseconds each), so its calls queue in one thread.
+        # PostgreSQL serves many connections at once: the event loop's default pool.
+        self.thread: ThreadPoolExecutor | None = None
         if not self.postgres:
             _sqlite_transactions(self.engine)
+            self.thread = ThreadPoolExecutor(1, thread_name_prefix="passgo-sqlite")
 
     def migrate(self) -> None:
         """Bring the schema to the newest migration (Alembic), creating it on first use."""
@@ -122,7 +131,13 @@ class Store:
             raise StoreError(f"cannot open the database: {_first_line(exc)}") from None
 
     def close(self) -> None:
+        if self.thread is not None:
+            self.thread.shutdown()
         self.engine.dispose()
+
+    async def run(self, call: Callable[..., T], *args: Any) -> T:
+        """`call(*args)`, one of this store's blocking methods, run off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.thread, call, *args)
 
     # -- lobby ---------------------------------------------------------------------------------
 
