@@ -101,6 +101,19 @@ def test_pending_is_a_typed_decision_read_model_agrees(preset: str) -> None:
         assert str(state_dict(g)["decks"][0])[1:-1] not in text
 
 
+@pytest.mark.parametrize("rules", [Rules(), Rules(auction="closed"), Rules(sudden_death=True)],
+                         ids=["classic", "closed_auction", "sudden_death"])
+def test_views_of_every_seat_at_once_are_each_seats_view(rules: Rules) -> None:
+    """`views(players)` (what a server sends every seat after an action) is `view(p)` for
+    each p, spectator included, at every step of random games: a seat's own sealed bid and
+    whether it is the Angel of Death reach that seat's view and no other."""
+    for seed in range(3):
+        g = Game.new(["Ann", "Bob", "Cy"], rules, seed=seed, max_rounds=40)
+        viewers = [2, -1, 0, 1]
+        for _ in random_steps(g, seed, 400):
+            assert g.views(viewers) == [g.view(p) for p in viewers]
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules(bank_loans=True)],
                          ids=["classic", "bank_loans"])
 def test_the_whole_table_accessors_say_what_the_read_model_says(rules: Rules) -> None:

@@ -8,6 +8,7 @@ snapshot taken when asked for. `to_dict` gives the JSON form documented in docs/
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
@@ -212,10 +213,17 @@ def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any
     whose turn, deck sizes and the pending decision; never deck order, the PRNG, scripted
     dice, another player's sealed bid (no decision carries one) or who the Angel of Death is
     (`angel_of_death` says only whether the viewer is)."""
-    return {
+    return views_of(g, [viewer], pending)[0]
+
+
+def views_of(g: GameState, viewers: Sequence[int], pending: dict[str, Any]
+             ) -> list[dict[str, Any]]:
+    """`view_of` for each of `viewers`, what they all may see built once: the dicts share
+    their common values (a server sends every seat its view after every action)."""
+    shared = {
         "format": VIEW_FORMAT,
         "version": VIEW_VERSION,
-        "viewer": viewer,
+        "viewer": None,  # each viewer's own, below
         "rules": g.rules.to_dict(),
         "edition": g.board.id,
         "players": [player_of(g, p).to_dict() for p in range(g.n)],
@@ -227,14 +235,18 @@ def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any
         "rent_claims": [RentClaim(*c).to_dict() for c in g.claims],
         "agreements": [agreement_of(g, t).to_dict() for t in g.contracts],
         "pending": pending,
-        "sealed_bids": _own_sealed_bid(g, viewer),
-        # Sudden death: each player learns only whether they are the Angel of Death.
-        "angel_of_death": g.angel >= 0 and viewer == g.angel,
+        "sealed_bids": None,  # each viewer's own, below
+        "angel_of_death": None,  # each viewer's own, below
         "time_called": g.time_called,
         "over": g.over,
         "winner": g.winner,
         "end_reason": g.end_reason,
     }
+    # Keys set again keep their place: every view lists its keys in the same order.
+    return [{**shared, "viewer": viewer, "sealed_bids": _own_sealed_bid(g, viewer),
+             # Sudden death: each player learns only whether they are the Angel of Death.
+             "angel_of_death": g.angel >= 0 and viewer == g.angel}
+            for viewer in viewers]
 
 
 def _own_sealed_bid(g: GameState, viewer: int) -> dict[str, int]:

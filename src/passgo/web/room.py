@@ -77,6 +77,11 @@ def board_payload(game: Game) -> dict[str, Any]:
     }
 
 
+def _viewer(seat: int | None) -> int:
+    """The view's viewer for a seat (None, a spectator: -1)."""
+    return -1 if seat is None else seat
+
+
 class Room:
     """A game being served; create with `Room.load`."""
 
@@ -358,7 +363,9 @@ class Room:
         """A new connection: it gets the whole picture and the recent log."""
         async with self.lock:
             self.clients.add(client)
-            await self._send(client, self._picture(client.seat, self._shared(list(self.log))))
+            view = None if self.game is None else self.game.view(_viewer(client.seat))
+            await self._send(client, self._picture(client.seat, self._shared(list(self.log)),
+                                                   view))
             await self._broadcast_seats()
 
     async def leave(self, client: Client) -> None:
@@ -382,14 +389,15 @@ class Room:
                 out["offer"] = offer_words(g, pending.offer)  # terms and all, in words
         return out
 
-    def _picture(self, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
+    def _picture(self, seat: int | None, shared: dict[str, Any],
+                 view: dict[str, Any] | None) -> dict[str, Any]:
         """Everything one seat (None: a spectator) may see now: the shared part, its own view
-        of the game and the actions the rules allow it."""
+        of the game (`Game.view`) and the actions the rules allow it."""
         out = {**shared, "seat": seat}
         g = self.game
         if g is None:
             return out
-        out["view"] = g.view(-1 if seat is None else seat)
+        out["view"] = view
         acting = seat is not None and not self.seats[seat].standin and not g.over
         legal = g.legal_actions(seat) if acting and seat is not None else []
         answers = {a.text() for a in g.answers(seat)} if acting and seat is not None else set()
@@ -404,11 +412,17 @@ class Room:
         return [{**seat_dict(row), "online": row.seat in online} for row in self.seats]
 
     async def _broadcast(self, said: list[str]) -> None:
+        clients = list(self.clients)
+        seats = list(dict.fromkeys(client.seat for client in clients))
+        # Every seat's view at once: what they all may see is built a single time.
+        g = self.game
+        views: list[dict[str, Any] | None] = [None] * len(seats)
+        if g is not None:
+            views[:] = g.views([_viewer(seat) for seat in seats])
         shared = self._shared(said)
-        pictures: dict[int | None, dict[str, Any]] = {}
-        for client in list(self.clients):
-            if client.seat not in pictures:
-                pictures[client.seat] = self._picture(client.seat, shared)
+        pictures = {seat: self._picture(seat, shared, view)
+                    for seat, view in zip(seats, views, strict=True)}
+        for client in clients:
             await self._send(client, pictures[client.seat])
 
     async def _broadcast_seats(self) -> None:
