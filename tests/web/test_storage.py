@@ -94,7 +94,11 @@ def test_a_restarted_server_gives_the_game_back(tmp_path: Path) -> None:
         game_id = create(client, ["person", "person", "basic"])
         tokens = [join(client, game_id, 0, "Ann"), join(client, game_id, 1, "Bob")]
         with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
-            before = Player(ws, tokens[0]).state
+            ann = Player(ws, tokens[0])
+            while ann.state["view"]["pending"]["player"] == 2:  # the bot's turn goes on
+                ann.until_state(ann.state["version"] + 1)
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            before = Player(ws, tokens[0]).state  # what a browser gets when it connects
     with make_client(make_store(path)) as client, \
             client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         after = Player(ws, tokens[0]).state
