@@ -4,8 +4,9 @@
         [--opponents random,basic,strategic] [--max-rounds 200] [--json]
 
 Each game seats the policy (as the `rl:PATH` bot) and one opponent, the policy first in even
-games and second in odd ones, from seeds 0, 1, 2, ...; a game stopped at the round limit is
-not a win. The table is what docs/rl.md shows.
+games and second in odd ones, from seeds 0, 1, 2, ...; a game stopped at the round limit (or
+at `passgo tournament`'s step limit for that many rounds) is not a win. The table is what
+docs/rl.md shows.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from passgo import Game
 from passgo.agents import make_agent, play
+from passgo.agents.play import step_limit
 from passgo.tournament.stats import wilson
 
 
@@ -31,7 +33,7 @@ def win_share(policy: Path, opponent: str, games: int, max_rounds: int) -> dict[
         agents = [bot, other] if first else [other, bot]
         game = Game.new(["policy", "bot"] if first else ["bot", "policy"], seed=seed,
                         max_rounds=max_rounds)
-        play(game, agents)
+        play(game, agents, max_steps=step_limit(2, max_rounds))
         wins += game.winner == (0 if first else 1)
         capped += game.winner is None
     low, high = wilson(wins, games)

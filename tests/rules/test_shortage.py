@@ -117,6 +117,26 @@ def test_demand_within_the_stock_is_bought_at_the_printed_price() -> None:
     assert money_total(g) == total
 
 
+def test_no_new_request_while_the_call_s_buildings_are_placed() -> None:
+    """The call settles "two or more players wish to buy more than the Bank has" (000) for
+    the buildings it counted: until they are all placed, nobody asks for more. Ann, placing
+    the house she declared, may not ask for another (found when a learned policy asked again
+    at every placement, opening call after call while no house was ever placed)."""
+    g = short_of_houses()
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 1))
+    g.apply(WantBuildings(1, 2))
+    assert g.pending.kind == "place_building" and g.pending.player == 0
+    assert not any(isinstance(a, Build) for a in g.legal_actions(0))
+    assert g.buildable_squares(0) == []
+    assert_illegal(g, Build(0, PARK_PLACE))
+    assert_illegal(g, Build(1, GREEN[2]))
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    g.apply(PlaceBuilding(1, GREEN[2]))
+    g.apply(PlaceBuilding(1, GREEN[0]))
+    assert g.pending.kind == "roll" and g.bank_houses == 0
+
+
 def test_demand_above_the_stock_is_auctioned_one_at_a_time() -> None:
     """"If there are a limited number of houses and hotels available and two or more players
     wish to buy more than the Bank has, the houses or hotels must be sold at auction to the

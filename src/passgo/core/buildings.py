@@ -207,9 +207,11 @@ def hotel_squares(g: GameState, player: int) -> list[int]:
 
 
 def call_open(g: GameState) -> bool:
-    """A building-shortage call is under way: until it ends, nobody asks for more buildings
-    (a new request would jump the queue of those who declared what they want)."""
-    return any(isinstance(f, CallFrame) for f in g.frames)
+    """A building-shortage call is under way, its buildings being placed included: until it
+    ends, nobody asks for more buildings (a new request would jump the queue of those who
+    declared what they want, and a request made while placing could open call after call
+    without a building ever being placed)."""
+    return any(isinstance(f, (CallFrame, PlaceFrame)) for f in g.frames)
 
 
 def capacity(g: GameState, player: int, item: str) -> int:
@@ -599,11 +601,14 @@ def _spending_problem(g: GameState, player: int, square: int) -> str | None:
     return None
 
 
+_CALL_OPEN = "a building-shortage call is open: buildings are handed out by it first"
+
+
 def _build_problem(g: GameState, f: Any, a: Build) -> str | None:
     if problem := _spending_problem(g, a.player, a.square):
         return problem
     if call_open(g):
-        return "a building-shortage call is open: buildings are handed out by it first"
+        return _CALL_OPEN
     return build_problem(g, a.player, a.square)
 
 
@@ -612,8 +617,15 @@ def _build(g: GameState, f: Any, a: Build) -> None:
     build(g, a.player, a.square)
 
 
-@business(BuildHotel, lambda g, f, a: _spending_problem(g, a.player, a.square)
-          or hotel_problem(g, a.player, a.square))
+def _build_hotel_problem(g: GameState, f: Any, a: BuildHotel) -> str | None:
+    if problem := _spending_problem(g, a.player, a.square):
+        return problem
+    if call_open(g):
+        return _CALL_OPEN
+    return hotel_problem(g, a.player, a.square)
+
+
+@business(BuildHotel, _build_hotel_problem)
 def _build_hotel(g: GameState, f: Any, a: BuildHotel) -> None:
     build_hotel(g, a.player, a.square)
 

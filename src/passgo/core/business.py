@@ -68,7 +68,8 @@ def business_actions(g: GameState, player: int) -> list[Action]:
             built_groups |= {squares[sq].group for sq in owned if squares[sq].group >= 0
                              and len(g.partners(player, squares[sq].group)) > 1
                              and any(level[o] for o in g.board.groups[squares[sq].group])}
-        if spending and not buildings.call_open(g):
+        call_open = buildings.call_open(g)
+        if spending and not call_open:
             out.extend(_square_action(Build, player, sq)
                        for sq in buildings.buildable_squares(g, player))
         if built_groups or rules.partial_building:
@@ -90,7 +91,7 @@ def business_actions(g: GameState, player: int) -> list[Action]:
             elif may_mortgage and (squares[sq].kind != STREET
                                    or squares[sq].group not in built_groups):
                 out.append(_square_action(Mortgage, player, sq))
-        if spending and rules.instant_hotels:
+        if spending and rules.instant_hotels and not call_open:
             out.extend(BuildHotel(player, sq) for sq in buildings.hotel_squares(g, player))
         if rules.no_mortgaging:
             out.extend(SellDeed(player, sq) for sq in owned
