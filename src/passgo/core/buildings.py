@@ -601,14 +601,13 @@ def _spending_problem(g: GameState, player: int, square: int) -> str | None:
     return None
 
 
-_CALL_OPEN = "a building-shortage call is open: buildings are handed out by it first"
-
-
-def _build_problem(g: GameState, f: Any, a: Build) -> str | None:
+def _build_problem(g: GameState, f: Any, a: Build | BuildHotel) -> str | None:
     if problem := _spending_problem(g, a.player, a.square):
         return problem
     if call_open(g):
-        return _CALL_OPEN
+        return "a building-shortage call is open: buildings are handed out by it first"
+    if isinstance(a, BuildHotel):
+        return hotel_problem(g, a.player, a.square)
     return build_problem(g, a.player, a.square)
 
 
@@ -617,15 +616,7 @@ def _build(g: GameState, f: Any, a: Build) -> None:
     build(g, a.player, a.square)
 
 
-def _build_hotel_problem(g: GameState, f: Any, a: BuildHotel) -> str | None:
-    if problem := _spending_problem(g, a.player, a.square):
-        return problem
-    if call_open(g):
-        return _CALL_OPEN
-    return hotel_problem(g, a.player, a.square)
-
-
-@business(BuildHotel, _build_hotel_problem)
+@business(BuildHotel, _build_problem)
 def _build_hotel(g: GameState, f: Any, a: BuildHotel) -> None:
     build_hotel(g, a.player, a.square)
 
