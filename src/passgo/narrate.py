@@ -142,6 +142,7 @@ _YOU_VERBS = {
     "goes": "go", "gives": "give", "collects": "collect", "throws": "throw", "takes": "take",
     "does": "do", "needs": "need", "chooses": "choose", "pays": "pay", "moves": "move",
     "buys": "buy", "gets": "get", "holds": "hold", "receives": "receive", "enters": "enter",
+    "asks": "ask", "grants": "grant",
 }
 
 

@@ -33,6 +33,11 @@ def test_the_person_at_the_computer_is_you() -> None:
     assert you("Ann's loan(s) passed to Bob", "Ann") == "Your loan(s) passed to Bob"
     assert you("Bob stays in jail", "Ann") == "Bob stays in jail"
     assert you("Annette rolled 3+4", "Ann") == "Annette rolled 3+4"
+    assert you("Free market: You asks $90 for Baltic Avenue", "You") == (
+        "Free market: you ask $90 for Baltic Avenue")
+    assert you("Ann asks Bob $90 for Baltic Avenue", "Ann") == "You ask Bob $90 for Baltic Avenue"
+    assert you("Agreement 1: Ann grants Bob immunity", "Ann") == (
+        "Agreement 1: you grant Bob immunity")
 
 
 def test_a_session_speaks_to_its_one_person() -> None:
