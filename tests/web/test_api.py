@@ -4,6 +4,7 @@ and every kind of bad request refused with a reason and no change."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -192,6 +193,33 @@ def test_reconnecting_with_the_token_gives_the_seat_back(client: TestClient) -> 
         forged = Player(ws, "not-a-token")
         assert forged.state["seat"] is None
         assert any(m["type"] == "error" and "watching" in m["reason"] for m in forged.messages)
+
+
+def test_an_idle_game_leaves_memory_and_comes_back_whole(client: TestClient) -> None:
+    """A game nobody is connected to and nobody has asked for lately is unloaded (a server
+    running for months keeps in memory the games being played, not every game it served);
+    the next connection loads it from the store as it was."""
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    game_id = create(client, ["person", "person"])
+    token = join(client, game_id, 0, "Ann")
+    join(client, game_id, 1, "Bob")
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        ann = Player(ws, token)
+        if ann.state["view"]["pending"]["player"] == 0:
+            ann.act("roll")
+        before = ann.state
+        assert client.portal.call(rooms.evict_idle) == []  # connected: kept
+    rooms.idle_seconds = 0.0
+    deadline = time.monotonic() + 10
+    while game_id in rooms.rooms:  # the server notices the closed connection
+        assert time.monotonic() < deadline, "the idle game was never unloaded"
+        client.portal.call(rooms.evict_idle)
+        time.sleep(0.01)
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        again = Player(ws, token).state
+    assert game_id in rooms.rooms
+    assert again["version"] == before["version"] and again["view"] == before["view"]
+    assert again["seat"] == 0 and again["actions"] == before["actions"]
 
 
 def test_flooding_a_connection_is_refused(tmp_path: Path) -> None:

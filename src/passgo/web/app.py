@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -51,6 +52,11 @@ from passgo.web.store import SEATS, Store, StoreError, seat_dict, token_hash
 MAX_BODY = 16_384
 STRIKES_BEFORE_CLOSE = 50  # messages refused in a row by the rate limit
 POLICY_VIOLATION = 1008
+# A game nobody has asked for in this long, with nothing under way in this process, leaves
+# memory (its every action is in the store, and it is loaded again when asked for); the
+# sweep looks every `SWEEP_SECONDS`.
+IDLE_SECONDS = 600.0
+SWEEP_SECONDS = 60.0
 
 
 class SeatIn(BaseModel):
@@ -79,14 +85,17 @@ class JoinIn(BaseModel):
 class Rooms:
     """The games this process serves, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(self, store: Store, bot_delay: float, idle_seconds: float = IDLE_SECONDS) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.idle_seconds = idle_seconds
         self.rooms: dict[str, Room] = {}
+        self.used: dict[str, float] = {}  # game id: when it was last asked for (monotonic)
         self.loading = asyncio.Lock()
 
     async def get(self, game_id: str) -> Room | None:
         if (room := self.rooms.get(game_id)) is not None:
+            self.used[game_id] = time.monotonic()
             return room
         if len(game_id) > 32:
             return None
@@ -96,7 +105,26 @@ class Rooms:
                 if room is None:
                     return None
                 self.rooms[game_id] = room
+            self.used[game_id] = time.monotonic()
             return self.rooms[game_id]
+
+    async def evict_idle(self) -> list[str]:
+        """Unload the games nobody has asked for in `idle_seconds` and that have nothing
+        under way here (`Room.busy`), so a long-running server's memory follows the games
+        being played, not every game it ever served. Their ids, in order."""
+        now = time.monotonic()
+        idle = [game_id for game_id, room in self.rooms.items()
+                if not room.busy() and now - self.used.get(game_id, now) >= self.idle_seconds]
+        for game_id in idle:
+            room = self.rooms.pop(game_id)
+            self.used.pop(game_id, None)
+            await room.close()
+        return idle
+
+    async def sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            await self.evict_idle()
 
     async def changed(self, game_id: str, what: str) -> None:
         """A process (maybe this one) committed to `game_id`: a notification."""
@@ -160,16 +188,17 @@ def create_app(store: Store, *, bot_delay: float = 0.5,
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        listener = None
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(rooms.sweep())]
         if store.postgres:
-            listener = asyncio.get_running_loop().create_task(listen(store, rooms.changed))
+            tasks.append(loop.create_task(listen(store, rooms.changed)))
         try:
             yield
         finally:
-            if listener is not None:
-                listener.cancel()
+            for task in tasks:
+                task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await listener
+                    await task
             await rooms.close()
 
     app = FastAPI(title="passgo", lifespan=lifespan, docs_url=None, redoc_url=None)

@@ -350,6 +350,12 @@ class Room:
             return None
         return max(0.0, self.deadline - time.time())
 
+    def busy(self) -> bool:
+        """Something of this game lives only in this process now: a connection, an action
+        being committed, a bot's turn, a person's away timer or the clock."""
+        return bool(self.clients) or self.lock.locked() or any(
+            task is not None and not task.done() for task in (self.bots, self.away, self.clock))
+
     async def close(self) -> None:
         for task in (self.bots, self.away, self.clock):
             if task is not None:
