@@ -29,52 +29,58 @@ Observer = Callable[[Action, list[Event]], None]
 STEPS_PER_ROUND = 2000
 
 
-Step = Callable[[], "tuple[Action, list[Event]] | None"]
-
-
-def _stepper(game: Game, agents: Sequence[Agent | None],
-             checked: bool) -> tuple[Step, Callable[[], None]]:
+class _Stepper:
     """`bot_step` for one game and one set of agents, with what does not change between
     steps looked up once, and `run`: the same steps until none is left, without handing each
-    one back (the loop of `play` runs hundreds of thousands of steps a second)."""
-    if len(agents) != game.n:
-        raise ValueError(f"{game.n} players need {game.n} agents, not {len(agents)}")
-    apply = game.apply if checked else game.apply_unchecked
-    acts = [None if agent is None else agent.act for agent in agents]
-    # Rent waits to be asked for only under `Rules.rent_claim` (else it is paid at once).
-    claims = game.rules.rent_claim != "always" or bool(game.rent_claims)
+    one back (the loop of `play` runs hundreds of thousands of steps a second).
 
-    def claim() -> tuple[Action, list[Event]] | None:
+    A class rather than closures: compiled, closures that call one another keep each other
+    alive in a reference cycle, and every game played would wait, whole, for the garbage
+    collector to free it."""
+
+    def __init__(self, game: Game, agents: Sequence[Agent | None], checked: bool) -> None:
+        if len(agents) != game.n:
+            raise ValueError(f"{game.n} players need {game.n} agents, not {len(agents)}")
+        self.game = game
+        self.apply: Callable[[Action], list[Event]] = (
+            game.apply if checked else game.apply_unchecked)
+        self.acts: list[Callable[[Game, int], Action] | None] = [
+            None if agent is None else agent.act for agent in agents]
+        # Rent waits to be asked for only under `Rules.rent_claim` (else it is paid at once).
+        self.claims = game.rules.rent_claim != "always" or bool(game.rent_claims)
+
+    def claim(self) -> tuple[Action, list[Event]] | None:
         """Ask for the oldest rent waiting for a seat an agent plays, if any."""
+        game = self.game
         for waiting in game.rent_claims:
-            if acts[waiting.owner] is not None:
+            if self.acts[waiting.owner] is not None:
                 ask = ClaimRent(waiting.owner, waiting.square)
                 if game.is_legal(ask):
-                    return ask, apply(ask)
+                    return ask, self.apply(ask)
         return None
 
-    def step() -> tuple[Action, list[Event]] | None:
+    def step(self) -> tuple[Action, list[Event]] | None:
+        game = self.game
         if game.over:
             return None
-        if claims and (asked := claim()) is not None:
+        if self.claims and (asked := self.claim()) is not None:
             return asked
         player = game.pending_player
-        act = acts[player]
+        act = self.acts[player]
         if act is None:
             return None
         action = act(game, player)
-        return action, apply(action)
+        return action, self.apply(action)
 
-    def run() -> None:
+    def run(self) -> None:
+        game, acts, apply, claims = self.game, self.acts, self.apply, self.claims
         while not game.over:
-            if claims and claim() is not None:
+            if claims and self.claim() is not None:
                 continue
             act = acts[player := game.pending_player]
             if act is None:
                 return
             apply(act(game, player))
-
-    return step, run
 
 
 def bot_step(
@@ -86,7 +92,7 @@ def bot_step(
     `None`) must decide. `checked=False` trusts the agents' actions to be legal (the
     simulation fast path); checked, an illegal action raises `IllegalActionError` and changes
     nothing. `agents` has one entry per seat."""
-    return _stepper(game, agents, checked)[0]()
+    return _Stepper(game, agents, checked).step()
 
 
 def play(
@@ -104,11 +110,11 @@ def play(
     on the game. `observe(action, events)` sees every action applied, rent claims included,
     with the events it caused: statistics are collected from it without a second game loop.
     Once the game is over, agents that run outside programs are stopped (`close_agents`)."""
-    step, run = _stepper(game, agents, checked)
+    stepper = _Stepper(game, agents, checked)
     if observe is None and max_steps is None:
-        run()
+        stepper.run()
     steps = 0
-    while (done := step()) is not None:
+    while (done := stepper.step()) is not None:
         if observe is not None:
             observe(*done)
         if type(done[0]) is not ClaimRent:
