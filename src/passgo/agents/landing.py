@@ -34,6 +34,18 @@ _MAX_ITERATIONS = 2000
 Throws = list[tuple[list[tuple[float, int]], list[tuple[float, int]], list[float], list[float]]]
 
 
+def _add_weighted(total: list[float], weights: list[float], rows: list[list[float]]) -> None:
+    """`total[i] += weights[k] * rows[k][i]` for every k in turn, square by square: each sum
+    is kept in a local (compiled, an unboxed float) rather than in the list, whose items are
+    float objects, one made for every product added; the additions stay in the same order,
+    so the sums are the same to the last bit."""
+    for i in range(len(total)):
+        acc = total[i]
+        for k in range(len(rows)):
+            acc += weights[k] * rows[k][i]
+        total[i] = acc
+
+
 def _throws(board: Board) -> Throws:
     """For every square: where one throw from it ends (probability, square or `_JAILED`) after
     other throws and after doubles, and the landings each kind of throw causes on the way."""
@@ -60,7 +72,8 @@ def _turn(board: Board, start: int, throws: Throws) -> tuple[dict[int, float], l
     """A free turn from `start`: where the next turn starts (`_JAILED`: in jail), and the
     expected landings on every square during it."""
     n = len(board.squares)
-    landed = [0.0] * n
+    weights: list[float] = []  # the landings of the turn: weights[k] * rows[k]
+    rows: list[list[float]] = []
     ends: dict[int, float] = defaultdict(float)
     rolling = {start: 1.0}
     for doubles_so_far in range(3):
@@ -69,19 +82,21 @@ def _turn(board: Board, start: int, throws: Throws) -> tuple[dict[int, float], l
             plain, doubles, land_plain, land_doubles = throws[sq]
             for p, end in plain:
                 ends[end] += w * p
-            for i in range(n):
-                landed[i] += w * land_plain[i]
+            weights.append(w)
+            rows.append(land_plain)
             if doubles_so_far == 2:
                 ends[_JAILED] += w * 6 / 36  # the third double: straight to jail, no move
                 continue
-            for i in range(n):
-                landed[i] += w * land_doubles[i]
+            weights.append(w)
+            rows.append(land_doubles)
             for p, end in doubles:
                 if end == _JAILED:
                     ends[_JAILED] += w * p
                 else:
                     again[end] += w * p
         rolling = again
+    landed = [0.0] * n
+    _add_weighted(landed, weights, rows)
     return dict(ends), landed
 
 
@@ -141,20 +156,26 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
             row[jailed_to(t + 1)] += 30 / 36
         rows.append(dict(row))
         landings.append(landed)
-    # The rows as lists (targets, probabilities), in the same order: the iteration below is
-    # the slowest part of a bot's first decision.
-    targets = [list(row) for row in rows]
-    probabilities = [list(row.values()) for row in rows]
+    # The iteration below is the slowest part of a bot's first decision.
+    # Read by column: for every state, the states leading to it (in order) and with what
+    # probability, so that each state's next probability is summed in a local.
+    sources: list[list[int]] = [[] for _ in range(size)]
+    probabilities: list[list[float]] = [[] for _ in range(size)]
+    for s, row in enumerate(rows):
+        for target, p in row.items():
+            sources[target].append(s)
+            probabilities[target].append(p)
     pi = [1.0 / size] * size
     for _ in range(_MAX_ITERATIONS):
         nxt = [0.0] * size
         moved = 0.0
-        for s in range(size):
-            w = pi[s]
-            row_targets = targets[s]
-            row_probabilities = probabilities[s]
-            for j in range(len(row_targets)):
-                nxt[row_targets[j]] += w * row_probabilities[j]
+        for t in range(size):
+            column_sources = sources[t]
+            column_probabilities = probabilities[t]
+            acc = 0.0
+            for j in range(len(column_sources)):
+                acc += pi[column_sources[j]] * column_probabilities[j]
+            nxt[t] = acc
         for s in range(size):
             moved = max(moved, abs(pi[s] - nxt[s]))
         pi = nxt
@@ -176,21 +197,25 @@ def reach(edition: str = "us-classic", jail_max_turns: int = 3,
     one = _turns(edition)[1]
     out = []
     for start in range(n):
-        total = [0.0] * n
+        weights: list[float] = []  # the landings: weights[k] * rows[k]
+        rows: list[list[float]] = []
         where: dict[int, float] = {start: 1.0}
-        for _ in range(turns):
-            nxt: dict[int, float] = defaultdict(float)
+        for turn in range(turns):
+            nxt: dict[int, float] = {}
             for sq, w in where.items():
                 if sq == _JAILED:
                     # Half the time it stays in jail, landing nowhere this turn.
-                    nxt[_JAILED] += w / 2
+                    nxt[_JAILED] = nxt.get(_JAILED, 0.0) + w / 2
                     w /= 2
                     sq = board.jail
                 ends, landed = one[sq]
-                for i in range(n):
-                    total[i] += w * landed[i]
-                for end, p in ends.items():
-                    nxt[end] += w * p
+                weights.append(w)
+                rows.append(landed)
+                if turn + 1 < turns:  # where the next turn starts (none after the last)
+                    for end, p in ends.items():
+                        nxt[end] = nxt.get(end, 0.0) + w * p
             where = nxt
+        total = [0.0] * n
+        _add_weighted(total, weights, rows)
         out.append(tuple(total))
     return tuple(out)
