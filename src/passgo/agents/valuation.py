@@ -217,7 +217,7 @@ class Valuer:
         self.hotel_rank = rules.houses_per_hotel + 1
         factor = 2 if rules.double_prices else 1
         self.price = tuple(s.price * factor for s in self.board.squares)
-        self._holdings: dict[tuple[int, ...], Holding] = {}
+        self._holdings: dict[bytes, Holding] = {}
         self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
                           tuple[tuple[int, ...], tuple[float, ...]]] = {}
 
@@ -246,6 +246,10 @@ class Valuer:
         costs, gains = holding.costs, holding.gains
         now = holding.fixed + holding.built
         income = spent = 0.0
+        if not costs:  # nothing to build: the same sums without looking up any step
+            for _ in futures:
+                income += now
+            return income / len(futures), 0.0
         for future in futures:
             k = bisect_right(costs, cash + future)
             if k:
@@ -264,13 +268,15 @@ class Valuer:
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
-        # The key: each deed of the player and its buildings and mortgage, in one tuple.
+        # The key: each deed of the player and its buildings and mortgage, as bytes (squares
+        # and levels are below 256): hashed and compared faster than a tuple of ints, and no
+        # object for the garbage collector to track.
         owned: list[int] = []
         for sq in self.board.properties:
             if owner[sq] == player:
                 owned.append(sq)
                 owned.append(level[sq] + 16 * mortgaged[sq])
-        key = tuple(owned)
+        key = bytes(owned)
         known = self._holdings.get(key)
         if known is None:
             if len(self._holdings) > 8192:
