@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from functools import cache, lru_cache
-from typing import Any, assert_never
+from typing import Any, Final, assert_never
 
 from passgo.agents import trading
 from passgo.agents.basic import BasicBot, wants_smash
@@ -208,7 +208,7 @@ def _odds_by_square(rules: Rules) -> tuple[tuple[float, ...], ...]:
 
 
 @lru_cache(maxsize=16)
-def _boards(rules: Rules) -> dict[tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]],
+def _boards(rules: Rules) -> dict[tuple[tuple[int, ...], bytes, bytes],
                                   _Board]:
     """The boards read under one rule set, by owners, levels and mortgages: shared by every
     bot of a process (see `_Board`); the rule sets used last only, as a fuzz run plays
@@ -216,33 +216,42 @@ def _boards(rules: Rules) -> dict[tuple[tuple[int, ...], tuple[int, ...], tuple[
     return {}
 
 
-# One entry per deed an opponent may charge rent on: square, owner, the rent now, and for a
-# street of a group its owner can build on: the cost of one house on every street, the
-# street's building rank and its rents (the owner builds evenly with the cash it has).
+# A street of a group its owner can build on: square, owner, the rent now, the cost of one
+# house on every street, the street's building rank and its rents (the owner builds evenly
+# with the cash it has).
 Threat = tuple[int, int, int, int, int, tuple[int, ...]]
 
 
 class _Board:
     """What the bots derive from one state of the board (owners, buildings, mortgages):
     cached for every bot of a process, since that state changes far less often than bots
-    decide. `threats`; `builders`: (owner, cost of a row of houses) of the buildable streets;
+    decide. The deeds an opponent may charge rent on: `fixed` (rent and square as `ranked`
+    keeps them) with their `owners`, for deeds whose rent stays as it is, and `threats`, the
+    streets their owners can build on; `builders`: (owner, cost of a row of houses) of those;
     `loans`, by seat: what mortgaging deeds outside complete groups raises; `exposure`, by
     seat: expected rent per turn of walking round the board. `dangers` keeps the reserves
     already worked out on it, and `ranked`, by seat and what the builders can build at once,
     the rents that seat may meet, highest first, with their squares (where the seat stands
-    only changes the odds of each). A plain class, as `valuation.Position` says why."""
+    only changes the odds of each), each as one int: `rent << _SQUARE_BITS | square`. A
+    plain class, as `valuation.Position` says why."""
 
-    def __init__(self, threats: list[Threat], builders: list[tuple[int, int]],
-                 loans: dict[int, int], exposure: dict[int, float]) -> None:
+    def __init__(self, fixed: list[int], owners: list[int], threats: list[Threat],
+                 builders: list[tuple[int, int]], loans: dict[int, int],
+                 exposure: dict[int, float]) -> None:
+        self.fixed = fixed
+        self.owners = owners
         self.threats = threats
         self.builders = builders
         self.loans = loans
         self.exposure = exposure
         self.dangers: dict[tuple[int, int, float, tuple[int, ...]], int] = {}
-        self.ranked: dict[tuple[int, tuple[int, ...]], list[tuple[int, int]]] = {}
+        self.ranked: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
 
 _BOARDS_KEPT = 512  # boards kept per rule set
+# A rent and its square in one int (`_Board.ranked`): boards have fewer than 256 squares.
+_SQUARE_BITS: Final = 8
+_SQUARE_MASK: Final = (1 << _SQUARE_BITS) - 1
 
 
 class StrategicBot:
@@ -253,7 +262,7 @@ class StrategicBot:
         self.name = name
         self._rules: Rules | None = None
         self._pair: tuple[Valuer, Valuer] | None = None
-        self._boards: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]],
+        self._boards: dict[tuple[tuple[int, ...], bytes, bytes],
                            _Board] = {}
         self._odds: tuple[tuple[float, ...], ...] = ()  # `reach` under the rules, once needed
         self._offered: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
@@ -356,7 +365,8 @@ class StrategicBot:
         """The cached facts of the board as it stands in `pos`."""
         self._valuers(pos.game)  # the boards of the game's rules
         boards = self._boards
-        key = (tuple(pos.owner), tuple(pos.level), tuple(pos.mortgaged))
+        # Levels and mortgages as bytes: hashed and compared faster than tuples of ints.
+        key = (tuple(pos.owner), bytes(pos.level), bytes(pos.mortgaged))
         board = boards.get(key)
         if board is None:
             if len(boards) >= _BOARDS_KEPT:
@@ -370,6 +380,8 @@ class StrategicBot:
         squares = board.squares
         owners, mortgaged, level = pos.owner, pos.mortgaged, pos.level
         top = g.rules.houses_per_hotel + 1
+        fixed: list[int] = []
+        fixed_owners: list[int] = []
         threats: list[Threat] = []
         builders: list[tuple[int, int]] = []
         loans: dict[int, int] = {}
@@ -403,7 +415,8 @@ class StrategicBot:
                     rents = square.rents[:top] + square.rents[-1:]
                     threats.append((sq, owner, rent, cost, lv, rents))
                 else:
-                    threats.append((sq, owner, rent, 0, 0, ()))
+                    fixed.append(rent << _SQUARE_BITS | sq)
+                    fixed_owners.append(owner)
         for kind, table, times in ((board.railroads, board.railroad_rents, 1),
                                    (board.utilities, board.utility_multipliers, 7)):
             for sq in kind:
@@ -414,10 +427,11 @@ class StrategicBot:
                 count = sum(1 for o in board.kin(sq) if owners[o] == owner)
                 rent = table[min(count, len(table)) - 1] * times if table else 0
                 paid[owner] = paid.get(owner, 0.0) + rate[sq] * rent
-                threats.append((sq, owner, rent, 0, 0, ()))
+                fixed.append(rent << _SQUARE_BITS | sq)
+                fixed_owners.append(owner)
         total = sum(paid.values())
         exposure = {p: total - paid[p] for p in alive}
-        return _Board(threats, builders, loans, exposure)
+        return _Board(fixed, fixed_owners, threats, builders, loans, exposure)
 
     def _reserve(self, pos: Position, player: int) -> int:
         last = self._last_reserve
@@ -457,24 +471,28 @@ class StrategicBot:
             odds = self._odds = _odds_by_square(g.rules)
         here = odds[at]
         tail = 0.0
-        for rent, sq in seen:
-            tail += here[sq]
+        for met in seen:
+            tail += here[met & _SQUARE_MASK]
             if tail > tolerance:
-                return rent
+                return met >> _SQUARE_BITS
         return 0
 
     @staticmethod
-    def _rents_met(g: Game, board: _Board, player: int) -> list[tuple[int, int]]:
-        """The rents `player` may meet on the board, highest first, with their squares."""
+    def _rents_met(g: Game, board: _Board, player: int) -> list[int]:
+        """The rents `player` may meet on the board, highest first, with their squares (as
+        `_Board.ranked` keeps them: ints sort faster than pairs, in the same order, and
+        are not objects the garbage collector tracks)."""
         seen = []
+        fixed, owners = board.fixed, board.owners
+        for i in range(len(fixed)):
+            if owners[i] != player:
+                seen.append(fixed[i])
         for sq, owner, rent, cost, rank, rents in board.threats:
             if owner == player:
                 continue
-            if cost:
-                # The owner builds evenly with the cash it has: rent soon, not just now.
-                rank = min(len(rents) - 1, rank + g.cash_of(owner) // cost)
-                rent = max(rent, rents[rank])
-            seen.append((rent, sq))
+            # The owner builds evenly with the cash it has: rent soon, not just now.
+            rank = min(len(rents) - 1, rank + g.cash_of(owner) // cost)
+            seen.append(max(rent, rents[rank]) << _SQUARE_BITS | sq)
         seen.sort(reverse=True)
         return seen
 
