@@ -106,9 +106,13 @@ INTEREST = "interest"
 BUILDING = "building"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Event:
-    """One event. The engine's hot paths pass fields by position, which is cheaper."""
+    """One event. The engine's hot paths pass fields by position, which is cheaper.
+
+    Its `__init__` is written out, the same as the one `dataclass` would write (a test holds
+    them alike): compiled with mypyc, the generated one stays interpreted Python, and every
+    action makes events."""
 
     kind: str
     player: int = -1
@@ -117,6 +121,17 @@ class Event:
     other: int = -1
     detail: str = ""
     dice: tuple[int, int] | None = None
+
+    def __init__(self, kind: str, player: int = -1, square: int = -1, amount: int = 0,
+                 other: int = -1, detail: str = "", dice: tuple[int, int] | None = None
+                 ) -> None:
+        self.kind = kind
+        self.player = player
+        self.square = square
+        self.amount = amount
+        self.other = other
+        self.detail = detail
+        self.dice = dice
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
