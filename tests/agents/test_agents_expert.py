@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from passgo.agents import ExpertBot, ExpertParams, StrategicBot, make_agent, play
-from passgo.agents.expert import completing_offers
+from passgo.agents.expert import completing_offers, selling_offers
 from passgo.agents.search import Candidate, Scorer, mix, rollout, search
 from passgo.core import (
     AcceptTrade,
@@ -61,9 +61,9 @@ def _expert(spec: str = FAST, seed: int = 0) -> ExpertBot:
 
 
 def test_spec_and_options() -> None:
-    bot = _expert("expert:ms=50,rollouts=3,horizon=4,policy=basic,confidence=0.5", seed=7)
+    bot = _expert("expert:ms=50,rollouts=3,horizon=4,policy=basic,confidence=1.5", seed=7)
     assert bot.params == ExpertParams(ms=50, rollouts=3, horizon=4, policy="basic",
-                                      confidence=0.5)
+                                      confidence=1.5)
     assert bot.seed == 7 and bot.name.startswith("expert:")
     assert _expert("expert").params == ExpertParams()
     for bad, words in [("expert:policy=psychic", "policy must be"),
@@ -235,6 +235,26 @@ def test_trade_offers_are_priced_for_a_strategic_partner() -> None:
         c = g.copy()
         c.apply(ProposeTrade(0, offer))
         assert StrategicBot().act(c, 1) == AcceptTrade(1)
+
+
+def test_sale_offers_complete_a_group_for_cash_a_strategic_buyer_pays() -> None:
+    """The sales it weighs give an opponent the deed that completes its group, for cash
+    that a strategic bot in the buyer's seat pays."""
+    owners = {ORANGE[0]: 1, ORANGE[1]: 1, ORANGE[2]: 0}
+    g = setup(("Ann", "Bob", "Cy"), dice=[(1, 1), (2, 3)], owners=owners,
+              cash=[900, 1200, 900], pos=[28, 0, 0])
+    g.apply(Roll(0))
+    while g.pending.kind != "end_turn":
+        g.apply(g.answers(0)[0])
+    offers = selling_offers(g, 0)
+    assert [(o.responder, o.give.properties, o.get.properties) for o in offers] == [
+        (1, (ORANGE[2],), ())]
+    sale = offers[0]
+    assert 0 < sale.get.cash <= g.cash_of(1) and sale.give.cash == 0
+    c = g.copy()
+    c.apply(ProposeTrade(0, sale))
+    assert StrategicBot().act(c, 1) == AcceptTrade(1)
+    assert selling_offers(g, 2) == []  # Cy holds no deed another player needs
 
 
 @pytest.mark.parametrize(("give", "get", "expected"), [

@@ -13,7 +13,8 @@ Candidates, by decision:
   while cash stays above $25, $150 or $350, lifting the mortgages of complete groups first,
   then end the turn) and trade offers: deeds that complete one of its colour groups from one
   opponent, alone or against deeds that complete one of theirs, each for the least cash (or
-  the most asked) that a strategic bot in the partner's seat would accept;
+  the most asked) that a strategic bot in the partner's seat would accept, and the sale of
+  deeds that complete an opponent's group, for the most cash a strategic buyer would pay;
 * buying: buy or let the Bank auction it;
 * an open auction: bid up to a limit (several fractions of the deed's price, or pass), chosen
   once per auction and then followed without searching again;
@@ -96,7 +97,8 @@ from passgo.core import (
 POLICIES = ("strategic", "basic")
 BUILD_KEEPS = (25, 150, 350)  # cash kept by the building plans
 BID_FRACTIONS = (0.5, 0.8, 1.0, 1.3, 1.7, 2.2)  # auction limits, times the deed's price
-MAX_TRADES = 3  # trade offers compared per decision
+MAX_TRADES = 3  # offers completing one of the bot's groups compared per decision
+MAX_SALES = 1  # offers selling a deed that completes an opponent's group, per decision
 RETRY_TURNS = 24  # an offer is not made again to the same player for this many turns
 MAX_ANSWERS = 6  # answers of a house rule's decision compared
 
@@ -112,7 +114,7 @@ class ExpertParams:
     rollouts: int = 0
     horizon: int = 8
     policy: str = "strategic"
-    confidence: float = 1.0
+    confidence: float = 0.5
 
     def __post_init__(self) -> None:
         if self.ms < 1:
@@ -354,21 +356,27 @@ class ExpertBot:
     # -- trades --------------------------------------------------------------------------------
 
     def _trades(self, g: Game, player: int) -> list[Candidate]:
-        """Offers that complete one of the bot's groups (`completing_offers`), not made to
-        the same player lately, best first by the bot's own valuation."""
+        """Offers that complete one of the bot's groups (`completing_offers`, at most
+        `MAX_TRADES`) and offers selling deeds that complete an opponent's group
+        (`selling_offers`, at most `MAX_SALES`), each kind best first by the bot's own
+        valuation, none made to the same player lately."""
         turn = g.turn_number
         scorer = self._scorer(g.rules)
-        found: list[tuple[float, Candidate]] = []
-        for offer in completing_offers(g, player):
-            key = (offer.responder, offer.give.properties, offer.get.properties)
-            if turn - self._proposed.get(key, -RETRY_TURNS) < RETRY_TURNS:
-                continue
-            found.append((_gain(scorer, g, offer), Candidate(
-                ProposeTrade(player, offer), f"trade {offer.text()}",
-                ((player, (ProposeTrade(player, offer),)),
-                 (offer.responder, (AcceptTrade(offer.responder),))))))
-        found.sort(key=lambda x: -x[0])
-        return [c for _, c in found[:MAX_TRADES]]
+        out: list[Candidate] = []
+        for offers, most in ((completing_offers(g, player), MAX_TRADES),
+                             (selling_offers(g, player), MAX_SALES)):
+            found: list[tuple[float, Candidate]] = []
+            for offer in offers:
+                key = (offer.responder, offer.give.properties, offer.get.properties)
+                if turn - self._proposed.get(key, -RETRY_TURNS) < RETRY_TURNS:
+                    continue
+                found.append((_gain(scorer, g, offer), Candidate(
+                    ProposeTrade(player, offer), f"trade {offer.text()}",
+                    ((player, (ProposeTrade(player, offer),)),
+                     (offer.responder, (AcceptTrade(offer.responder),))))))
+            found.sort(key=lambda x: -x[0])
+            out.extend(c for _, c in found[:most])
+        return out
 
     # -- auctions ------------------------------------------------------------------------------
 
@@ -426,6 +434,25 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
                     priced = _accepted_price(g, offer)
                     if priced is not None:
                         out.append(priced)
+    return out
+
+
+def selling_offers(g: Game, player: int) -> list[TradeOffer]:
+    """Offers `player` could make now that sell an opponent the deeds completing one of its
+    colour groups, each for the most cash at which a strategic bot in the buyer's seat
+    accepts it (sales no payment to the seller makes acceptable are left out)."""
+    board = g.board
+    owner = [g.owner_of(sq) for sq in range(len(board.squares))]
+    out: list[TradeOffer] = []
+    for other in range(g.n):
+        if other == player or not g.in_game(other):
+            continue
+        for give in _completing(board.groups, owner, other, player):
+            offer = TradeOffer(player, other, Bundle(give), Bundle(()))
+            if g.trade_problem(offer) is None:
+                priced = _accepted_price(g, offer)
+                if priced is not None and priced.get.cash > 0:
+                    out.append(priced)
     return out
 
 
