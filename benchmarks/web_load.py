@@ -1,14 +1,15 @@
 """Load on `passgo serve`: many concurrent games, every seat a WebSocket client on loopback.
 
     python benchmarks/web_load.py [--games 100] [--seats 4] [--seconds 30] [--think 0]
-                                  [--database URL] [--seed 0] [--json]
+                                  [--database URL] [--workers 1] [--seed 0] [--json]
 
 A server process is started on a free local port (an SQLite file in a temporary folder unless
 `--database` names another database); `--games` games of `--seats` people are created and every
 seat connects. Whenever a client's seat has a decision, it sends one of its legal answers
 (chosen by a seeded RNG) and times how long the server takes to send back the update: p50,
 p95, p99 and max of that time, actions per second, and the server's peak memory (RSS) and CPU
-time (user + system, also as a share of one core) over the run. The clients run in this
+time (user + system, also as a share of one core) over the run, worker processes included
+(`--workers N`, PostgreSQL only). The clients run in this
 process (asyncio, one event loop), so on a small machine they compete with the server for the
 cores. Other options in BENCH_ARGS are ignored.
 
@@ -42,14 +43,34 @@ from webserver import free_port, post, server
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def proc_tree(pid: int) -> list[int]:
+    """The process and its descendants (the server's worker processes), from /proc."""
+    out, todo = [], [pid]
+    while todo:
+        out.append(p := todo.pop())
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            children = task / "children"
+            if children.is_file():
+                todo.extend(int(c) for c in children.read_text().split())
+    return out
+
+
 def proc_usage(pid: int) -> tuple[int, float]:
-    """(resident memory in bytes, CPU seconds used) of a process, from /proc."""
-    rss = 0
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            rss = int(line.split()[1]) * 1024
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return rss, (int(fields[11]) + int(fields[12])) / TICKS
+    """(resident memory in bytes, CPU seconds used) of a process and its descendants (a
+    server with workers), from /proc."""
+    rss, cpu = 0, 0.0
+    for p in proc_tree(pid):
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            stat = Path(f"/proc/{p}/stat").read_text()
+        except FileNotFoundError:  # gone between listing and reading
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                rss += int(line.split()[1]) * 1024
+        fields = stat.rsplit(")", 1)[1].split()
+        cpu += (int(fields[11]) + int(fields[12])) / TICKS
+    return rss, cpu
 
 
 async def seat(port: int, game_id: str, token: str, rng: random.Random, until: float,
@@ -117,7 +138,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or f"sqlite:///{tmp}/games.sqlite3"
-        with server(database, port) as proc:
+        with server(database, port, workers=args.workers) as proc:
             games = []
             for _ in range(args.games):
                 game_id = post(port, "/api/games",
@@ -141,7 +162,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     return {
         "games": args.games, "seats": args.seats, "clients": args.games * args.seats,
-        "think_s": args.think,
+        "think_s": args.think, "workers": args.workers,
         "database": "postgresql" if args.database and "postgres" in args.database
         else "sqlite",
         "seconds": round(wall, 1), "actions": len(ms),
@@ -203,6 +224,8 @@ def main() -> None:
                         help="mean think time of a person before answering (exponential, "
                         "seeded); 0, the default: at once, which saturates the server")
     parser.add_argument("--database", help="database URL (default: a temporary SQLite file)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server worker processes (more than one needs PostgreSQL)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args, _ = parser.parse_known_args()
@@ -212,7 +235,8 @@ def main() -> None:
         return
     think = f"think {result['think_s']} s" if result["think_s"] else "no think time"
     print(f"passgo serve under load: {result['games']} games x {result['seats']} WebSocket "
-          f"clients, {think}, {result['database']}, {result['seconds']} s, "
+          f"clients, {think}, {result['database']}, {result['workers']} worker(s), "
+          f"{result['seconds']} s, "
           f"{result['cores']} cores")
     rows = [("actions answered", result["actions"]), ("actions/s", result["actions_per_s"]),
             ("p50 send -> update (ms)", result["p50_ms"]),

@@ -27,12 +27,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(database: str, port: int, *, bot_delay: float = 0) -> Iterator[subprocess.Popen[bytes]]:
-    """`passgo serve` in a process of its own, ready to answer; killed at the end if alive."""
+def server(database: str, port: int, *, bot_delay: float = 0,
+           workers: int = 1) -> Iterator[subprocess.Popen[bytes]]:
+    """`passgo serve` in a process of its own (with `workers` worker processes), ready to
+    answer; killed at the end if alive."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "passgo.cli", "serve", "--port", str(port), "--database",
-         database, "--bot-delay", str(bot_delay)],
+         database, "--bot-delay", str(bot_delay), "--workers", str(workers)],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + START_SECONDS
