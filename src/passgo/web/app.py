@@ -90,12 +90,11 @@ class Rooms:
         self.bot_delay = bot_delay
         self.idle_seconds = idle_seconds
         self.rooms: dict[str, Room] = {}
-        self.used: dict[str, float] = {}  # game id: when it was last asked for (monotonic)
         self.loading = asyncio.Lock()
 
     async def get(self, game_id: str) -> Room | None:
         if (room := self.rooms.get(game_id)) is not None:
-            self.used[game_id] = time.monotonic()
+            room.used = time.monotonic()
             return room
         if len(game_id) > 32:
             return None
@@ -105,8 +104,9 @@ class Rooms:
                 if room is None:
                     return None
                 self.rooms[game_id] = room
-            self.used[game_id] = time.monotonic()
-            return self.rooms[game_id]
+            room = self.rooms[game_id]
+            room.used = time.monotonic()
+            return room
 
     async def evict_idle(self) -> list[str]:
         """Unload the games nobody has asked for in `idle_seconds` and that have nothing
@@ -114,11 +114,9 @@ class Rooms:
         being played, not every game it ever served. Their ids, in order."""
         now = time.monotonic()
         idle = [game_id for game_id, room in self.rooms.items()
-                if not room.busy() and now - self.used.get(game_id, now) >= self.idle_seconds]
+                if not room.busy() and now - room.used >= self.idle_seconds]
         for game_id in idle:
-            room = self.rooms.pop(game_id)
-            self.used.pop(game_id, None)
-            await room.close()
+            await self.rooms.pop(game_id).close()
         return idle
 
     async def sweep(self) -> None:

@@ -104,6 +104,7 @@ class Room:
         self.clock: asyncio.Task[None] | None = None
         self.deadline: float | None = None  # a time-limit game: when time is called
         self.alone_since: int | None = None
+        self.used = time.monotonic()  # when it was last asked for (`Rooms.evict_idle`)
 
     # -- loading -------------------------------------------------------------------------------
 
