@@ -417,9 +417,7 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
     board = g.board
     owner = [g.owner_of(sq) for sq in range(len(board.squares))]
     out: list[TradeOffer] = []
-    for other in range(g.n):
-        if other == player or not g.in_game(other):
-            continue
+    for other in _opponents(g, player):
         wanted = _completing(board.groups, owner, player, other)
         if not wanted:
             continue
@@ -429,11 +427,9 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
             for give in returns:
                 if set(give) & set(group):
                     continue  # deeds of the same group: no swap
-                offer = TradeOffer(player, other, Bundle(give), Bundle(want))
-                if g.trade_problem(offer) is None:
-                    priced = _accepted_price(g, offer)
-                    if priced is not None:
-                        out.append(priced)
+                priced = _accepted_price(g, TradeOffer(player, other, Bundle(give), Bundle(want)))
+                if priced is not None:
+                    out.append(priced)
     return out
 
 
@@ -444,16 +440,17 @@ def selling_offers(g: Game, player: int) -> list[TradeOffer]:
     board = g.board
     owner = [g.owner_of(sq) for sq in range(len(board.squares))]
     out: list[TradeOffer] = []
-    for other in range(g.n):
-        if other == player or not g.in_game(other):
-            continue
+    for other in _opponents(g, player):
         for give in _completing(board.groups, owner, other, player):
-            offer = TradeOffer(player, other, Bundle(give), Bundle(()))
-            if g.trade_problem(offer) is None:
-                priced = _accepted_price(g, offer)
-                if priced is not None and priced.get.cash > 0:
-                    out.append(priced)
+            priced = _accepted_price(g, TradeOffer(player, other, Bundle(give), Bundle(())))
+            if priced is not None and priced.get.cash > 0:
+                out.append(priced)
     return out
+
+
+def _opponents(g: Game, player: int) -> list[int]:
+    """The other seats still in the game, in seat order."""
+    return [other for other in range(g.n) if other != player and g.in_game(other)]
 
 
 def _completing(groups: tuple[tuple[int, ...], ...], owner: list[int | None], taker: int,
@@ -486,7 +483,10 @@ def _accepts(g: Game, offer: TradeOffer, model: Agent) -> bool:
 
 def _accepted_price(g: Game, offer: TradeOffer) -> TradeOffer | None:
     """The offer with the least cash from the proposer (or the most from the responder) at
-    which a strategic bot in the responder's seat accepts it; None if no cash does."""
+    which a strategic bot in the responder's seat accepts it; None if the rules forbid the
+    trade or no cash makes it acceptable."""
+    if g.trade_problem(offer) is not None:
+        return None
     model = StrategicBot()
     low, high = -g.cash_of(offer.responder), g.cash_of(offer.proposer)
     if not _accepts(g, _with_cash(offer, high), model):
