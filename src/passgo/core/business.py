@@ -68,8 +68,9 @@ def business_actions(g: GameState, player: int) -> list[Action]:
             built_groups |= {squares[sq].group for sq in owned if squares[sq].group >= 0
                              and len(g.partners(player, squares[sq].group)) > 1
                              and any(level[o] for o in g.board.groups[squares[sq].group])}
-        call_open = buildings.call_open(g)
-        if spending and not call_open:
+        # No building request while a shortage call hands buildings out.
+        may_build = spending and not buildings.call_open(g)
+        if may_build:
             out.extend(_square_action(Build, player, sq)
                        for sq in buildings.buildable_squares(g, player))
         if built_groups or rules.partial_building:
@@ -91,7 +92,7 @@ def business_actions(g: GameState, player: int) -> list[Action]:
             elif may_mortgage and (squares[sq].kind != STREET
                                    or squares[sq].group not in built_groups):
                 out.append(_square_action(Mortgage, player, sq))
-        if spending and rules.instant_hotels and not call_open:
+        if may_build and rules.instant_hotels:
             out.extend(BuildHotel(player, sq) for sq in buildings.hotel_squares(g, player))
         if rules.no_mortgaging:
             out.extend(SellDeed(player, sq) for sq in owned
