@@ -110,6 +110,9 @@ class BoardModel:
     step_cost: tuple[int, ...]
     steps_to_three: tuple[int, ...]  # building steps that put three houses on every street
     max_steps: tuple[int, ...]
+    # `unlimited_return[g][u]`: `step_return` of group g's next step from u steps with no limit of
+    # cash (0.0 once the group is full): a plan's order, looked up rather than worked out.
+    unlimited_return: tuple[tuple[float, ...], ...]
 
 
 @cache
@@ -149,14 +152,39 @@ def board_model(rules: Rules) -> BoardModel:
         incomes.append(tuple(table))
     single = tuple(rate[sq] * squares[sq].rents[0] if squares[sq].kind == STREET else 0.0
                    for sq in range(len(squares)))
+    step_cost = tuple(squares[g[0]].house_cost for g in board.groups)
+    steps_to_three = tuple(min(3, hph + 1) * len(g) for g in board.groups)
+    max_steps = tuple((hph + 1) * len(g) for g in board.groups)
+    unlimited = tuple(
+        tuple(step_return(table, cost, u, top, three, NO_LIMIT) if cost > 0 and u < top
+              else 0.0 for u in range(top + 1))
+        for table, cost, top, three in zip(incomes, step_cost, max_steps, steps_to_three,
+                                           strict=True))
     return BoardModel(
         rate=rate,
         group_income=tuple(incomes),
         single_income=single,
-        step_cost=tuple(squares[g[0]].house_cost for g in board.groups),
-        steps_to_three=tuple(min(3, hph + 1) * len(g) for g in board.groups),
-        max_steps=tuple((hph + 1) * len(g) for g in board.groups),
+        step_cost=step_cost,
+        steps_to_three=steps_to_three,
+        max_steps=max_steps,
+        unlimited_return=unlimited,
     )
+
+
+NO_LIMIT = 1e9  # a budget no building plan reaches
+
+
+def step_return(table: Sequence[float], cost: int, u: int, top: int, three: int,
+                budget: float) -> float:
+    """Rent per dollar of a group's next building step from `u` steps (`table`: its
+    `group_income`, `cost` a step's price, `top` its steps in all, `three` the steps to three
+    houses per street), looking ahead as far as three houses on every street or the budget."""
+    target = max(u + 1, three)
+    ahead = min(target, top, u + int(min(budget, NO_LIMIT) // cost))
+    roi = 0.0
+    for t in range(u + 1, ahead + 1):
+        roi = max(roi, (table[t] - table[u]) / ((t - u) * cost))
+    return roi
 
 
 def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[int],
@@ -170,12 +198,8 @@ def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[in
         top = model.max_steps[gi]
         if u >= top or cost > budget or cost <= 0:
             continue
-        table = model.group_income[gi]
-        target = max(u + 1, model.steps_to_three[gi])
-        ahead = min(target, top, u + int(min(budget, 1e9) // cost))
-        roi = 0.0
-        for t in range(u + 1, ahead + 1):
-            roi = max(roi, (table[t] - table[u]) / ((t - u) * cost))
+        roi = step_return(model.group_income[gi], cost, u, top, model.steps_to_three[gi],
+                          budget)
         if roi > best_roi:
             best, best_roi = i, roi
     return best
@@ -361,8 +385,14 @@ class Valuer:
         gains: list[float] = []
         spent = 0
         income = base
+        returns = [model.unlimited_return[gi] for gi in groups]
         while len(costs) < MAX_PLANNED_STEPS:
-            i = best_group_step(model, now, groups, 1e9)
+            # `best_group_step` with no limit of cash, its returns looked up.
+            i, best = -1, 0.0
+            for j, u in enumerate(now):
+                roi = returns[j][u]
+                if roi > best:
+                    i, best = j, roi
             if i < 0:
                 break
             gi = groups[i]
