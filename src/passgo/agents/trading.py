@@ -451,20 +451,22 @@ def plan_in_two(market: Market, me: int, first: int, part1: tuple[int, ...], sec
     if x1 is None:
         return None
     x1 = round_up(x1)
-    both = second_step(market, me, first, part1, x1, second, part2, margin, keep)
+    both = second_step(market, me, first, part1, x1, second, part2, margin, keep, step1)
     if both is None or both[0] < 0:
         return None
     return Proposal(offer_of(me, first, (), part1, x1), both[1], (second, part2))
 
 
 def second_step(market: Market, me: int, first: int, part1: tuple[int, ...], x1: int,
-                second: int, part2: tuple[int, ...], margin: float,
-                keep: int) -> tuple[float, float] | None:
-    """A plan in two judged as a whole once its first step (`part1` from `first` for `x1`)
-    is known: (how far it clears the bot's margin, the bot's judged gain) with the best
-    second step `second` would accept; None if it would accept none."""
+                second: int, part2: tuple[int, ...], margin: float, keep: int,
+                step1: Deal | None = None) -> tuple[float, float] | None:
+    """A plan in two judged as a whole once its first step (`part1` from `first` for `x1`;
+    `step1`, its deal, if the caller has it) is known: (how far it clears the bot's margin,
+    the bot's judged gain) with the best second step `second` would accept; None if it would
+    accept none."""
     pos = market.pos
-    step1 = market.deal([(me, first, ()), (first, me, part1)])
+    if step1 is None:
+        step1 = market.deal([(me, first, ()), (first, me, part1)])
     after = list(market.cash)
     after[me] -= x1
     after[first] += x1
