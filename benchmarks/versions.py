@@ -1,22 +1,26 @@
 """Two or more versions of passgo side by side: the same seeded games played by each, the runs
 interleaved, so that a speed-up is measured against the code before it on the same machine.
 
-    python benchmarks/versions.py [--rev REV ...] [--tree PATH ...] [--bots strategic]
+    python benchmarks/versions.py [--rev REV ...] [--tree PATH ...] [--python PYTHON ...]
+                                  [--bots strategic]
                                   [--games N] [--repeats R] [--players 4] [--max-rounds 1000]
                                   [--seed S] [--json]
 
 A version is a git revision of this repository (`--rev b37e911`, unpacked with `git archive`
-into a temporary folder) or a source tree (`--tree /path/to/checkout`); without either the
-comparison is HEAD~1 against the working tree. Each version plays `--games` games of `--bots`
-at every seat (the simulation path, as `run.py` does) in a subprocess of its own, with its
-`src` first on the path and this interpreter; the versions take turns, `--repeats` times, the
-order reversed every other round, so that the machine's load falls on all of them alike.
-Reported per version: the median turns/s and actions/s over the repeats, the spread (lowest
-and highest), the median turns per CPU second (steadier than the clock on a machine other
-work shares), and the ratios of its medians to the first version's (by the clock and by CPU
-time). The games, not just the counts, must be the same for a pure speed change: the total
-of turns and actions is printed so that a difference shows. docs/bots.md ("Speed") has
-figures and commands.
+into a temporary folder), a source tree (`--tree /path/to/checkout`), or the passgo installed
+in another interpreter (`--python .venv-compiled/bin/python`: the compiled build `make
+compiled` installs); without any the comparison is HEAD~1 against the working tree. Each
+version plays `--games` games of `--bots` at every seat (the simulation path, as `run.py`
+does) in a subprocess of its own (a revision or tree with its `src` first on the path and this
+interpreter); the versions take turns, `--repeats` times, the order reversed every other
+round, so that the machine's load falls on all of them alike. Reported per version: the
+median turns/s and actions/s over the repeats, the spread (lowest and highest), the median
+turns per CPU second (steadier than the clock on a machine other work shares), the ratios of
+its medians to the first version's (by the clock and by CPU time), the games won before the
+cap and the median CPU milliseconds per game (what a study of many games waits for: bots
+whose games end play fewer turns per game). The games, not just the counts, must be the same
+for a pure speed change: the total of turns and actions is printed so that a difference
+shows. docs/bots.md ("Speed") has figures and commands.
 """
 
 from __future__ import annotations
@@ -46,16 +50,17 @@ from passgo.rulespec import load_rules
 bots, games, players, max_rounds, seed = sys.argv[1], *map(int, sys.argv[2:6])
 rules = load_rules("classic")
 names = [f"P{i + 1}" for i in range(players)]
-turns = actions = 0
+turns = actions = won = 0
 start, cpu = time.perf_counter(), time.process_time()
 for i in range(games):
     g = Game.new(names, rules, seed=seed + i, max_rounds=max_rounds)
     play(g, [make_agent(bots, (seed + i) * 31 + p) for p in range(players)], checked=False)
     turns += g.turn_number if hasattr(g, "turn_number") else g.turns
     actions += len(g.history)
+    won += g.winner is not None
 seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 print(json.dumps({"file": passgo.__file__, "seconds": seconds, "cpu_seconds": cpu,
-                  "turns": turns, "actions": actions}))
+                  "turns": turns, "actions": actions, "won": won}))
 """
 
 
@@ -64,7 +69,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        kind = "rev" if option_string == "--rev" else "tree"
+        kind = (option_string or "--tree").removeprefix("--")
         setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), (kind, values)])
 
 
@@ -83,23 +88,32 @@ def unpack(rev: str, into: Path) -> Path:
     return target
 
 
-def measure(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
-    """One run of the games by the version in `tree` (its `src` first on the path)."""
-    env = dict(os.environ, PYTHONPATH=str(tree / "src"))
-    cmd = [sys.executable, "-c", MEASURE, args.bots, str(args.games), str(args.players),
+def measure(version: tuple[str, Path], args: argparse.Namespace) -> dict[str, Any]:
+    """One run of the games by a version: ("tree", its source tree, whose `src` goes first on
+    the path of this interpreter) or ("python", an interpreter whose installed passgo plays,
+    run outside the repository so that the source tree is not imported instead)."""
+    kind, path = version
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    python, cwd = os.path.abspath(path), tempfile.gettempdir()  # a venv: keep its link
+    if kind == "tree":
+        env["PYTHONPATH"] = str(path / "src")
+        python, cwd = sys.executable, str(ROOT)
+    cmd = [python, "-c", MEASURE, args.bots, str(args.games), str(args.players),
            str(args.max_rounds), str(args.seed)]
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False)
     if done.returncode != 0:
-        raise SystemExit(f"{tree}: the games failed: {done.stderr.strip()[-300:]}")
+        raise SystemExit(f"{path}: the games failed: {done.stderr.strip()[-300:]}")
     row: dict[str, Any] = json.loads(done.stdout)
-    if not Path(row["file"]).resolve().is_relative_to(tree.resolve()):
-        raise SystemExit(f"{tree}: passgo was imported from {row['file']}, not from the tree")
+    if kind == "tree" and not Path(row["file"]).resolve().is_relative_to(path.resolve()):
+        raise SystemExit(f"{path}: passgo was imported from {row['file']}, not from the tree")
     return row
 
 
-def summary(name: str, runs: list[dict[str, Any]],
-            first: dict[str, Any] | None) -> dict[str, Any]:
-    """One version's row; `first`: the first version's row, which the ratios divide by."""
+def summary(name: str, runs: list[dict[str, Any]], first: dict[str, Any] | None,
+            games: int) -> dict[str, Any]:
+    """One version's row (`games` per run); `first`: the first version's row, which the ratios
+    divide by."""
     turns = [r["turns"] / r["seconds"] for r in runs]
     actions = [r["actions"] / r["seconds"] for r in runs]
     cpu = [r["turns"] / r["cpu_seconds"] for r in runs]
@@ -116,6 +130,9 @@ def summary(name: str, runs: list[dict[str, Any]],
         "turns_per_cpu_s": round(median_cpu),
         "ratio": round(median / first["turns_per_s"], 2) if first else 1.0,
         "cpu_ratio": round(median_cpu / first["turns_per_cpu_s"], 2) if first else 1.0,
+        "won": runs[0].get("won"),  # versions before the count was kept: absent
+        "cpu_ms_per_game": round(
+            statistics.median(r["cpu_seconds"] for r in runs) * 1000 / games, 1),
         "runs_turns_per_s": [round(t) for t in turns],
     }
 
@@ -126,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="a git revision (repeatable)")
     ap.add_argument("--tree", action=_Version, dest="versions",
                     help="a source tree holding src/passgo (repeatable)")
+    ap.add_argument("--python", action=_Version, dest="versions",
+                    help="an interpreter whose installed passgo plays (repeatable)")
     ap.add_argument("--bots", default="strategic", help="the bot of every seat")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--repeats", type=int, default=3)
@@ -137,25 +156,29 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.repeats < 1 or not 2 <= args.players <= 8:
         ap.error("need --games >= 1, --repeats >= 1 and --players 2..8")
     with tempfile.TemporaryDirectory(prefix="passgo-versions-") as tmp:
-        versions: list[tuple[str, Path]] = []
+        versions: list[tuple[str, str, Path]] = []  # (name, "tree" or "python", path)
         for kind, name in args.versions or [("rev", "HEAD~1"), ("tree", str(ROOT))]:
-            if kind == "rev":
-                versions.append((name, unpack(name, Path(tmp))))
-                continue
             path = Path(name)
-            if not (path / "src" / "passgo").is_dir():
+            if kind == "rev":
+                versions.append((name, "tree", unpack(name, Path(tmp))))
+            elif kind == "python":
+                if not os.access(path, os.X_OK):
+                    ap.error(f"--python {name}: not an interpreter that can be run")
+                versions.append((name, "python", path))
+            elif not (path / "src" / "passgo").is_dir():
                 ap.error(f"--tree {name}: no src/passgo there")
-            versions.append((name, path))
+            else:
+                versions.append((name, "tree", path))
         if len(versions) < 2:
-            ap.error("name at least two versions (--rev, --tree)")
-        runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in versions}
+            ap.error("name at least two versions (--rev, --tree, --python)")
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in versions}
         for repeat in range(args.repeats):
             order = versions if repeat % 2 == 0 else versions[::-1]
-            for name, tree in order:
-                runs[name].append(measure(tree, args))
+            for name, kind, path in order:
+                runs[name].append(measure((kind, path), args))
     rows: list[dict[str, Any]] = []
-    for name, _ in versions:
-        rows.append(summary(name, runs[name], rows[0] if rows else None))
+    for name, _, _ in versions:
+        rows.append(summary(name, runs[name], rows[0] if rows else None, args.games))
     load = os.getloadavg()
     report = {"benchmark": "versions", "python": platform.python_version(), "bots": args.bots,
               "games": args.games, "repeats": args.repeats, "players": args.players,
@@ -169,14 +192,16 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.players} {args.bots} bots, cap {args.max_rounds} rounds, simulation path, "
           f"Python {report['python']}, load average {load[0]:.2f}")
     header = ("version", "turns/s", "low", "high", "actions/s", "turns/CPU s", "ratio",
-              "CPU ratio", "turns", "actions")
-    widths = (max(14, *(len(r["version"]) for r in rows)), 10, 10, 10, 10, 11, 7, 9, 9, 9)
+              "CPU ratio", "turns", "actions", "won", "CPU ms/game")
+    widths = (max(14, *(len(r["version"]) for r in rows)), 10, 10, 10, 10, 11, 7, 9, 9, 9, 5,
+              11)
     print("  ".join(f"{h:>{w}}" for h, w in zip(header, widths, strict=True)))
     for r in rows:
         cells = (r["version"], f"{r['turns_per_s']:,}", f"{r['turns_per_s_low']:,}",
                  f"{r['turns_per_s_high']:,}", f"{r['actions_per_s']:,}",
                  f"{r['turns_per_cpu_s']:,}", f"{r['ratio']:.2f}x", f"{r['cpu_ratio']:.2f}x",
-                 str(r["turns"]), str(r["actions"]))
+                 str(r["turns"]), str(r["actions"]), str(r["won"]),
+                 f"{r['cpu_ms_per_game']:,}")
         print("  ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True)))
     return 0
 
