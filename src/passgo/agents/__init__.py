@@ -22,6 +22,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
+from typing import Final
 
 from passgo.agents.base import Agent
 from passgo.agents.basic import BasicBot
@@ -31,8 +32,8 @@ from passgo.agents.protocol import DEFAULT_TIME_LIMIT, ProtocolBot
 from passgo.agents.random_bot import RandomBot
 from passgo.agents.strategic import PROFILES, StrategicBot, StrategicParams
 
-PROTOCOL_PREFIX = "cmd:"
-POLICY_PREFIX = "rl:"
+PROTOCOL_PREFIX: Final = "cmd:"
+POLICY_PREFIX: Final = "rl:"
 
 
 def _profile_text(name: str) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, fields, replace
-from typing import Any, assert_never
+from typing import Any, Final, assert_never
 
 from passgo.agents.base import Agent
 from passgo.agents.basic import BasicBot, wants_smash
@@ -97,10 +97,10 @@ from passgo.core import (
 POLICIES = ("strategic", "basic")
 BUILD_KEEPS = (25, 150, 350)  # cash kept by the building plans
 BID_FRACTIONS = (0.5, 0.8, 1.0, 1.3, 1.7, 2.2)  # auction limits, times the deed's price
-MAX_TRADES = 3  # offers completing one of the bot's groups compared per decision
-MAX_SALES = 1  # offers selling a deed that completes an opponent's group, per decision
-RETRY_TURNS = 24  # an offer is not made again to the same player for this many turns
-MAX_ANSWERS = 6  # answers of a house rule's decision compared
+MAX_TRADES: Final = 3  # offers completing one of the bot's groups compared per decision
+MAX_SALES: Final = 1  # offers selling a deed that completes an opponent's group, per decision
+RETRY_TURNS: Final = 24  # an offer is not made again to the same player for this many turns
+MAX_ANSWERS: Final = 6  # answers of a house rule's decision compared
 
 
 @dataclass(frozen=True, slots=True)

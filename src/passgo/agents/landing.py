@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
+from typing import Final
 
 from passgo.core.board import Board, load_edition
 from passgo.token_model import THROWS, square_outcomes
 
 JAIL_POLICIES = ("leave", "stay")
-_JAILED = -1  # stand-in for "sent to jail" while a throw is resolved
+_JAILED: Final = -1  # stand-in for "sent to jail" while a throw is resolved
 _TOLERANCE = 1e-13  # power iteration stops when no state's probability moves more than this
-_MAX_ITERATIONS = 2000
+_MAX_ITERATIONS: Final = 2000
 
 Throws = list[tuple[list[tuple[float, int]], list[tuple[float, int]], list[float], list[float]]]
 

@@ -18,7 +18,7 @@ Everything a game of bots needs besides the bots' own choices lives here, so tha
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from passgo.agents.base import Agent
 from passgo.core import Action, ClaimRent, Event, Game
@@ -26,7 +26,7 @@ from passgo.core import Action, ClaimRent, Event, Game
 Observer = Callable[[Action, list[Event]], None]
 
 # Actions per round and player before a game is taken to be stuck (`step_limit`).
-STEPS_PER_ROUND = 2000
+STEPS_PER_ROUND: Final = 2000
 
 
 class _Stepper:

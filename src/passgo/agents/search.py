@@ -20,6 +20,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from passgo.agents.base import Agent
 from passgo.agents.strategic import StrategicBot
@@ -41,10 +42,10 @@ from passgo.core import (
 # Makes the default bot of one seat for one rollout (fresh: bots may keep memory).
 PolicyFactory = Callable[[int], Agent]
 
-HOTEL = 5  # a street's level with a hotel (houses + 5 x hotels)
-STEPS_PER_TURN = 400  # a rollout that takes more actions than this per turn is cut short
-VALUE_HORIZON = 80  # rounds of rent the leaf evaluation counts (the strategic yardstick)
-FUTURE_CASH = 300
+HOTEL: Final = 5  # a street's level with a hotel (houses + 5 x hotels)
+STEPS_PER_TURN: Final = 400  # a rollout that takes more actions than this per turn is cut short
+VALUE_HORIZON: Final = 80  # rounds of rent the leaf evaluation counts (the strategic yardstick)
+FUTURE_CASH: Final = 300
 
 
 def mix(*values: int) -> int:

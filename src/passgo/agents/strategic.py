@@ -110,20 +110,23 @@ from passgo.core import (
 from passgo.core.board import RAILROAD, STREET, rules_board
 
 JAIL_CHOICES = ("auto", "leave", "stay")
-HORIZON = 80  # rounds of rent a deed is valued at when buying and bidding
-FUTURE_CASH = 300  # what the bot counts on earning soon when planning houses
-RISK = 0.15  # chance of meeting a rent above the reserve in REACH_TURNS turns, at aggression 1
-REACH_TURNS = 3  # turns ahead the reserve looks
-RETRY_TURNS = 24  # the same deeds are not offered to the same player again for this long
-SEARCH_TURNS = 24  # with nothing changed hands, trades are looked for again after this many turns
-RESEARCH_TURNS = 8  # after deeds changed hands, after this many (two rounds of four players)
-OFFERS_PER_TURN = 2
-PRICED_PER_SEARCH = 3  # deals newly priced by one search for offers, the most promising first
-PROBE_REFUSALS = 2  # a player who refused this many offers it might take is not asked again
-STUCK_ROUNDS = 20  # rounds with every deed owned and none changing hands: the game is stuck
-SLACK_PER_ROUND = 0.004  # from then on it accepts a little less than its margin each round
-MAX_SLACK = 0.2  # ... down to this share of what a deal is about
-PLAN_TURNS = 16  # a plan in two steps is followed this long
+HORIZON: Final = 80  # rounds of rent a deed is valued at when buying and bidding
+FUTURE_CASH: Final = 300  # what the bot counts on earning soon when planning houses
+# The chance of meeting a rent above the reserve in REACH_TURNS turns, at aggression 1.
+RISK: Final = 0.15
+REACH_TURNS: Final = 3  # turns ahead the reserve looks
+RETRY_TURNS: Final = 24  # the same deeds are not offered to the same player again for this long
+# With nothing changed hands, trades are looked for again after this many turns.
+SEARCH_TURNS: Final = 24
+RESEARCH_TURNS: Final = 8  # after deeds changed hands, after this many (two rounds of four players)
+OFFERS_PER_TURN: Final = 2
+# Deals newly priced by one search for offers, the most promising first.
+PRICED_PER_SEARCH: Final = 3
+PROBE_REFUSALS: Final = 2  # a player who refused this many offers it might take is not asked again
+STUCK_ROUNDS: Final = 20  # rounds with every deed owned and none changing hands: the game is stuck
+SLACK_PER_ROUND: Final = 0.004  # from then on it accepts a little less than its margin each round
+MAX_SLACK: Final = 0.2  # ... down to this share of what a deal is about
+PLAN_TURNS: Final = 16  # a plan in two steps is followed this long
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +251,7 @@ class _Board:
         self.ranked: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
 
-_BOARDS_KEPT = 512  # boards kept per rule set
+_BOARDS_KEPT: Final = 512  # boards kept per rule set
 # A rent and its square in one int (`_Board.ranked`): boards have fewer than 256 squares.
 _SQUARE_BITS: Final = 8
 _SQUARE_MASK: Final = (1 << _SQUARE_BITS) - 1

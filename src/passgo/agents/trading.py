@@ -44,23 +44,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from passgo.agents.valuation import BANK, Holding, Position, Valuer
 from passgo.core import Bundle, Immunity, Loan, Partnership, TradeOffer
 from passgo.core.board import RAILROAD
 
-TRADE_HORIZON = 40  # rounds of rent a trade is valued over
+TRADE_HORIZON: Final = 40  # rounds of rent a trade is valued over
 # Cash a player is taken to add to what it holds when building up its groups: the mean of
 # the rents these reach (over the horizon, a player short of cash builds later, not never).
 FUTURES = (200, 700, 1200)
-CARD_VALUE = 40  # a Get Out of Jail Free card, in cash
-SHARE = 0.5  # the margin is a share of both sides' judged gains times this
-DEFAULT_MARGIN = 0.5  # what a bot assumes of the other side's margin
-CUSHION = 15.0  # what a proposer leaves above the other side's bare acceptance
-MIN_GAIN = 5.0  # a trade must gain at least this much to be worth the trouble
-PROBE = 0.8  # an offer the other side may refuse must gain this share of what is at stake
-CASH_STEP = 5  # offers name cash in multiples of this
-PRICE_TOLERANCE = 20  # prices are found to within this much (on the side of the party's margin)
+CARD_VALUE: Final = 40  # a Get Out of Jail Free card, in cash
+SHARE: Final = 0.5  # the margin is a share of both sides' judged gains times this
+DEFAULT_MARGIN: Final = 0.5  # what a bot assumes of the other side's margin
+CUSHION: Final = 15.0  # what a proposer leaves above the other side's bare acceptance
+MIN_GAIN: Final = 5.0  # a trade must gain at least this much to be worth the trouble
+PROBE: Final = 0.8  # an offer the other side may refuse must gain this share of what is at stake
+CASH_STEP: Final = 5  # offers name cash in multiples of this
+# Prices are found to within this much (on the side of the party's margin).
+PRICE_TOLERANCE: Final = 20
 
 
 class Deal:
@@ -566,8 +568,8 @@ def term_values(market: Market, offer: TradeOffer, owner: list[int]) -> dict[int
     return out
 
 
-RAILROAD_GUESS = 50  # a railroad's rent per landing when nothing better is known
-UTILITY_GUESS = 28  # four times a mean throw
+RAILROAD_GUESS: Final = 50  # a railroad's rent per landing when nothing better is known
+UTILITY_GUESS: Final = 28  # four times a mean throw
 
 
 def _rent_guess(pos: Position, owner: list[int], sq: int, giver: int) -> float:

@@ -28,15 +28,16 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from passgo.agents.landing import landing_rates
 from passgo.core import Game, Rules
 from passgo.core.board import RAILROAD, STREET, UTILITY, rules_board
 
-MEAN_THROW = 7  # a Utility's rent is a multiple of the throw that brought the player there
-BANK = -1  # the owner of an unowned deed in a `Position` (the game's read model says None)
-HOTEL = 5  # a street's level with a hotel (the levels of `SellDown`: 0-4 houses, 5 = hotel)
-MAX_PLANNED_STEPS = 48  # building steps a holding plans ahead (three groups to hotels)
+MEAN_THROW: Final = 7  # a Utility's rent is a multiple of the throw that brought the player there
+BANK: Final = -1  # the owner of an unowned deed in a `Position` (the game's read model says None)
+HOTEL: Final = 5  # a street's level with a hotel (the levels of `SellDown`: 0-4 houses, 5 = hotel)
+MAX_PLANNED_STEPS: Final = 48  # building steps a holding plans ahead (three groups to hotels)
 
 
 class Position:
@@ -171,7 +172,7 @@ def board_model(rules: Rules) -> BoardModel:
     )
 
 
-NO_LIMIT = 1e9  # a budget no building plan reaches
+NO_LIMIT: Final = 1e9  # a budget no building plan reaches
 
 
 def step_return(table: Sequence[float], cost: int, u: int, top: int, three: int,

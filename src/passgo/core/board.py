@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from passgo.core.errors import DataError
 
@@ -21,17 +21,17 @@ if TYPE_CHECKING:
     from passgo.core.rules import Rules
 
 # Square kinds.
-GO = 0
-STREET = 1
-RAILROAD = 2
-UTILITY = 3
-CHANCE = 4
-COMMUNITY_CHEST = 5
-INCOME_TAX = 6
-LUXURY_TAX = 7
-JAIL = 8
-FREE_PARKING = 9
-GO_TO_JAIL = 10
+GO: Final = 0
+STREET: Final = 1
+RAILROAD: Final = 2
+UTILITY: Final = 3
+CHANCE: Final = 4
+COMMUNITY_CHEST: Final = 5
+INCOME_TAX: Final = 6
+LUXURY_TAX: Final = 7
+JAIL: Final = 8
+FREE_PARKING: Final = 9
+GO_TO_JAIL: Final = 10
 
 KIND_NAMES = {
     "go": GO,
@@ -48,18 +48,18 @@ KIND_NAMES = {
 }
 
 # Card effects.
-ADVANCE = "advance"
-ADVANCE_NEAREST = "advance_nearest"
-BACK = "back"
-GO_TO_JAIL_CARD = "go_to_jail"
-JAIL_FREE = "get_out_of_jail_free"
-COLLECT = "collect"
-PAY = "pay"
-PAY_EACH_PLAYER = "pay_each_player"
-COLLECT_FROM_EACH = "collect_from_each_player"
-REPAIRS = "repairs"
-BACK_TO = "back_to"
-FINE_OR_CHANCE = "fine_or_chance"
+ADVANCE: Final = "advance"
+ADVANCE_NEAREST: Final = "advance_nearest"
+BACK: Final = "back"
+GO_TO_JAIL_CARD: Final = "go_to_jail"
+JAIL_FREE: Final = "get_out_of_jail_free"
+COLLECT: Final = "collect"
+PAY: Final = "pay"
+PAY_EACH_PLAYER: Final = "pay_each_player"
+COLLECT_FROM_EACH: Final = "collect_from_each_player"
+REPAIRS: Final = "repairs"
+BACK_TO: Final = "back_to"
+FINE_OR_CHANCE: Final = "fine_or_chance"
 EFFECTS = frozenset(
     {
         ADVANCE,
@@ -77,8 +77,8 @@ EFFECTS = frozenset(
     }
 )
 
-DECK_CHANCE = 0
-DECK_COMMUNITY_CHEST = 1
+DECK_CHANCE: Final = 0
+DECK_COMMUNITY_CHEST: Final = 1
 DECK_NAMES = ("chance", "community_chest")
 
 
@@ -416,7 +416,8 @@ def six_railroads_board(board: Board) -> Board:
 
 
 OVERLAPS = {"free_parking": FREE_PARKING, "go": GO}
-SECOND_BOARD = "uk"  # the other board of a double board: "a standard board and an English board"
+# The other board of a double board: "a standard board and an English board".
+SECOND_BOARD: Final = "uk"
 
 
 @cache

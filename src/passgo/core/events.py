@@ -7,7 +7,7 @@ One small record type serves every event so that producing them stays cheap in s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 EVENT_KINDS = {
     "order": "player: seat that starts; detail: the opening throws",
@@ -92,18 +92,18 @@ EVENT_KINDS = {
 
 # Reasons of payments and debts (the `detail` of "pay", "receive" and "debt" events) that the
 # engine and front-ends look up, e.g. the taxes and fines that feed the Free Parking pot.
-SALARY = "salary"
-SALARY_ON_GO = "salary on GO"
-PURCHASE = "purchase"
-AUCTION = "auction"
-RENT = "rent"
-JAIL_FINE = "jail fine"
-INCOME_TAX = "income tax"
-INCOME_TAX_PERCENT = "income tax (10%)"
-LUXURY_TAX = "luxury tax"
-FINE = "fine"
-INTEREST = "interest"
-BUILDING = "building"
+SALARY: Final = "salary"
+SALARY_ON_GO: Final = "salary on GO"
+PURCHASE: Final = "purchase"
+AUCTION: Final = "auction"
+RENT: Final = "rent"
+JAIL_FINE: Final = "jail fine"
+INCOME_TAX: Final = "income tax"
+INCOME_TAX_PERCENT: Final = "income tax (10%)"
+LUXURY_TAX: Final = "luxury tax"
+FINE: Final = "fine"
+INTEREST: Final = "interest"
+BUILDING: Final = "building"
 
 
 @dataclass(slots=True, init=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from copy import copy as _copy
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from passgo.core.actions import TradeOffer
 from passgo.core.decisions import bundle_from_dict, offer_to_dict
@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from passgo.core.state import GameState
 
 # Stages of a turn.
-PRE_ROLL = 0  # the player must throw (or choose how to leave jail)
-MOVED = 1  # the throw has been played; the engine decides whether the player throws again
-POST_ROLL = 2  # the player may do business and must end the turn
-DONE = 3  # the turn is over; the engine passes the dice
+PRE_ROLL: Final = 0  # the player must throw (or choose how to leave jail)
+MOVED: Final = 1  # the throw has been played; the engine decides whether the player throws again
+POST_ROLL: Final = 2  # the player may do business and must end the turn
+DONE: Final = 3  # the turn is over; the engine passes the dice
 WAITING = (PRE_ROLL, POST_ROLL)  # stages at which the turn waits for its player
 
 

@@ -14,7 +14,7 @@ module only dispatches. What front-ends read is the documented model: `pending` 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 # The rule modules register their decisions and actions on import.
 from passgo.core import (  # noqa: F401
@@ -65,9 +65,9 @@ from passgo.core.serialize import (
 from passgo.core.state import BANK, GameState, hotels_at, houses_at
 
 #: The fewest players a game has.
-MIN_PLAYERS = 2
+MIN_PLAYERS: Final = 2
 #: The most players a game has.
-MAX_PLAYERS = 8
+MAX_PLAYERS: Final = 8
 
 
 def _die(x: object) -> bool:

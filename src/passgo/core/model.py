@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.core.decisions import DeckName
@@ -204,8 +204,8 @@ def rent_now(g: GameState, sq: int, dice_total: int) -> int:
     return rent_due(g, sq, dice_total)
 
 
-VIEW_FORMAT = "passgo-view"
-VIEW_VERSION = 1
+VIEW_FORMAT: Final = "passgo-view"
+VIEW_VERSION: Final = 1
 
 
 def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any]:

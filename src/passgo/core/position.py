@@ -15,7 +15,7 @@ import difflib
 import json
 import zlib
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, rules_board
 from passgo.core.errors import PassgoError
@@ -38,7 +38,7 @@ from passgo.core.timing import draw_angel
 
 # Scripted throws are for tests, tutorials and what-if positions (`Game.new` and saves take
 # the same cap): a hostile file must not make every throw slow (they leave a list's front).
-MAX_SCRIPTED_THROWS = 10_000
+MAX_SCRIPTED_THROWS: Final = 10_000
 
 G = TypeVar("G", bound="GameState")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from passgo.core.actions import Action
 from passgo.core.errors import DataError, IllegalActionError, SaveFileError
@@ -25,7 +25,7 @@ from passgo.core.version import ENGINE_VERSION, SAVE_FORMAT_VERSION
 if TYPE_CHECKING:
     from passgo.core.game import Game
 
-FORMAT = "passgo-game"
+FORMAT: Final = "passgo-game"
 
 _LIST_FIELDS = ("cash", "pos", "jailed", "jail_turns", "alive", "owner", "level", "mortgaged")
 _INT_FIELDS = (

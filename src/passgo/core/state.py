@@ -7,7 +7,7 @@ scripted dice are fields, so a state serialises to JSON and a game replays bit f
 from __future__ import annotations
 
 import random
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from passgo.core.actions import Action
 from passgo.core.board import Board, rules_board
@@ -15,13 +15,13 @@ from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, JAIL_FINE, 
 from passgo.core.frames import AuctionFrame, Frame, InitialFrame, SealedFrame, TurnFrame
 from passgo.core.rules import Rules
 
-HOTEL = 5  # the level of a street with a hotel (0-4 = number of houses)
+HOTEL: Final = 5  # the level of a street with a hotel (0-4 = number of houses)
 # Double hotels (`Rules.double_hotels`) extend the scale: 6-9 = a hotel and 1-4 houses on it,
 # 10 = two hotels. On this scale (houses per hotel is 4) a level is also its rank for even
 # building and its worth in houses, so `rank` and `units` need no special case.
-TWO_HOTELS = 10
-BANK = -1  # the owner or creditor that is the Bank
-BANK_LOAN = 500  # one Bank loan (`Rules.bank_loans`): "a $500 loan"
+TWO_HOTELS: Final = 10
+BANK: Final = -1  # the owner or creditor that is the Bank
+BANK_LOAN: Final = 500  # one Bank loan (`Rules.bank_loans`): "a $500 loan"
 # Agreements in force from the terms of trades (`terms.py`), each a list of ints:
 # [kind, number, giver, receiver, a, b, c, *squares]. Immunity and rent share: a = percent,
 # b = unit (0: landings, 1: turns), c = landings left, or the turn number at which it ends.

@@ -67,7 +67,7 @@ lender, who is one creditor among others.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from passgo.core import money  # (money calls `bankrupt`: its functions are looked up late)
 from passgo.core.actions import (
@@ -93,13 +93,13 @@ from passgo.core.state import (
     houses_at,
 )
 
-MAX_AGREEMENTS = 64  # agreements in force at once (a bound on the state a game carries)
-MAX_COUNT = 100  # landings or turns of one immunity
-MAX_LOAN_ROUNDS = 100  # a loan falls due within this many rounds
-LENT = "loan"  # the reasons of the payments of loans
-REPAID = "loan repaid"
-DUE = "loan due"
-RENT_SHARE = "rent share"  # the reason of a payment of a share of the rent
+MAX_AGREEMENTS: Final = 64  # agreements in force at once (a bound on the state a game carries)
+MAX_COUNT: Final = 100  # landings or turns of one immunity
+MAX_LOAN_ROUNDS: Final = 100  # a loan falls due within this many rounds
+LENT: Final = "loan"  # the reasons of the payments of loans
+REPAID: Final = "loan repaid"
+DUE: Final = "loan due"
+RENT_SHARE: Final = "rent share"  # the reason of a payment of a share of the rent
 LANDINGS, TURNS = 0, 1  # the unit of an immunity, as stored
 _UNITS = {"landings": LANDINGS, "turns": TURNS}
 

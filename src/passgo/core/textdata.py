@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 import tomllib
-from typing import Any
+from typing import Any, Final
 
 MAX_CHARS = 16 * 1024 * 1024  # no save, position or rules file comes near this
-MAX_DEPTH = 64  # passgo's own files nest a handful of levels
+MAX_DEPTH: Final = 64  # passgo's own files nest a handful of levels
 
 
 def _depth_problem(text: str) -> str | None:

@@ -8,7 +8,7 @@ interest at once and chooses to lift the mortgage now or later (see `TransferFra
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from passgo.core import terms
 from passgo.core.actions import (
@@ -217,7 +217,7 @@ def _accept(g: GameState, f: TradeFrame, a: AcceptTrade) -> None:
     accept(g, f)
 
 
-REASON_LIMIT = 200  # characters in a refusal's reason
+REASON_LIMIT: Final = 200  # characters in a refusal's reason
 
 
 def _reject_problem(g: GameState, f: TradeFrame, a: RejectTrade) -> str | None:
