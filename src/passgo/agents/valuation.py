@@ -215,7 +215,7 @@ class Holding:
     rent per opponent turn has grown by `gains[k - 1]`. `groups`: its complete colour groups.
     Read-only once made (a plain class: see `Position`)."""
 
-    def __init__(self, assets: float, fixed: float, built: float, costs: tuple[int, ...],
+    def __init__(self, assets: float, fixed: float, built: float, costs: tuple[float, ...],
                  gains: tuple[float, ...], groups: tuple[int, ...]) -> None:
         self.assets = assets
         self.fixed = fixed
@@ -244,7 +244,7 @@ class Valuer:
         self.price = tuple(s.price * factor for s in self.board.squares)
         self._holdings: dict[bytes, Holding] = {}
         self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
-                          tuple[tuple[int, ...], tuple[float, ...]]] = {}
+                          tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
     def earn(self, pos: Position) -> float:
         """Opponent turns of rent a deed is valued at: the horizon times the opponents."""
@@ -365,14 +365,14 @@ class Valuer:
                     count = len(mine) if one_board else sum(
                         1 for o in board.kin(sq) if owner[o] == player)
                     fixed += rate[sq] * (rents[min(count, len(rents)) - 1] * times)
-        costs: tuple[int, ...] = ()
+        costs: tuple[float, ...] = ()
         gains: tuple[float, ...] = ()
         if monopolies:
             costs, gains = self._plan(tuple(monopolies), tuple(steps))
         return Holding(assets, fixed, built, costs, gains, tuple(monopolies))
 
     def _plan(self, groups: tuple[int, ...],
-              steps: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+              steps: tuple[int, ...]) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The building steps still to come on these groups, best rent per dollar first
         (looking ahead to three houses per street): cumulative costs and rent gained."""
         key = (groups, steps)
@@ -382,9 +382,9 @@ class Valuer:
         model = self.model
         now = list(steps)
         base = sum((model.group_income[gi][u] for gi, u in zip(groups, now, strict=True)), 0.0)
-        costs: list[int] = []
+        costs: list[float] = []
         gains: list[float] = []
-        spent = 0
+        spent = 0.0  # a float: `income` bisects the costs with a float, compared faster
         income = base
         returns = [model.unlimited_return[gi] for gi in groups]
         while len(costs) < MAX_PLANNED_STEPS:
