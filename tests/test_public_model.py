@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import math
+import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any, get_args
 
@@ -33,6 +35,7 @@ from passgo import (
     Rules,
     Sell,
     SellDeed,
+    SellDown,
     TakeLoan,
     TradeOffer,
     TradeReplyDecision,
@@ -40,11 +43,12 @@ from passgo import (
     UseJailCard,
 )
 from passgo.agents import RandomBot
+from passgo.core import business
 from passgo.core.position import parse_position, position_to_toml
 from passgo.core.rules import PRESETS
 from passgo.core.serialize import state_dict
 from passgo.engine_build import engine_build
-from support import WRONG_TYPE, assert_illegal, setup
+from support import WRONG_TYPE, assert_illegal, load_fuzz, setup
 
 PRESET_NAMES = sorted(PRESETS)
 
@@ -344,6 +348,32 @@ def test_business_listing_is_exactly_the_legal_business(preset: str) -> None:
                 candidates: set[Action] = {TakeLoan(p), RepayLoan(p)}
                 candidates |= {k(p, sq) for k in BUSINESS_KINDS for sq in g.board.properties}
                 assert listed == {a for a in candidates if g.is_legal(a)}
+
+
+RAISING = (Sell, SellDown, Mortgage, SellDeed, TakeLoan)
+
+
+def test_may_raise_is_the_listing_s_answer() -> None:
+    """`business.may_raise` (a debtor's bankruptcy hangs on it) says whether `business_actions`
+    lists any business that raises cash from the Bank, for every player at every step of
+    random games under random rule mixes: the quick walk and the whole list agree."""
+    fuzz = load_fuzz()
+    rng = random.Random(11)
+    answers: Counter[tuple[bool, bool]] = Counter()
+    for seed in range(120):
+        _, rules = fuzz.draw_rules(rng)
+        g = Game.new([f"p{i}" for i in range(2 + seed % 4)], rules, seed, max_rounds=60)
+        for _ in range(500):
+            if g.over:
+                break
+            for p in range(g.n):
+                if not g.alive[p]:
+                    continue
+                listed = any(isinstance(a, RAISING) for a in business.business_actions(g, p))
+                assert business.may_raise(g, p) == listed
+                answers[listed, g.owes(p)] += 1
+            g.apply(fuzz.random_action(g, rng))
+    assert min(answers.values()) >= 10, answers  # both answers, by debtors and others
 
 
 # -- copies ----------------------------------------------------------------------------------

@@ -12,25 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from passgo.core.actions import (
-    Action,
-    DeclareBankruptcy,
-    Mortgage,
-    Sell,
-    SellDeed,
-    SellDown,
-    TakeLoan,
-)
-from passgo.core.business import business_actions
+from passgo.core.actions import Action, DeclareBankruptcy
+from passgo.core.business import may_raise
 from passgo.core.decisions import RaiseFundsDecision
 from passgo.core.ending import finish, finish_by_valuation
 from passgo.core.frames import DebtFrame
 from passgo.core.money import declare_bankruptcy, raisable
 from passgo.core.registry import answer, decision
 from passgo.core.state import BANK, GameState
-
-# Business that raises cash from the Bank.
-_RAISING = (Sell, SellDown, Mortgage, SellDeed, TakeLoan)
 
 
 def may_declare_bankruptcy(g: GameState, player: int) -> bool:
@@ -42,7 +31,7 @@ def may_declare_bankruptcy(g: GameState, player: int) -> bool:
         return False
     if raisable(g, player) < top.amount:
         return True
-    return not any(isinstance(a, _RAISING) for a in business_actions(g, player))
+    return not may_raise(g, player)
 
 
 def _view(g: GameState, f: DebtFrame) -> RaiseFundsDecision:

@@ -46,6 +46,7 @@ House rules (004 variant catalogue), each read only when its `Rules` switch is o
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, cast
 
 from passgo.core import auction
@@ -529,29 +530,32 @@ def sell_one_levels(g: GameState, sq: int) -> tuple[int, ...]:
     return tuple(new if o == sq else g.level[o] for o in g.board.groups[group])
 
 
-def sell_options(g: GameState, player: int) -> list[tuple[int, int, tuple[int, ...]]]:
+def sell_options(g: GameState, player: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
     """(square or -1, group, levels) for every legal one-building sale, and, in a group where a
-    hotel cannot break down for lack of houses, every even sale of several buildings at once."""
-    out: list[tuple[int, int, tuple[int, ...]]] = []
+    hotel cannot break down for lack of houses, every even sale of several buildings at once.
+    Lazily, so that a caller asking only whether any sale is legal (`business.may_raise`)
+    stops at the first."""
     rules = g.rules
+    owner, level = g.owner, g.level
     variant = rules.partial_building or rules.instant_hotels or rules.uneven_building
     for group, squares in enumerate(g.board.groups):
         if variant or g.contracts:
-            if not any(g.owner[sq] == player and g.level[sq] for sq in squares):
+            if not any(owner[sq] == player and level[sq] for sq in squares):
                 continue
-        elif g.owner[squares[0]] != player or not any(g.level[sq] for sq in squares):
+        elif owner[squares[0]] != player or not any(level[sq] for sq in squares):
             continue
-        singles = []
+        single = False
         for sq in squares:
-            if (g.level[sq] and g.owner[sq] == player
-                    and sell_problem(g, player, group, sell_one_levels(g, sq)) is None):
-                singles.append((sq, group, sell_one_levels(g, sq)))
-        out.extend(singles)
-        if singles:
+            if level[sq] and owner[sq] == player:
+                levels = sell_one_levels(g, sq)
+                if sell_problem(g, player, group, levels) is None:
+                    single = True
+                    yield sq, group, levels
+        if single:
             continue
         candidates: list[tuple[int, ...]] = []
-        if all(g.owner[sq] == player for sq in squares):
-            units = [g.rank(g.level[sq]) for sq in squares]
+        if all(owner[sq] == player for sq in squares):
+            units = [g.rank(level[sq]) for sq in squares]
             candidates.extend(_even_levels(g, squares, total)
                               for total in range(sum(units) - 1, -1, -1))
         if variant:
@@ -560,8 +564,7 @@ def sell_options(g: GameState, player: int) -> list[tuple[int, int, tuple[int, .
         for levels in candidates:
             if levels not in seen and sell_problem(g, player, group, levels) is None:
                 seen.add(levels)
-                out.append((-1, group, levels))
-    return out
+                yield -1, group, levels
 
 
 def _street_sales(g: GameState, player: int, squares: tuple[int, ...]) -> list[tuple[int, ...]]:
