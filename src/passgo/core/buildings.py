@@ -72,12 +72,18 @@ def group_buildable(g: GameState, player: int, group: int) -> bool:
     """A complete colour group of the player (or of a partnership of theirs, `partners`) with
     no street mortgaged."""
     owner, mortgaged = g.owner, g.mortgaged
-    if all(owner[sq] == player and not mortgaged[sq] for sq in g.board.groups[group]):
+    squares = g.board.groups[group]
+    # A loop, not all(): most groups fail at their first street, and every request to build
+    # asks this of every group for every other player (`capacity`).
+    for sq in squares:
+        if owner[sq] != player or mortgaged[sq]:
+            break
+    else:
         return True
     if not g.contracts:
         return False
     members = g.partners(player, group)
-    return len(members) > 1 and not any(mortgaged[sq] for sq in g.board.groups[group])
+    return len(members) > 1 and not any(mortgaged[sq] for sq in squares)
 
 
 def _own_unmortgaged(g: GameState, player: int, group: int) -> bool:
