@@ -166,6 +166,8 @@ class Board:
         """The railroads (or utilities) whose number owned sets the rent of the one on `sq`:
         those of its own board."""
         group = self.railroads if self.squares[sq].kind == RAILROAD else self.utilities
+        if self.overlap < 0:
+            return group  # a single board is one ring: all of them (bots ask on every move)
         side = sq // self.ring
         return tuple(r for r in group if r // self.ring == side)
 

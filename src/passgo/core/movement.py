@@ -409,12 +409,10 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
         return base * 2 if g.owns_group(owner, square.group) else base
     board = g.board
     if kind == RAILROAD:
-        railroads = board.railroads if board.overlap < 0 else board.kin(sq)
-        count = sum(1 for r in railroads if g.owner[r] == owner)
+        count = sum(1 for r in board.kin(sq) if g.owner[r] == owner)
         rent = board.railroad_rents[count - 1]
         return rent * multiplier if multiplier else rent
-    utilities = board.utilities if board.overlap < 0 else board.kin(sq)
-    count = sum(1 for u in utilities if g.owner[u] == owner)
+    count = sum(1 for u in board.kin(sq) if g.owner[u] == owner)
     return g.board.utility_multipliers[count - 1] * dice_total
 
 
