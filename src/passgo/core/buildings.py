@@ -142,9 +142,9 @@ def build_problem(g: GameState, player: int, sq: int, check_cash: bool = True) -
         # Streets of other owners count only under non-monopoly building (else there are none),
         # and a partner's streets as one's own.
         members = g.partners(player, square.group) if g.contracts else (player,)
-        if any(rank(level[o]) < here and owner[o] in members
-               for o in g.board.groups[square.group]):
-            return "build evenly: another street of the group has fewer buildings"
+        for o in g.board.groups[square.group]:  # a loop, not any(): asked for every street
+            if rank(level[o]) < here and owner[o] in members:
+                return "build evenly: another street of the group has fewer buildings"
     if check_cash:
         price = square.house_cost
         if rules.non_monopoly_building and not g.owns_group(player, square.group):
@@ -431,24 +431,34 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
     squares = g.board.groups[group]
     if len(levels) != len(squares):
         return f"give one level for each of the {len(squares)} streets of the group"
+    # Loops rather than any(): a group has two to four streets, and bots raising funds ask
+    # this of every sale they could make, at every step.
     rules = g.rules
-    current = [g.level[sq] for sq in squares]
+    owner, level = g.owner, g.level
+    current = [level[sq] for sq in squares]
     members = g.partners(player, group) if g.contracts else (player,)
-    if not rules.partial_building and any(g.owner[sq] not in members for sq in squares):
-        return "you do not own that whole group"
-    if (len(members) > 1 or rules.partial_building) and any(
-            g.owner[sq] != player and new != old
-            for sq, new, old in zip(squares, levels, current, strict=True)):
-        return "you may sell only the buildings on your own streets"
+    if not rules.partial_building:
+        for sq in squares:
+            if owner[sq] not in members:
+                return "you do not own that whole group"
+    if len(members) > 1 or rules.partial_building:
+        for sq, new, old in zip(squares, levels, current, strict=True):
+            if owner[sq] != player and new != old:
+                return "you may sell only the buildings on your own streets"
     rank = g.rank
     hph = rules.houses_per_hotel
     if rules.double_hotels:
-        if any(not 0 <= lv <= TWO_HOTELS for lv in levels):
-            return "a level is 0-4 houses, 5 a hotel, 6-9 a hotel and 1-4 houses, 10 two hotels"
-    elif any(not (0 <= lv <= hph or lv == HOTEL) for lv in levels):
-        return "a level is 0 to the houses per hotel, or 5 for a hotel"
-    if any(rank(new) > rank(old) for new, old in zip(levels, current, strict=True)):
-        return "selling cannot add buildings"
+        for lv in levels:
+            if not 0 <= lv <= TWO_HOTELS:
+                return ("a level is 0-4 houses, 5 a hotel, 6-9 a hotel and 1-4 houses,"
+                        " 10 two hotels")
+    else:
+        for lv in levels:
+            if not (0 <= lv <= hph or lv == HOTEL):
+                return "a level is 0 to the houses per hotel, or 5 for a hotel"
+    for new, old in zip(levels, current, strict=True):
+        if rank(new) > rank(old):
+            return "selling cannot add buildings"
     if tuple(current) == levels:
         return "nothing to sell"
     if not rules.uneven_building:
@@ -469,9 +479,10 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
                         for old, new in zip(current, levels, strict=True))
         if exchanged * hph > g.bank_houses:
             return f"the Bank must exchange each hotel for {hph} houses and has {g.bank_houses}"
-    houses_now = sum(houses_at(lv) for lv in current)
-    houses_after = sum(houses_at(lv) for lv in levels)
-    if houses_after - houses_now > g.bank_houses:
+    more = 0  # houses standing after the sale less before: hotels broken down into houses
+    for old, new in zip(current, levels, strict=True):
+        more += houses_at(new) - houses_at(old)
+    if more > g.bank_houses:
         return "the Bank does not have the houses to break the hotel down into"
     return None
 
@@ -533,7 +544,8 @@ def sell_one_levels(g: GameState, sq: int) -> tuple[int, ...]:
                 new = min(new, min(others) + 1)
     else:
         new = lv - 1
-    return tuple(new if o == sq else g.level[o] for o in g.board.groups[group])
+    level = g.level
+    return tuple([new if o == sq else level[o] for o in g.board.groups[group]])
 
 
 def sell_options(g: GameState, player: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
@@ -544,11 +556,14 @@ def sell_options(g: GameState, player: int) -> Iterator[tuple[int, int, tuple[in
     rules = g.rules
     owner, level = g.owner, g.level
     variant = rules.partial_building or rules.instant_hotels or rules.uneven_building
+    anyone = variant or bool(g.contracts)  # groups the player does not own whole count
     for group, squares in enumerate(g.board.groups):
-        if variant or g.contracts:
-            if not any(owner[sq] == player and level[sq] for sq in squares):
-                continue
-        elif owner[squares[0]] != player or not any(level[sq] for sq in squares):
+        if not anyone and owner[squares[0]] != player:
+            continue
+        for sq in squares:  # a loop, not any(): a building of the player's in the group?
+            if level[sq] and (owner[sq] == player or not anyone):
+                break
+        else:
             continue
         single = False
         for sq in squares:

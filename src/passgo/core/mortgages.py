@@ -42,7 +42,11 @@ def _own_buildings_in_group(g: GameState, player: int, group: int) -> bool:
     """Buildings of the player (or of a partner of theirs in the group) stand in it."""
     owner, level = g.owner, g.level
     members = g.partners(player, group) if g.contracts else (player,)
-    return any(level[o] and owner[o] in members for o in g.board.groups[group])
+    # A loop, not any(): cheaper on two to four streets, asked for every deed mortgageable.
+    for o in g.board.groups[group]:  # noqa: SIM110
+        if level[o] and owner[o] in members:
+            return True
+    return False
 
 
 def mortgage(g: GameState, player: int, sq: int) -> None:
