@@ -738,7 +738,7 @@ class StrategicBot:
         priced = self._priced
         market: trading.Market | None = None
         margin = self.params.trade_margin
-        keep = min(pos.cash[player], self._reserve(pos, player))
+        keep = -1  # the cash to keep, once a deal is priced (no board read for a search without)
         slack = self._slack(g, pos)
         out: list[trading.Proposal] = []
         fresh: list[tuple[float, int, tuple[int, ...], tuple[int, ...], bool]] = []
@@ -759,6 +759,8 @@ class StrategicBot:
         fresh.sort(key=lambda lead: -lead[0])
         for _, other, give, get, probing in fresh[:PRICED_PER_SEARCH]:
             assert market is not None
+            if keep < 0:
+                keep = min(pos.cash[player], self._reserve(pos, player))
             found = trading.price_deal(market, player, other, give, get, margin, keep, probing,
                                        slack)
             priced[(other, give, get, probing)] = (turns, found)
@@ -772,6 +774,8 @@ class StrategicBot:
             else:
                 if market is None:
                     market = trading.Market(self._valuers(g)[1], pos)
+                if keep < 0:
+                    keep = min(pos.cash[player], self._reserve(pos, player))
                 found = trading.plan_in_two(market, player, first, part1, second, part2,
                                             margin, keep)
                 priced[plan] = (turns, found)
@@ -953,7 +957,8 @@ class StrategicBot:
                 sold = valuer.holding(pos, player, level=level)
                 lost = before - valuer.worth(sold, cash + raised, earn)
                 cost = costs[(group, steps)] = lost / max(1, raised)
-            best = _cheaper(best, cost, action)
+            if best is None or cost < best[0]:
+                best = (cost, action)
         if not g.rules.no_mortgaging:
             mortgaged = list(pos.mortgaged)
             holding = valuer.holding(pos, player)
@@ -968,8 +973,9 @@ class StrategicBot:
                 else:  # the deed's own rent goes, and lifting it later costs more
                     after = (valuer.worth(holding, cash + raised, earn) - g.lift_cost(sq)
                              - earn * rent)
-                lost = before - after
-                best = _cheaper(best, lost / max(1, raised), Mortgage(player, sq))
+                cost = (before - after) / max(1, raised)
+                if best is None or cost < best[0]:  # the action made only for a better step
+                    best = (cost, Mortgage(player, sq))
         if best is None:
             # Nothing left it knows how to sell: the baseline's answer (deeds sold back under
             # no mortgages, a Bank loan, or bankruptcy when the debt is more than all it has).
@@ -1000,8 +1006,3 @@ def _units(level: int, houses_per_hotel: int) -> int:
     """Building steps standing at a level: a hotel is one step above the full row of houses
     (the levels of double hotels count as they are)."""
     return houses_per_hotel + 1 if level == HOTEL else level
-
-
-def _cheaper(best: tuple[float, Action] | None, cost: float,
-             action: Action) -> tuple[float, Action]:
-    return (cost, action) if best is None or cost < best[0] else best

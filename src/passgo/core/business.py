@@ -13,6 +13,7 @@ is written for speed: one pass over the player's deeds, with what the rule check
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar, cast
 
 from passgo.core import buildings, house, terms
 from passgo.core.actions import (
@@ -35,16 +36,17 @@ from passgo.core.mortgages import sell_deed_problem
 from passgo.core.state import GameState
 
 _MADE: dict[tuple[type[Action], int, int], Action] = {}
+_SquareAction = TypeVar("_SquareAction", Mortgage, Unmortgage, Build, Sell)
 
 
-def _square_action(kind: type[Mortgage | Unmortgage | Build], player: int, sq: int) -> Action:
+def square_action(kind: type[_SquareAction], player: int, sq: int) -> _SquareAction:
     """The action value, made once: actions are immutable, and building a frozen dataclass
-    costs more than the rest of a listing."""
+    costs more than the rest of a listing (or of a bot's look at every sale)."""
     key = (kind, player, sq)
     action = _MADE.get(key)
     if action is None:
         action = _MADE[key] = kind(player, sq)
-    return action
+    return cast(_SquareAction, action)
 
 
 def business_actions(g: GameState, player: int) -> list[Action]:
@@ -90,11 +92,11 @@ def _walk(g: GameState, player: int, raising: bool) -> Iterator[Action]:
         may_build = not raising and spending and not buildings.call_open(g)
         if may_build:
             for sq in buildings.buildable_squares(g, player):
-                yield _square_action(Build, player, sq)
+                yield square_action(Build, player, sq)
         if built_groups or rules.partial_building:
             for sq, group, levels in buildings.sell_options(g, player):
                 if sq >= 0:
-                    yield Sell(player, sq)
+                    yield square_action(Sell, player, sq)
                 else:
                     yield SellDown(player, g.board.group_names[group], levels)
         # "Unimproved properties can be mortgaged ... at any time" (not while jailed under
@@ -107,10 +109,10 @@ def _walk(g: GameState, player: int, raising: bool) -> Iterator[Action]:
         for sq in owned:
             if mortgaged[sq]:
                 if may_lift and sq not in transfers and cash >= lift_costs[sq]:
-                    yield _square_action(Unmortgage, player, sq)
+                    yield square_action(Unmortgage, player, sq)
             elif may_mortgage and (squares[sq].kind != STREET
                                    or squares[sq].group not in built_groups):
-                yield _square_action(Mortgage, player, sq)
+                yield square_action(Mortgage, player, sq)
         if may_build and rules.instant_hotels:
             for sq in buildings.hotel_squares(g, player):
                 yield BuildHotel(player, sq)

@@ -427,7 +427,7 @@ class Game(GameState):
         down at once where a hotel cannot break into houses)."""
         if self.over or not self.alive[player]:
             return []
-        return [Sell(player, sq) if sq >= 0
+        return [business.square_action(Sell, player, sq) if sq >= 0
                 else SellDown(player, self.board.group_names[group], levels)
                 for sq, group, levels in buildings.sell_options(self, player)]
 
