@@ -46,7 +46,6 @@ House rules (004 variant catalogue), each read only when its `Rules` switch is o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, cast
 
 from passgo.core import auction
@@ -479,10 +478,9 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
                         for old, new in zip(current, levels, strict=True))
         if exchanged * hph > g.bank_houses:
             return f"the Bank must exchange each hotel for {hph} houses and has {g.bank_houses}"
-    more = 0  # houses standing after the sale less before: hotels broken down into houses
-    for old, new in zip(current, levels, strict=True):
-        more += houses_at(new) - houses_at(old)
-    if more > g.bank_houses:
+    houses_now = sum(houses_at(lv) for lv in current)
+    houses_after = sum(houses_at(lv) for lv in levels)
+    if houses_after - houses_now > g.bank_houses:
         return "the Bank does not have the houses to break the hotel down into"
     return None
 
@@ -544,15 +542,16 @@ def sell_one_levels(g: GameState, sq: int) -> tuple[int, ...]:
                 new = min(new, min(others) + 1)
     else:
         new = lv - 1
-    level = g.level
-    return tuple([new if o == sq else level[o] for o in g.board.groups[group]])
+    return tuple(new if o == sq else g.level[o] for o in g.board.groups[group])
 
 
-def sell_options(g: GameState, player: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+def sell_options(g: GameState, player: int,
+                 first: bool = False) -> list[tuple[int, int, tuple[int, ...]]]:
     """(square or -1, group, levels) for every legal one-building sale, and, in a group where a
     hotel cannot break down for lack of houses, every even sale of several buildings at once.
-    Lazily, so that a caller asking only whether any sale is legal (`business.may_raise`)
-    stops at the first."""
+    `first`: only the first, for a caller asking whether any sale is legal
+    (`business.may_raise`)."""
+    out: list[tuple[int, int, tuple[int, ...]]] = []
     rules = g.rules
     owner, level = g.owner, g.level
     variant = rules.partial_building or rules.instant_hotels or rules.uneven_building
@@ -565,14 +564,15 @@ def sell_options(g: GameState, player: int) -> Iterator[tuple[int, int, tuple[in
                 break
         else:
             continue
-        single = False
+        singles = len(out)
         for sq in squares:
             if level[sq] and owner[sq] == player:
                 levels = sell_one_levels(g, sq)
                 if sell_problem(g, player, group, levels) is None:
-                    single = True
-                    yield sq, group, levels
-        if single:
+                    out.append((sq, group, levels))
+                    if first:
+                        return out
+        if len(out) > singles:
             continue
         candidates: list[tuple[int, ...]] = []
         if all(owner[sq] == player for sq in squares):
@@ -585,7 +585,10 @@ def sell_options(g: GameState, player: int) -> Iterator[tuple[int, int, tuple[in
         for levels in candidates:
             if levels not in seen and sell_problem(g, player, group, levels) is None:
                 seen.add(levels)
-                yield -1, group, levels
+                out.append((-1, group, levels))
+                if first:
+                    return out
+    return out
 
 
 def _street_sales(g: GameState, player: int, squares: tuple[int, ...]) -> list[tuple[int, ...]]:

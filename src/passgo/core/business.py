@@ -94,7 +94,7 @@ def _walk(g: GameState, player: int, raising: bool) -> Iterator[Action]:
             for sq in buildings.buildable_squares(g, player):
                 yield square_action(Build, player, sq)
         if built_groups or rules.partial_building:
-            for sq, group, levels in buildings.sell_options(g, player):
+            for sq, group, levels in buildings.sell_options(g, player, first=raising):
                 if sq >= 0:
                     yield square_action(Sell, player, sq)
                 else:
