@@ -457,7 +457,7 @@ class StrategicBot:
         at = g.square_of(player)
         tolerance = RISK * self.params.aggression
         # What the owners of buildable groups can build at once changes with their cash.
-        bumps = tuple([cash[owner] // cost for owner, cost in board.builders])
+        bumps = tuple(cash[owner] // cost for owner, cost in board.builders)
         key = (player, at, tolerance, bumps)
         danger = board.dangers.get(key)
         if danger is None:
