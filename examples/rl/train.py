@@ -2,12 +2,15 @@
 
     python examples/rl/train.py --minutes 30 --out policies/heads-up.pt
     python examples/rl/train.py --steps 4000 --out /tmp/smoke.pt        # a smoke run
+    python examples/rl/train.py --opponents basic --start examples/rl/heads-up.pt --minutes 30
 
 The learner plays `passgo/Monopoly-v0` against `--opponents` (default: one random bot, heads
 up) in `--envs` worker processes. Training stops after `--steps` environment steps or
 `--minutes`, whichever comes first. The policy file (`--out`) holds the policy network's
 weights only (docs/rl.md: the `rl:` bot reads it without running code); `--curve` writes the
-learning curve as CSV: steps, episodes, win share of the last 200 games. Needs the rl extra.
+learning curve as CSV: steps, episodes, win share of the last 200 games. `--start` begins
+from a saved policy's weights (a policy learned against easier opponents, say); the value
+network, which the file does not hold, starts afresh. Needs the rl extra.
 """
 
 from __future__ import annotations
@@ -88,6 +91,31 @@ def save_policy(model: Any, path: Path, max_rounds: int, business_limit: int,
     }, path)
 
 
+def load_policy(model: Any, path: Path, max_rounds: int, business_limit: int,
+                offers_per_turn: int) -> None:
+    """A policy file's weights into the model's policy network (`--start`): the file must be
+    one `save_policy` wrote for the same network and the same action windows."""
+    saved = torch.load(path, weights_only=True)  # tensors and numbers only: no code runs
+    if saved.get("format") != POLICY_FORMAT or saved.get("version") != POLICY_VERSION:
+        raise SystemExit(f"{path}: not a passgo policy file of version {POLICY_VERSION}")
+    wanted = {"max_rounds": max_rounds, "business_limit": business_limit,
+              "offers_per_turn": offers_per_turn}
+    differ = [f"{k} {saved.get(k)} (not {v})" for k, v in wanted.items() if saved.get(k) != v]
+    if differ:
+        raise SystemExit(f"{path}: trained with other settings: {', '.join(differ)}")
+    names = [f"mlp_extractor.policy_net.{2 * i}" for i in range(len(NET))] + ["action_net"]
+    state = model.policy.state_dict()
+    if len(saved["layers"]) != len(names):
+        raise SystemExit(f"{path}: {len(saved['layers'])} layers, not {len(names)}")
+    for name, (weight, bias) in zip(names, saved["layers"], strict=True):
+        if state[f"{name}.weight"].shape != weight.shape:
+            raise SystemExit(f"{path}: layer {name} is {tuple(weight.shape)}, not "
+                             f"{tuple(state[f'{name}.weight'].shape)}")
+        state[f"{name}.weight"] = weight
+        state[f"{name}.bias"] = bias
+    model.policy.load_state_dict(state)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opponents", default="random",
@@ -104,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("policies/heads-up.pt"))
     parser.add_argument("--curve", type=Path, help="write the learning curve here (CSV)")
+    parser.add_argument("--start", type=Path,
+                        help="begin from this policy file's weights (save_policy's format)")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     opponents = [s.strip() for s in args.opponents.split(",") if s.strip()]
@@ -116,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     model = MaskablePPO("MlpPolicy", venv, n_steps=n_steps, batch_size=256, n_epochs=4,
                         learning_rate=3e-4, gamma=0.999, ent_coef=0.01, seed=args.seed,
                         policy_kwargs={"net_arch": {"pi": NET, "vf": NET}}, verbose=0)
+    if args.start:
+        load_policy(model, args.start, args.max_rounds, args.business_limit,
+                    args.offers_per_turn)
     progress = Progress(time.monotonic() + 60 * args.minutes, every=max(1000, n_steps * 4))
     started = time.monotonic()
     model.learn(total_timesteps=args.steps, callback=progress)

@@ -111,3 +111,44 @@ def test_smoke_training_makes_a_policy_the_bot_plays(tmp_path: Path) -> None:
     play(game, [make_agent(f"rl:{out}"), make_agent("random")])
     assert game.over
     assert curve.read_text().startswith("steps,games,win_share_last_200")
+
+
+SHIPPED = ROOT / "examples" / "rl" / "heads-up.pt"
+
+
+def _train(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "examples" / "rl" / "train.py"),
+                           "--envs", "1", *args],
+                          capture_output=True, text=True, check=False, timeout=600)
+
+
+def _distance(a: Path, b: Path) -> float:
+    """Mean absolute difference of two policy files' weights."""
+    pairs = zip(torch.load(a, weights_only=True)["layers"],
+                torch.load(b, weights_only=True)["layers"], strict=True)
+    diffs = [float((x - y).abs().mean()) for (wa, ba), (wb, bb) in pairs
+             for x, y in ((wa, wb), (ba, bb))]
+    return sum(diffs) / len(diffs)
+
+
+def test_training_starts_from_a_saved_policy(tmp_path: Path) -> None:
+    """`--start`: the learner begins with the file's policy weights, so a short run ends near
+    them, much nearer than a run from a fresh network (same seed, same steps)."""
+    settings = ["--steps", "64", "--business-limit", "1", "--max-rounds", "100",
+                "--offers-per-turn", "1"]
+    more, fresh = tmp_path / "more.pt", tmp_path / "fresh.pt"
+    run = _train("--start", str(SHIPPED), *settings, "--out", str(more))
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert _train(*settings, "--out", str(fresh)).returncode == 0
+    assert _distance(more, SHIPPED) * 5 < _distance(fresh, SHIPPED)
+
+
+def test_training_refuses_a_start_policy_of_other_settings(tmp_path: Path) -> None:
+    """A policy trained with other action windows would read the table wrongly: refused in one
+    line, nothing trained."""
+    run = _train("--start", str(SHIPPED), "--steps", "64", "--out", str(tmp_path / "x.pt"))
+    assert run.returncode != 0
+    assert run.stderr.strip() == (f"{SHIPPED}: trained with other settings: max_rounds 100 (not "
+                                  "200), business_limit 1 (not 4)")
+    assert "Traceback" not in run.stderr
+    assert not (tmp_path / "x.pt").exists()
