@@ -93,20 +93,19 @@ class Rooms:
         self.loading = asyncio.Lock()
 
     async def get(self, game_id: str) -> Room | None:
-        if (room := self.rooms.get(game_id)) is not None:
-            room.used = time.monotonic()
-            return room
-        if len(game_id) > 32:
-            return None
-        async with self.loading:
-            if game_id not in self.rooms:
-                room = await Room.load(self.store, game_id, self.bot_delay)
-                if room is None:
-                    return None
-                self.rooms[game_id] = room
-            room = self.rooms[game_id]
-            room.used = time.monotonic()
-            return room
+        room = self.rooms.get(game_id)
+        if room is None:
+            if len(game_id) > 32:
+                return None
+            async with self.loading:
+                if game_id not in self.rooms:
+                    loaded = await Room.load(self.store, game_id, self.bot_delay)
+                    if loaded is None:
+                        return None
+                    self.rooms[game_id] = loaded
+                room = self.rooms[game_id]
+        room.used = time.monotonic()
+        return room
 
     async def evict_idle(self) -> list[str]:
         """Unload the games nobody has asked for in `idle_seconds` and that have nothing
