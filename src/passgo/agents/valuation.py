@@ -193,14 +193,18 @@ def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[in
     """The group (index into `groups`) where the next building step pays best per dollar,
     looking ahead to three houses on every street; -1 when none fits the budget or pays."""
     best, best_roi = -1, 0.0
+    unlimited = budget >= NO_LIMIT  # then every group's return is in the model's table
     for i, gi in enumerate(groups):
         u = steps[i]
-        cost = model.step_cost[gi]
-        top = model.max_steps[gi]
-        if u >= top or cost > budget or cost <= 0:
-            continue
-        roi = step_return(model.group_income[gi], cost, u, top, model.steps_to_three[gi],
-                          budget)
+        if unlimited:
+            roi = model.unlimited_return[gi][u]  # 0.0 for a full group, as if skipped
+        else:
+            cost = model.step_cost[gi]
+            top = model.max_steps[gi]
+            if u >= top or cost > budget or cost <= 0:
+                continue
+            roi = step_return(model.group_income[gi], cost, u, top, model.steps_to_three[gi],
+                              budget)
         if roi > best_roi:
             best, best_roi = i, roi
     return best
@@ -386,14 +390,8 @@ class Valuer:
         gains: list[float] = []
         spent = 0.0  # a float: `income` bisects the costs with a float, compared faster
         income = base
-        returns = [model.unlimited_return[gi] for gi in groups]
         while len(costs) < MAX_PLANNED_STEPS:
-            # `best_group_step` with no limit of cash, its returns looked up.
-            i, best = -1, 0.0
-            for j, u in enumerate(now):
-                roi = returns[j][u]
-                if roi > best:
-                    i, best = j, roi
+            i = best_group_step(model, now, groups, NO_LIMIT)
             if i < 0:
                 break
             gi = groups[i]
