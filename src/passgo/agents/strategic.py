@@ -420,20 +420,14 @@ class StrategicBot:
                 else:
                     fixed.append(rent << _SQUARE_BITS | sq)
                     fixed_owners.append(owner)
-        one_board = board.overlap < 0
         for kind, table, times in ((board.railroads, board.railroad_rents, 1),
                                    (board.utilities, board.utility_multipliers, 7)):
-            held: dict[int, int] = {}  # on one board: how many of the kind each owner has
-            if one_board:
-                for sq in kind:
-                    held[owners[sq]] = held.get(owners[sq], 0) + 1
             for sq in kind:
                 owner = owners[sq]
                 if owner == BANK or mortgaged[sq]:
                     continue
                 loans[owner] = loans.get(owner, 0) + squares[sq].mortgage
-                count = held[owner] if one_board else sum(
-                    1 for o in board.kin(sq) if owners[o] == owner)
+                count = sum(1 for o in board.kin(sq) if owners[o] == owner)
                 rent = table[min(count, len(table)) - 1] * times if table else 0
                 paid[owner] = paid.get(owner, 0.0) + rate[sq] * rent
                 fixed.append(rent << _SQUARE_BITS | sq)
