@@ -13,10 +13,11 @@ from typing import Any, NoReturn
 from passgo import __version__
 from passgo.cli_analyze import add_analyze
 from passgo.cli_play import PlayError, add_play
-from passgo.cli_position import CommandError, add_commands
+from passgo.cli_position import add_commands
 from passgo.cli_rules import add_commands as add_rules_commands
 from passgo.cli_serve import add_serve
 from passgo.engine_build import engine_build
+from passgo.inputs import CommandError
 from passgo.sim.command import add_simulate
 from passgo.tournament.cli import add_tournament
 

@@ -18,10 +18,7 @@ import argparse
 import os
 from typing import Any
 
-from passgo.cli_position import CommandError, missing_extra
-from passgo.core import Rules
-from passgo.core.errors import DataError
-from passgo.rulespec import load_rules
+from passgo.inputs import CommandError, missing_extra
 
 
 def _outputs(p: argparse.ArgumentParser) -> None:
@@ -96,14 +93,6 @@ def add_analyze(sub: Any) -> None:
                       help="worker processes (default: all cores)")
     _outputs(comp)
     comp.set_defaults(func=cmd_analyze)
-
-
-
-def rules_of(spec: str) -> Rules:
-    try:
-        return load_rules(spec)
-    except DataError as exc:
-        raise CommandError(str(exc)) from None
 
 
 def _check(args: argparse.Namespace) -> None:

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from passgo.agents import AGENTS
-from passgo.cli_position import load_position
 from passgo.clock import parse_duration
 from passgo.core import DataError, Game
+from passgo.inputs import load_position
 from passgo.plain import PlainGame
 from passgo.rulespec import load_rules
 from passgo.session import (

@@ -3,46 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from passgo.core import DataError, EndTurn, EndTurnDecision, Game, PositionError, SaveFileError
 from passgo.core.board import DECK_NAMES, load_edition
 from passgo.core.position import position_to_toml
-from passgo.core.textdata import MAX_CHARS, load_json
+from passgo.core.textdata import load_json
+from passgo.inputs import CommandError, load_position, read_text
 from passgo.textboard import render_board
-
-
-class CommandError(Exception):
-    """A problem with the user's input, reported in one line with exit status 2."""
-
-
-def missing_extra(command: str, extra: str, exc: ImportError) -> CommandError:
-    """The one-line error of a command run without the extra that brings its libraries."""
-    return CommandError(f"passgo {command} needs the {extra} extra ({exc.name} is missing): "
-                        f"pip install 'passgo[{extra}]'")
-
-
-def read_text(path: str) -> str:
-    """A text file's contents, or a one-line error naming it (missing, unreadable, or not
-    UTF-8 text)."""
-    try:
-        if Path(path).stat().st_size > MAX_CHARS:
-            raise CommandError(f"cannot read {path}: larger than a position, rules or save file")
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise CommandError(f"cannot read {path}: not UTF-8 text (byte {exc.start})") from None
-
-
-def load_position(path: str, seed: int = 0, *, max_rounds: int | None = None) -> Game:
-    """A game from a position file, or a one-line error naming the file and the key;
-    `max_rounds` is the game's safety stop (see `Game.from_position`)."""
-    try:
-        return Game.from_position(read_text(path), seed=seed, max_rounds=max_rounds)
-    except (PositionError, DataError) as exc:
-        raise CommandError(f"{path}: {exc}") from None
 
 
 def _saved_game(path: str) -> Game:

@@ -6,20 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from passgo.cli_position import CommandError
 from passgo.core.errors import DataError
 from passgo.core.rules import PRESETS, Rules, option_docs
-from passgo.rulespec import load_rules
-
-PRESET_SUMMARIES = {
-    "classic": "the classic Parker Brothers rules (000), the default",
-    "hasbro2022": "the current Hasbro rule book (001) on the 2008 board",
-    "short-1": "Short Game with five changes (000): three free deeds, ends at the first "
-    "bankruptcy",
-    "short-2": "Short Game with three changes (002): two paid deeds, ends at the second "
-    "bankruptcy",
-    "time-limit": "Time Limit Game (000): two paid deeds, richest after the agreed rounds wins",
-}
+from passgo.inputs import CommandError
+from passgo.rulespec import PRESET_SUMMARIES, load_rules
 
 
 def cmd_list(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ import argparse
 import os
 from typing import TYPE_CHECKING, Any
 
-from passgo.cli_position import CommandError
+from passgo.inputs import CommandError
 
 if TYPE_CHECKING:
     from fastapi import FastAPI

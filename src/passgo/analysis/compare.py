@@ -16,15 +16,13 @@ from typing import Any
 from passgo.analysis.output import TableData
 from passgo.analysis.plots import histograms
 from passgo.core import Rules
+from passgo.inputs import CommandError, rules_of
 from passgo.sim.jobs import GameJob
 from passgo.sim.run import parse_bots, simulate
 from passgo.sim.summary import compare_report
 
 
 def analyze_rules(args: argparse.Namespace) -> dict[str, Any]:
-    from passgo.cli_analyze import rules_of
-    from passgo.cli_position import CommandError
-
     if len(args.specs) < 2:
         raise CommandError("name two rule sets or more to compare")
     rule_sets: list[Rules] = [rules_of(spec) for spec in args.specs]

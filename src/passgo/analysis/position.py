@@ -20,8 +20,8 @@ from passgo.agents.play import close_agents
 from passgo.analysis.errors import AnalysisError
 from passgo.analysis.output import TableData
 from passgo.analysis.plots import interval_bars
-from passgo.cli_position import load_position, read_text
 from passgo.core import AcceptTrade, Action, Game, IllegalActionError, TradeReplyDecision
+from passgo.inputs import load_position, read_text
 from passgo.sim.backends import run_tasks
 from passgo.sim.progress import progress_bar
 from passgo.sim.seeds import derive_seed

@@ -13,7 +13,7 @@ from passgo.analysis.output import (
     check_plot_path,
     write_report,
 )
-from passgo.cli_position import CommandError
+from passgo.inputs import CommandError, rules_of
 from passgo.token_model import MovementError
 
 Analysis = tuple[dict[str, Any], list[TableData], Callable[[dict[str, Any]], Any], str]
@@ -21,7 +21,6 @@ Analysis = tuple[dict[str, Any], list[TableData], Callable[[dict[str, Any]], Any
 
 def _landing(args: argparse.Namespace) -> Analysis:
     from passgo.analysis.landing import analyze_landing, landing_figure, landing_tables
-    from passgo.cli_analyze import rules_of
 
     rules = rules_of(args.rules)
     strategies = ("short", "long") if args.jail == "both" else (args.jail,)
@@ -32,7 +31,6 @@ def _landing(args: argparse.Namespace) -> Analysis:
 
 def _returns(args: argparse.Namespace) -> Analysis:
     from passgo.analysis.returns import analyze_returns, returns_figure, returns_tables
-    from passgo.cli_analyze import rules_of
 
     report = analyze_returns(rules_of(args.rules), args.rules, args.jail, args.opponents)
     return report, returns_tables(report), returns_figure, "Returns on deeds and houses"

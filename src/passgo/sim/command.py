@@ -19,9 +19,9 @@ import os
 import sys
 from typing import Any
 
-from passgo.cli_position import CommandError, load_position, missing_extra, read_text
 from passgo.core import Rules
 from passgo.core.errors import DataError
+from passgo.inputs import CommandError, load_position, missing_extra, read_text
 from passgo.rulespec import load_rules
 from passgo.sim.backends import BACKENDS
 from passgo.token_model import CARD_CONVENTIONS, JAIL_STRATEGIES

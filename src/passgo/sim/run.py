@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from passgo.agents import make_agent, split_specs
-from passgo.cli_position import CommandError
 from passgo.core import Game, Rules
 from passgo.core.board import load_edition
+from passgo.inputs import CommandError
 from passgo.sim.backends import BackendError, run_tasks
 from passgo.sim.jobs import GameJob, LandingJob
 from passgo.sim.landing import run_chunk

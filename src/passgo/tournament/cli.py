@@ -12,8 +12,8 @@ import sys
 from typing import Any
 
 from passgo.agents import spec_problem
-from passgo.cli_position import CommandError
 from passgo.core.errors import DataError
+from passgo.inputs import CommandError
 from passgo.rulespec import load_rules
 from passgo.tournament import Settings, run_tournament
 from passgo.tournament.ratings import RatingsUnavailable, Standing, leaderboard

@@ -33,8 +33,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from passgo.agents import AGENTS
-from passgo.cli_rules import PRESET_SUMMARIES
 from passgo.core.rules import CHOICES, PRESETS, option_docs
+from passgo.rulespec import PRESET_SUMMARIES
 from passgo.web.messages import ActionMessage, Hello, MessageError, RateLimit, read_message
 from passgo.web.notify import listen
 from passgo.web.room import Client, Room
