@@ -273,3 +273,41 @@ chance = ["advance-to-go-x"]
                      "did you mean 'Bob'", "to_move: no player named 'Anne' (did you mean "
                      "'Ann'?)", "decks.chance[0]"):
         assert expected in joined, expected
+
+
+def _play_save(game: Game) -> str:
+    """The file `passgo play` writes: the game wrapped with its seats."""
+    return json.dumps({"kind": "passgo-play", "seats": [[n, "human"] for n in game.names],
+                       "game": game.to_dict()})
+
+
+def test_a_saved_game_is_read_as_the_position_it_is_at(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Where a command takes a position file, a saved game (a `passgo play` save or
+    `Game.to_json`) gives the position `passgo position show` prints for it."""
+    from passgo.inputs import load_position
+
+    game = Game.from_position(EXAMPLE, seed=2)
+    game.apply(Roll(0))  # 3 and 4: Ann goes from Illinois Avenue to Pacific Avenue
+    while game.pending.kind != "end_turn":  # her first choices until the end of her turn
+        game.apply(game.legal_actions()[0])
+    play_save, bare_save = tmp_path / "autosave.json", tmp_path / "game.json"
+    play_save.write_text(_play_save(game))
+    bare_save.write_text(game.to_json())
+    shown = _passgo("position", "show", str(play_save))
+    assert shown.returncode == 0, shown.stderr
+    for save in (play_save, bare_save):
+        assert state_dict(load_position(str(save), seed=5)) == state_dict(
+            Game.from_position(shown.stdout, seed=5))
+    out = _passgo("position", "check", str(play_save))
+    assert out.returncode == 0 and "a valid position; Bob to move" in out.stdout
+
+
+def test_a_saved_game_at_another_decision_is_refused_in_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = Game.from_position(EXAMPLE.replace("[[3, 4], [6, 6]]", "[[1, 2], [6, 6]]"), seed=2)
+    game.apply(Roll(0))  # Ann lands on Ventnor Avenue, the Bank's: buy it or not
+    save = tmp_path / "autosave.json"
+    save.write_text(_play_save(game))
+    out = _passgo("play", "--plain", "--no-save", "--position", str(save))
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert out.stderr.startswith(f"passgo: error: {save}: a position describes the start of "
+                                 "a throw or the end of a turn; this game is waiting for 'buy'")

@@ -63,7 +63,8 @@ def add_analyze(sub: Any) -> None:
     ret.set_defaults(func=cmd_analyze, analysis="returns")
 
     pos = which.add_parser("position", help="each player's chance to win from a position")
-    pos.add_argument("file", metavar="FILE", help="a position file (TOML or JSON)")
+    pos.add_argument("file", metavar="FILE",
+                     help="a position file (TOML or JSON), or a saved game: the position it is at")
     pos.add_argument("--players", help="one bot per seat (default: strategic in every seat)")
     pos.add_argument("--rollouts", type=int, default=1000,
                      help="most rollouts (default 1000)")

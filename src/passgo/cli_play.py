@@ -184,7 +184,9 @@ def add_play(sub: Any) -> None:
     play.add_argument("--seed", type=int, help="seed for a reproducible game")
     play.add_argument("--plain", action="store_true",
                       help="line-by-line game for pipes, screen readers and scripts")
-    play.add_argument("--position", help="start from a position file (docs/positions.md)")
+    play.add_argument("--position", metavar="FILE",
+                      help="start from a position file (docs/positions.md), or from the position "
+                      "a saved game is at")
     play.add_argument("--save", metavar="FILE",
                       help=f"file the game is saved to after every action "
                       f"(default: {default_save_path()})")

@@ -5,24 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from passgo.core import DataError, EndTurn, EndTurnDecision, Game, PositionError, SaveFileError
+from passgo.core import DataError
 from passgo.core.board import DECK_NAMES, load_edition
 from passgo.core.position import position_to_toml
-from passgo.core.textdata import load_json
-from passgo.inputs import CommandError, load_position, read_text
+from passgo.inputs import CommandError, load_position, load_saved_game, position_at
 from passgo.textboard import render_board
-
-
-def _saved_game(path: str) -> Game:
-    data, problem = load_json(read_text(path))
-    if problem:
-        raise CommandError(f"{path}: not a saved game (it is {problem})")
-    if isinstance(data, dict) and "game" in data:  # a `passgo play` save wraps the game
-        data = data["game"]
-    try:
-        return Game.from_dict(data)
-    except SaveFileError as exc:
-        raise CommandError(f"{path}: {exc}") from None
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -33,21 +20,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    game = _saved_game(args.file)
-    top = game.pending
-    if isinstance(top, EndTurnDecision):
-        # Ending a turn involves no chance: show the position the next throw starts from.
-        game = game.copy()
-        game.apply(EndTurn(top.player))
+    game = load_saved_game(args.file)
     viewer = None
     if args.viewer is not None:
         if args.viewer not in game.names:
             raise CommandError(f"--as: no player named {args.viewer!r} in {args.file}")
         viewer = game.names.index(args.viewer)
-    try:
-        print(position_to_toml(game.position(viewer)), end="")
-    except PositionError as exc:
-        raise CommandError(f"{args.file}: {exc}") from None
+    print(position_to_toml(position_at(args.file, game, viewer)), end="")
     return 0
 
 
@@ -69,7 +48,8 @@ def add_commands(sub: Any) -> None:
     position = sub.add_parser("position", help="check and show game positions")
     psub = position.add_subparsers(dest="position_command", required=True,
                                    parser_class=type(position))
-    check = psub.add_parser("check", help="validate a position file and print it as a board")
+    check = psub.add_parser("check", help="validate a position file (or a saved game's "
+                            "position) and print it as a board")
     check.add_argument("file")
     check.set_defaults(func=cmd_check)
     show = psub.add_parser("show", help="print the position of a saved game")

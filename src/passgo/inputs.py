@@ -1,5 +1,5 @@
-"""What the person running a command hands it: the files it names (positions, rule sets) and
-`CommandError`, the one-line report of a problem with them (exit status 2).
+"""What the person running a command hands it: the files it names (positions, saved games, rule
+sets) and `CommandError`, the one-line report of a problem with them (exit status 2).
 
 The commands (`passgo.cli`, `passgo.cli_*`) and the library code they run (simulation,
 analysis, tournaments) read their input through here, so that every command reports the same
@@ -9,9 +9,20 @@ mistake in the same words; this module stands on the core alone and imports no c
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from passgo.core import DataError, Game, PositionError, Rules
-from passgo.core.textdata import MAX_CHARS
+from passgo.core import (
+    DataError,
+    EndTurn,
+    EndTurnDecision,
+    Game,
+    PositionError,
+    Rules,
+    SaveFileError,
+)
+from passgo.core.position import position_to_toml
+from passgo.core.serialize import FORMAT
+from passgo.core.textdata import MAX_CHARS, load_json
 from passgo.rulespec import load_rules
 
 
@@ -38,11 +49,60 @@ def read_text(path: str) -> str:
         raise CommandError(f"cannot read {path}: not UTF-8 text (byte {exc.start})") from None
 
 
-def load_position(path: str, seed: int = 0, *, max_rounds: int | None = None) -> Game:
-    """A game from a position file, or a one-line error naming the file and the key;
-    `max_rounds` is the game's safety stop (see `Game.from_position`)."""
+def _game_of_save(path: str, data: Any) -> Game:
+    if isinstance(data, dict) and "game" in data:  # a `passgo play` save wraps the game
+        data = data["game"]
     try:
-        return Game.from_position(read_text(path), seed=seed, max_rounds=max_rounds)
+        return Game.from_dict(data)
+    except SaveFileError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def _is_save(data: Any) -> bool:
+    """A saved game: `Game.to_dict`'s data, or a `passgo play` save that wraps it (a
+    position has neither key)."""
+    return isinstance(data, dict) and ("game" in data or data.get("format") == FORMAT)
+
+
+def load_saved_game(path: str) -> Game:
+    """The game saved in `path` (by `passgo play` or `Game.to_json`), or a one-line error."""
+    data, problem = load_json(read_text(path))
+    if problem:
+        raise CommandError(f"{path}: not a saved game (it is {problem})")
+    return _game_of_save(path, data)
+
+
+def position_at(path: str, game: Game, viewer: int | None = None) -> dict[str, Any]:
+    """The position the saved `game` (read from `path`) is at, as `Game.position` exports it
+    for `viewer`; when only the end of a turn is pending, the position after it ends (ending
+    a turn involves no chance). A game at another decision gives a one-line error."""
+    top = game.pending
+    if isinstance(top, EndTurnDecision):
+        game = game.copy()
+        game.apply(EndTurn(top.player))
+    try:
+        return game.position(viewer)
+    except PositionError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def position_text(path: str) -> str:
+    """The text of the position in `path`: a position file (TOML or JSON) as it is, or for a
+    saved game the position it is at, as `passgo position show` prints it."""
+    text = read_text(path)
+    if text.lstrip().startswith("{"):
+        data, problem = load_json(text)
+        if not problem and _is_save(data):
+            return position_to_toml(position_at(path, _game_of_save(path, data)))
+    return text
+
+
+def load_position(path: str, seed: int = 0, *, max_rounds: int | None = None) -> Game:
+    """A game from a position file or a saved game's position (`position_text`), or a
+    one-line error naming the file and the key; `max_rounds` is the game's safety stop (see
+    `Game.from_position`)."""
+    try:
+        return Game.from_position(position_text(path), seed=seed, max_rounds=max_rounds)
     except (PositionError, DataError) as exc:
         raise CommandError(f"{path}: {exc}") from None
 

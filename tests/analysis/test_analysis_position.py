@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from passgo.cli import main
+from passgo.core import Game
 
 # Ann owns Boardwalk and Park Place with hotels and a fortune; Bob has $40 and nothing.
 LOPSIDED = """
@@ -133,3 +134,20 @@ def test_position_bars_draw_the_chances_and_intervals() -> None:
     (segments,) = [c for c in ax.collections if len(c.get_segments()) == 2]
     assert [tuple(s[:, 1]) for s in segments.get_segments()] == [
         pytest.approx((0.6, 0.78)), pytest.approx((0.22, 0.4))]
+
+
+def test_a_saved_game_is_analysed_at_its_position(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    """A `passgo play` save gives the report of the position `passgo position show` prints."""
+    game = Game.from_position(LOPSIDED, seed=4)
+    save = tmp_path / "autosave.json"
+    save.write_text(json.dumps({"kind": "passgo-play", "seats": [["Ann", "human"],
+                                ["Bob", "basic"]], "game": game.to_dict()}))
+    assert main(["position", "show", str(save)]) == 0
+    shown = tmp_path / "shown.toml"
+    shown.write_text(capsys.readouterr().out)
+    args = ("--players", "basic,basic", "--rollouts", "25", "--precision", "0", "--workers",
+            "1")
+    from_save = run(capsys, "position", str(save), *args)
+    from_shown = run(capsys, "position", str(shown), *args)
+    assert from_save["players"] == from_shown["players"]

@@ -266,3 +266,20 @@ def test_position_reports_by_name_without_rotation(capsys: pytest.CaptureFixture
     assert code == 0 and "Annabelle Longname" in out
     assert all(len(line) <= 200 for line in out.splitlines())
     assert any(len(line) > 80 for line in out.splitlines())  # the tables kept their width
+
+
+def test_a_saved_game_starts_every_game_at_its_position(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    from passgo.core import Game
+
+    game = Game.from_position('[[players]]\nname = "Ann"\ncash = 50\n\n[[players]]\n'
+                              'name = "Bob"\ncash = 3000\n', seed=1)
+    save, shown = tmp_path / "game.json", tmp_path / "shown.toml"
+    save.write_text(game.to_json())
+    assert main(["position", "show", str(save)]) == 0
+    shown.write_text(capsys.readouterr().out)
+    args = ("--games", "4", "--max-rounds", "20", "--players", "basic,basic", "--workers", "1")
+    from_save = report(capsys, *args, "--position", str(save))
+    from_shown = report(capsys, *args, "--position", str(shown))
+    del from_save["setup"], from_shown["setup"]  # the file names differ
+    assert from_save == from_shown

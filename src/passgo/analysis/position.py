@@ -21,7 +21,7 @@ from passgo.analysis.errors import AnalysisError
 from passgo.analysis.output import TableData
 from passgo.analysis.plots import interval_bars
 from passgo.core import AcceptTrade, Action, Game, IllegalActionError, TradeReplyDecision
-from passgo.inputs import load_position, read_text
+from passgo.inputs import load_position, position_text
 from passgo.sim.backends import run_tasks
 from passgo.sim.progress import progress_bar
 from passgo.sim.seeds import derive_seed
@@ -117,7 +117,7 @@ def analyze_position(args: argparse.Namespace) -> dict[str, Any]:
         game, args.what_if)
     if what_if is not None:
         apply_what_if(game.copy(), what_if, actor)  # a one-line error before any work
-    job = RolloutJob(read_text(args.file), bots, what_if, actor, args.max_rounds, args.seed)
+    job = RolloutJob(position_text(args.file), bots, what_if, actor, args.max_rounds, args.seed)
     tasks = [(a, min(a + TASK, args.rollouts)) for a in range(0, args.rollouts, TASK)]
     found: dict[int, list[tuple[int, int]]] = {}
     results: list[tuple[int, int]] = []

@@ -21,7 +21,7 @@ from typing import Any
 
 from passgo.core import Rules
 from passgo.core.errors import DataError
-from passgo.inputs import CommandError, load_position, missing_extra, read_text
+from passgo.inputs import CommandError, load_position, missing_extra, position_text
 from passgo.rulespec import load_rules
 from passgo.sim.backends import BACKENDS
 from passgo.token_model import CARD_CONVENTIONS, JAIL_STRATEGIES
@@ -45,7 +45,9 @@ def add_simulate(sub: Any) -> None:
     p.add_argument("--players", help="one bot per player, in seat order of game 0 "
                                      f"(default {DEFAULT_PLAYERS})")
     p.add_argument("--rules", help="rule set: a preset name or a TOML file (default classic)")
-    p.add_argument("--position", metavar="FILE", help="every game starts from this position")
+    p.add_argument("--position", metavar="FILE",
+                   help="every game starts from this position (a position file, or a saved "
+                        "game: the position it is at)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--max-rounds", type=int,
                    help="stop a game after this many rounds, without a winner (default 1000)")
@@ -142,7 +144,7 @@ def _position(args: argparse.Namespace) -> str | None:
     if args.position is None:
         return None
     load_position(args.position)  # a one-line error naming the key, before any work
-    return read_text(args.position)
+    return position_text(args.position)
 
 
 def _write(report: dict[str, Any], args: argparse.Namespace) -> None:
