@@ -12,7 +12,9 @@ need PostgreSQL: they serve the same games through it (docs/web.md).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import socket
 from typing import TYPE_CHECKING, Any
 
 from passgo.inputs import CommandError
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
 
 DATABASE_VARIABLE = "PASSGO_DATABASE_URL"
 BOT_DELAY_VARIABLE = "PASSGO_BOT_DELAY"
+BACKLOG = 2048  # connections waiting to be accepted (uvicorn's default)
 
 
 def default_database() -> str:
@@ -42,6 +45,23 @@ def app_from_env() -> FastAPI:
     return create_app(store, bot_delay=float(os.environ.get(BOT_DELAY_VARIABLE, "0.5")))
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on `host`:`port` (an IPv6 address when the host has a colon, as
+    uvicorn reads it), or a one-line error: the port taken, an address not of this machine."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except OSError as exc:
+        sock.close()
+        taken = ("; is another server running there? Choose another --port"
+                 if exc.errno == errno.EADDRINUSE else "")
+        raise CommandError(f"cannot listen on {host}:{port}: {exc.strerror or exc}{taken}"
+                           ) from None
+    return sock
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -52,29 +72,45 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CommandError(f"passgo serve needs the web extra: pip install 'passgo[web]' "
                            f"({exc.name} is missing)") from None
 
-    url = args.database or os.environ.get(DATABASE_VARIABLE) or default_database()
+    if not 1 <= args.port <= 65535:
+        raise CommandError("--port must be from 1 to 65535")
     if not 0 <= args.bot_delay <= 10:
         raise CommandError("--bot-delay must be from 0 to 10 seconds")
     if not 1 <= args.workers <= 64:
         raise CommandError("--workers must be from 1 to 64")
+    sock = _listen(args.host, args.port)  # before the database: a taken port changes nothing
     try:
-        store = Store(url)
-        if args.workers > 1 and not store.postgres:
-            raise CommandError("several workers need PostgreSQL (--database postgresql://...)")
-        store.migrate()
-    except StoreError as exc:
-        raise CommandError(str(exc)) from None
-    print(f"passgo: serving on http://{args.host}:{args.port}/ (games in "
-          f"{store.url.render_as_string(hide_password=True)})", flush=True)
-    options: dict[str, Any] = {"host": args.host, "port": args.port, "log_level": "warning"}
-    if args.workers > 1:
-        store.close()
-        os.environ[DATABASE_VARIABLE] = url
-        os.environ[BOT_DELAY_VARIABLE] = str(args.bot_delay)
-        uvicorn.run("passgo.cli_serve:app_from_env", factory=True, workers=args.workers,
-                    **options)
-    else:
-        uvicorn.run(create_app(store, bot_delay=args.bot_delay), **options)
+        url = args.database or os.environ.get(DATABASE_VARIABLE) or default_database()
+        try:
+            store = Store(url)
+            if args.workers > 1 and not store.postgres:
+                raise CommandError("several workers need PostgreSQL "
+                                   "(--database postgresql://...)")
+            store.migrate()
+        except StoreError as exc:
+            raise CommandError(str(exc)) from None
+        serving = (f"passgo: serving on http://{args.host}:{args.port}/ (games in "
+                   f"{store.url.render_as_string(hide_password=True)})")
+        if args.workers > 1:
+            # uvicorn's supervisor binds the port for its workers itself: the socket above
+            # only made sure the port is free (a one-line error if not) and is let go.
+            sock.close()
+            store.close()
+            os.environ[DATABASE_VARIABLE] = url
+            os.environ[BOT_DELAY_VARIABLE] = str(args.bot_delay)
+            print(serving, flush=True)
+            uvicorn.run("passgo.cli_serve:app_from_env", factory=True, host=args.host,
+                        port=args.port, workers=args.workers, log_level="warning",
+                        backlog=BACKLOG)
+        else:
+            print(serving, flush=True)  # the socket listens: browsers may connect now
+            config = uvicorn.Config(create_app(store, bot_delay=args.bot_delay),
+                                    log_level="warning", backlog=BACKLOG)
+            uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl+C is how a server is stopped
+        pass
+    finally:
+        sock.close()
     return 0
 
 

@@ -1,0 +1,72 @@
+"""`passgo serve`'s command line: a port it cannot listen on is refused in one line before
+anything starts, and "serving on" is printed only once the port listens."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from passgo.cli import main
+
+uvicorn = pytest.importorskip("uvicorn")
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """uvicorn never runs: each call it gets is recorded instead (a test never blocks)."""
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: calls.append({"run": (a, kw)}))
+    monkeypatch.setattr(uvicorn.Server, "run",
+                        lambda self, sockets=None: calls.append({"sockets": sockets}))
+    return calls
+
+
+def _serve(tmp_path: Path, *args: str) -> int:
+    return main(["serve", "--database", f"sqlite:///{tmp_path / 'games.sqlite3'}", *args])
+
+
+@pytest.mark.parametrize("port", ["0", "-1", "65536", "70000"])
+def test_a_port_out_of_range_is_refused(tmp_path: Path, port: str,
+                                        served: list[dict[str, Any]],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert _serve(tmp_path, "--port", port) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "passgo: error: --port must be from 1 to 65535\n"
+    assert served == [] and not (tmp_path / "games.sqlite3").exists()
+
+
+def test_a_port_in_use_is_refused_in_one_line(tmp_path: Path, served: list[dict[str, Any]],
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert _serve(tmp_path, "--port", str(port)) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"passgo: error: cannot listen on 127.0.0.1:{port}: Address "
+                          "already in use")
+    assert served == [] and not (tmp_path / "games.sqlite3").exists()
+
+
+def test_serving_on_is_printed_once_the_port_listens(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    seen: list[str] = []
+
+    def run(self: Any, sockets: list[socket.socket] | None = None) -> None:
+        seen.append(capsys.readouterr().out)
+        assert sockets is not None and sockets[0].getsockname() == ("127.0.0.1", port)
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass  # the port accepts connections before the server loop runs
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    assert _serve(tmp_path, "--port", str(port)) == 0
+    assert seen == [f"passgo: serving on http://127.0.0.1:{port}/ (games in "
+                    f"sqlite:///{tmp_path / 'games.sqlite3'})\n"]
