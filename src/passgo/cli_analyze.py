@@ -18,7 +18,7 @@ import argparse
 import os
 from typing import Any
 
-from passgo.inputs import CommandError, missing_extra
+from passgo.inputs import CommandError, finite_float, missing_extra
 
 
 def _outputs(p: argparse.ArgumentParser) -> None:
@@ -68,7 +68,7 @@ def add_analyze(sub: Any) -> None:
     pos.add_argument("--players", help="one bot per seat (default: strategic in every seat)")
     pos.add_argument("--rollouts", type=int, default=1000,
                      help="most rollouts (default 1000)")
-    pos.add_argument("--precision", type=float, default=0.02,
+    pos.add_argument("--precision", type=finite_float, default=0.02,
                      help="stop when every 95 %% interval is this narrow on each side "
                           "(default 0.02; 0: play all rollouts)")
     pos.add_argument("--what-if", metavar="ACTION",

@@ -27,7 +27,7 @@ from typing import Any
 from passgo.agents import AGENTS
 from passgo.clock import parse_duration
 from passgo.core import DataError, Game
-from passgo.inputs import load_position
+from passgo.inputs import finite_float, load_position
 from passgo.plain import PlainGame
 from passgo.rulespec import load_rules
 from passgo.session import (
@@ -196,7 +196,8 @@ def add_play(sub: Any) -> None:
     play.add_argument("--allow-programs", action="store_true",
                       help="let a resumed game start the outside programs its bot seats name "
                       "(cmd: seats); without it you are asked on a terminal, else refused")
-    play.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, metavar="SECONDS",
+    play.add_argument("--bot-delay", type=finite_float, default=DEFAULT_BOT_DELAY,
+                      metavar="SECONDS",
                       help=f"pause before each bot move in the full-screen game (default "
                       f"{DEFAULT_BOT_DELAY}; keys + and - change it, s skips ahead)")
     play.add_argument("--max-rounds", type=int, metavar="N",

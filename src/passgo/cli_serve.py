@@ -17,7 +17,7 @@ import os
 import socket
 from typing import TYPE_CHECKING, Any
 
-from passgo.inputs import CommandError
+from passgo.inputs import CommandError, finite_float
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -122,6 +122,6 @@ def add_serve(sub: Any) -> None:
                        "an SQLite file in ~/.local/state/passgo)")
     serve.add_argument("--workers", type=int, default=1,
                        help="server processes (more than one needs PostgreSQL)")
-    serve.add_argument("--bot-delay", type=float, default=0.5,
+    serve.add_argument("--bot-delay", type=finite_float, default=0.5,
                        help="seconds between bot moves, so people can follow them")
     serve.set_defaults(func=cmd_serve)

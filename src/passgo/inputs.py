@@ -1,5 +1,6 @@
 """What the person running a command hands it: the files it names (positions, saved games, rule
-sets) and `CommandError`, the one-line report of a problem with them (exit status 2).
+sets), the numbers it passes, and `CommandError`, the one-line report of a problem with them
+(exit status 2).
 
 The commands (`passgo.cli`, `passgo.cli_*`) and the library code they run (simulation,
 analysis, tournaments) read their input through here, so that every command reports the same
@@ -8,6 +9,8 @@ mistake in the same words; this module stands on the core alone and imports no c
 
 from __future__ import annotations
 
+import argparse
+import math
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +31,18 @@ from passgo.rulespec import load_rules
 
 class CommandError(Exception):
     """A problem with the user's input, reported in one line with exit status 2."""
+
+
+def finite_float(text: str) -> float:
+    """A number of an option (argparse's `type`): no option means "nan" or "inf", which
+    would pass every range check written as `value < 0` and then freeze or crash what runs."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text!r}")
+    return value
 
 
 def missing_extra(command: str, extra: str, exc: ImportError) -> CommandError:

@@ -13,7 +13,7 @@ from typing import Any
 
 from passgo.agents import spec_problem
 from passgo.core.errors import DataError
-from passgo.inputs import CommandError
+from passgo.inputs import CommandError, finite_float
 from passgo.rulespec import load_rules
 from passgo.tournament import Settings, run_tournament
 from passgo.tournament.ratings import RatingsUnavailable, Standing, leaderboard
@@ -113,7 +113,7 @@ def add_tournament(sub: Any) -> None:
                    help="round cap; a capped game has no winner (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="seed of the dice and cards")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--time-limit", type=float,
+    p.add_argument("--time-limit", type=finite_float,
                    help="seconds per decision for protocol bots (default 2)")
     p.add_argument("--rules", help="rule set: a preset name or a TOML file")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
