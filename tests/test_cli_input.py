@@ -59,3 +59,26 @@ def test_a_number_option_refuses_what_is_not_finite(tmp_path: Path, args: list[s
     assert out.out == ""
     assert out.err == (f"passgo: error: argument {args[-1]}: must be a finite number, "
                        f"not {value!r}\n")
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("Ann:human,Bobb:basic", "no player named 'Bobb'"),
+        ("Ann:human,Bob:basic,Cy:basic", "no player named 'Cy'"),
+        ("Al:basic,Bobb:basic", "no player named 'Al', 'Bobb'"),
+    ],
+)
+def test_play_from_a_position_seats_only_its_players(tmp_path: Path, players: str,
+                                                     message: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """--players with a position names its players: a misspelt or extra seat is refused,
+    naming the players the position has."""
+    position = tmp_path / "pos.toml"
+    position.write_text('[[players]]\nname = "Ann"\n[[players]]\nname = "Bob"\n')
+    code = main(["play", "--plain", "--no-save", "--max-rounds", "1", "--position",
+                 str(position), "--players", players])
+    out = capsys.readouterr()
+    assert code == 2 and out.out == ""
+    assert out.err == (f"passgo: error: --players: {message} in {position} (its players: "
+                       "Ann, Bob)\n")
