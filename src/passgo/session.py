@@ -408,24 +408,47 @@ class Session:
             raise SessionError(f"cannot resume {path}: {_json_damage(problem, text)}")
         if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
             raise SessionError(f"{path} is not a passgo saved game")
+        seats = _saved_seats(path, data.get("seats"))
+        programs = [f"{seat.name}: {seat.kind.removeprefix(PROTOCOL_PREFIX).strip()}"
+                    for seat in seats if seat.kind.startswith(PROTOCOL_PREFIX)]
+        if programs and not allow_programs:
+            raise ProgramSeatsError(path, programs)
+        saved = data.get("game")
+        if not isinstance(saved, dict):
+            raise SessionError(f"{path}: saved game is damaged (it holds no game)")
         try:
-            seats = [Seat(str(n), str(k)) for n, k in data["seats"]]
-            programs = [f"{seat.name}: {seat.kind.removeprefix(PROTOCOL_PREFIX).strip()}"
-                        for seat in seats if seat.kind.startswith(PROTOCOL_PREFIX)]
-            if programs and not allow_programs:
-                raise ProgramSeatsError(path, programs)
-            game = Game.from_dict(data["game"], verify=False)
-            replayed, log = _replay(data["game"])
+            game = Game.from_dict(saved, verify=False)
+            replayed, log = _replay(saved)
         except SaveFileError as exc:
             raise SessionError(f"{path}: {exc}") from None
         except (KeyError, TypeError, ValueError) as exc:
             raise SessionError(f"{path}: saved game is damaged ({exc})") from None
         if replayed.to_dict()["state"] != game.to_dict()["state"]:
             raise SessionError(f"{path}: the saved state does not match its history")
+        names = [seat.name for seat in seats]
+        if names != game.names:
+            raise SessionError(f"{path}: the seats ({', '.join(names)}) are not the game's "
+                               f"players ({', '.join(game.names)})")
         played = data.get("clock_played", 0.0)
         if type(played) not in (int, float) or not 0 <= played < 1e9:
             raise SessionError(f"{path}: saved game is damaged (clock_played {played!r:.20})")
         return cls(game, seats, save_path, log, float(played))
+
+
+def _saved_seats(path: Path, raw: Any) -> list[Seat]:
+    """The seats of a save file: a list of [name, kind] pairs of text, else a one-line
+    error saying where the list is damaged."""
+    if not isinstance(raw, list) or not raw:
+        raise SessionError(f"{path}: saved game is damaged (its seats are not a list of "
+                           "[name, kind] pairs)")
+    seats = []
+    for i, entry in enumerate(raw, 1):
+        if not (isinstance(entry, list) and len(entry) == 2
+                and all(isinstance(x, str) and x.strip() for x in entry)):
+            raise SessionError(f"{path}: saved game is damaged (seat {i} is not a [name, kind] "
+                               "pair of words)")
+        seats.append(Seat(entry[0], entry[1]))
+    return seats
 
 
 def _replay(data: dict[str, Any]) -> tuple[Game, list[str]]:

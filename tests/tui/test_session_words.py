@@ -4,14 +4,24 @@ from this shell), a damaged save in words (never offered for resuming), full bot
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from passgo.cli import main
-from passgo.session import Session, passgo_command, resume_command, save_problem
+from passgo.core import Game
+from passgo.session import (
+    Seat,
+    Session,
+    SessionError,
+    passgo_command,
+    resume_command,
+    save_problem,
+)
 
 PASSGO = str(Path(sys.executable).with_name("passgo"))
 
@@ -89,3 +99,54 @@ def test_tournament_shows_full_bot_names(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if long in line)
     assert long + " " in row
+
+
+def _saved(tmp_path: Path) -> dict[str, Any]:
+    """A `passgo play` save of Ann (a person) against Bob (a bot), as data."""
+    session = Session(Game.new(["Ann", "Bob"], seed=3),
+                      [Seat("Ann", "human"), Seat("Bob", "basic")], tmp_path / "s.json")
+    session.dirty = True
+    session.checkpoint()
+    data: dict[str, Any] = json.loads((tmp_path / "s.json").read_text())
+    return data
+
+
+@pytest.mark.parametrize(
+    ("seats", "problem"),
+    [
+        ([["Zed", "human"], ["Bob", "basic"]],
+         "the seats (Zed, Bob) are not the game's players (Ann, Bob)"),
+        ([["Bob", "basic"], ["Ann", "human"]],
+         "the seats (Bob, Ann) are not the game's players (Ann, Bob)"),
+        ([["Ann", "human"], ["Bob", "basic"], ["Cy", "basic"]],
+         "the seats (Ann, Bob, Cy) are not the game's players (Ann, Bob)"),
+        ([["Ann", "human"], ["Bob"]],
+         "saved game is damaged (seat 2 is not a [name, kind] pair of words)"),
+        ([["Ann", "human"], ["Bob", "basic", "x"]],
+         "saved game is damaged (seat 2 is not a [name, kind] pair of words)"),
+        ([["Ann", "human"], "Bob:basic"],
+         "saved game is damaged (seat 2 is not a [name, kind] pair of words)"),
+        ([["Ann", 1], ["Bob", "basic"]],
+         "saved game is damaged (seat 1 is not a [name, kind] pair of words)"),
+        ({"Ann": "human"}, "saved game is damaged (its seats are not a list of [name, kind] "
+                           "pairs)"),
+        (None, "saved game is damaged (its seats are not a list of [name, kind] pairs)"),
+    ],
+)
+def test_seats_that_do_not_fit_the_game_are_refused_in_words(tmp_path: Path, seats: Any,
+                                                             problem: str) -> None:
+    data = _saved(tmp_path)
+    data["seats"] = seats
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SessionError) as refused:
+        Session.load(path)
+    assert str(refused.value) == f"{path}: {problem}"
+
+
+def test_a_save_without_its_game_is_refused_in_words(tmp_path: Path) -> None:
+    data = _saved(tmp_path)
+    del data["game"]
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    assert save_problem(path) == f"{path}: saved game is damaged (it holds no game)"
