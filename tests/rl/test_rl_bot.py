@@ -58,7 +58,10 @@ def test_the_same_policy_and_seed_play_the_same_game(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("content", "message"), [
     (None, "no policy file"),
-    (b"not a policy at all", "is not a policy file"),
+    (b"not a policy at all", "bad.pt is not a PyTorch policy file (torch cannot read it as "
+                             "saved weights)"),
+    (b"root:x:0:0:root:/root:/bin/bash\n", "bad.pt is not a PyTorch policy file (torch "
+                                           "cannot read it as saved weights)"),
     ({"format": "something else"}, "is not a passgo policy file"),
     ({"format": POLICY_FORMAT, "version": 99}, "policy version 99"),
     ({"format": POLICY_FORMAT, "version": POLICY_VERSION, "layers": 3}, "layers are damaged"),
@@ -90,7 +93,8 @@ def test_a_policy_file_never_runs_code(tmp_path: Path) -> None:
     torch.save({"format": POLICY_FORMAT, "payload": _Payload(marker)}, path,
                pickle_module=pickle)
     problem = spec_problem(f"rl:{path}")
-    assert problem is not None and "is not a policy file" in problem
+    assert problem is not None and "evil.pt is not a PyTorch policy file" in problem
+    assert "weights_only" not in problem and "PyTorch 2.6" not in problem
     assert not marker.exists()
 
 

@@ -39,9 +39,9 @@ def load_policy(path: str | Path) -> dict[str, Any]:
         raise ValueError("rl: bots need the rl extra (pip install 'passgo[rl]')") from None
     try:
         data = torch.load(file, map_location="cpu", weights_only=True)
-    except Exception as exc:  # torch raises many kinds for a file that is not its own
-        raise ValueError(f"{file.name} is not a policy file: {str(exc).splitlines()[0]:.80}"
-                         ) from None
+    except Exception:  # torch raises many kinds, in its own words, for a file not its own
+        raise ValueError(f"{file.name} is not a PyTorch policy file (torch cannot read it as "
+                         "saved weights)") from None
     if not isinstance(data, dict) or data.get("format") != POLICY_FORMAT:
         raise ValueError(f"{file.name} is not a passgo policy file")
     if data.get("version") != POLICY_VERSION:
