@@ -95,11 +95,11 @@ def default_save_path() -> Path:
 def passgo_command() -> str:
     """How to run passgo again from this shell: `passgo` when that is the program now running
     and on the PATH, else its path (`.venv/bin/passgo` after `make play`), else `python -m
-    passgo.cli` with the interpreter now running."""
+    passgo` with the interpreter now running."""
     argv0 = Path(sys.argv[0] if sys.argv else "")
     exe = argv0 if argv0.name == "passgo" else Path(sys.executable).with_name("passgo")
     if not exe.is_file():
-        return f"{_shell_path(Path(sys.executable))} -m passgo.cli"
+        return f"{_shell_path(Path(sys.executable))} -m passgo"
     found = shutil.which("passgo")
     if found and Path(found).resolve() == exe.resolve():
         return "passgo"

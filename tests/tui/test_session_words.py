@@ -5,6 +5,7 @@ from this shell), a damaged save in words (never offered for resuming), full bot
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from passgo import cli
 from passgo.cli import main
 from passgo.core import Game
 from passgo.session import (
@@ -150,3 +152,21 @@ def test_a_save_without_its_game_is_refused_in_words(tmp_path: Path) -> None:
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(data))
     assert save_problem(path) == f"{path}: saved game is damaged (it holds no game)"
+
+
+def test_without_the_passgo_program_the_resume_command_runs_the_package(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No `passgo` script beside the interpreter: `python -m passgo`, which runs."""
+    source = str(Path(cli.__file__).resolve().parents[1])  # the tree under test
+    done = subprocess.run([sys.executable, "-m", "passgo", "--help"], capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": source})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: passgo ")
+    python = tmp_path / "bin" / "python3"
+    python.parent.mkdir()
+    python.symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(python))
+    monkeypatch.setattr(sys, "argv", [str(python), "-m", "passgo"])
+    monkeypatch.chdir(tmp_path)
+    assert passgo_command() == "bin/python3 -m passgo"
