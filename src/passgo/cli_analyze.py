@@ -18,6 +18,7 @@ import argparse
 import os
 from typing import Any
 
+from passgo.analysis import MC_METHODS
 from passgo.inputs import CommandError, finite_float, missing_extra
 
 
@@ -42,7 +43,7 @@ def add_analyze(sub: Any) -> None:
     land.add_argument("--jail-card", choices=("return", "keep"), default="return",
                       help="Get Out of Jail Free card: back under its deck at once (return, "
                            "the published tables) or kept until played (keep)")
-    land.add_argument("--mc", choices=("batched", "engine", "none"), default="batched",
+    land.add_argument("--mc", choices=MC_METHODS, default="batched",
                       help="Monte Carlo check: the batched NumPy run (default), the engine's "
                            "token run, or none")
     land.add_argument("--rolls", type=int, default=1_000_000,

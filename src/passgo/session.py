@@ -286,15 +286,22 @@ class Session:
         g = self.game
         return self.you if self.you is not None and g.in_game(self.you) else g.turn_player
 
-    def time_left(self) -> float | None:
-        """Seconds until time is called (None: no clock, or time was called)."""
+    def _running_clock(self) -> GameClock | None:
+        """The clock while it runs toward a call of time (None: no clock, the game is over,
+        or time was called)."""
         if self.clock is None or self.game.over or self.game.time_called:
             return None
-        return self.clock.left()
+        return self.clock
+
+    def time_left(self) -> float | None:
+        """Seconds until time is called (None: no clock, or time was called)."""
+        clock = self._running_clock()
+        return None if clock is None else clock.left()
 
     def tick(self) -> list[str]:
         """Call time once the clock has run out (the sentences of what happened, or none)."""
-        if self.time_left() == 0.0:
+        clock = self._running_clock()
+        if clock is not None and clock.expired():
             return self.call_time()
         return []
 

@@ -83,6 +83,24 @@ def test_when_the_clock_runs_out_the_session_calls_time(tmp_path: Path) -> None:
     assert Session.load(tmp_path / "save.json").game.over
 
 
+def test_the_session_asks_its_clock_whether_time_is_up(tmp_path: Path) -> None:
+    """"Time is up" has one home, `GameClock.expired`: the session's tick asks it."""
+    asked: list[bool] = []
+
+    class Watched(GameClock):
+        def expired(self) -> bool:
+            asked.append(super().expired())
+            return asked[-1]
+
+    fake = FakeTime()
+    g = Game.new(["You", "Bob"], Rules.classic().with_options(clock_minutes=30), seed=4)
+    s = Session(g, [Seat("You", "human"), Seat("Bob", "basic")], tmp_path / "save.json")
+    s.clock = Watched(30, now=fake)
+    assert s.tick() == [] and asked == [False]
+    fake.now += 1800
+    assert s.tick() and asked == [False, True] and g.over
+
+
 def test_a_resumed_game_counts_on_from_the_time_played(tmp_path: Path) -> None:
     rules = Rules.classic().with_options(clock_minutes=60)
     s = Session(Game.new(["You", "Bob"], rules, seed=4),

@@ -28,7 +28,6 @@ from passgo.sim.run import landing_chunk_counts
 from passgo.sim.stats import mean_interval
 from passgo.token_model import CARD_CONVENTION_TEXT, build_movement
 
-MC_METHODS = ("batched", "engine", "none")
 BATCHES = 20  # batches of the Monte Carlo run behind its intervals
 
 
