@@ -82,3 +82,41 @@ def test_play_from_a_position_seats_only_its_players(tmp_path: Path, players: st
     assert code == 2 and out.out == ""
     assert out.err == (f"passgo: error: --players: {message} in {position} (its players: "
                        "Ann, Bob)\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "choices"),
+    [
+        ([], "{play,position,cards,rules,simulate,tournament,analyze,serve}"),
+        (["cards"], "{list}"),
+        (["rules"], "{list,show}"),
+        (["position"], "{check,show}"),
+        (["analyze"], "{landing,returns,roi,position,rules}"),
+    ],
+)
+def test_a_missing_subcommand_is_named_by_its_choices(args: list[str], choices: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == f"passgo: error: the following arguments are required: {choices}\n"
+
+
+def test_play_refuses_save_with_no_save(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "x.json"
+    assert main(["play", "--plain", "--players", "Ann:basic,Bob:basic", "--max-rounds", "1",
+                 "--no-save", "--save", str(save)]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err == ("passgo: error: --save names a file to save to and "
+                                         "--no-save says not to save: give one of them\n")
+    assert not save.exists()
+
+
+@pytest.mark.parametrize("time", ["-5m", "-1h30m", "-90"])
+def test_a_negative_time_reaches_the_duration_check(time: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--plain", "--no-save", "--time", time]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err == (f"passgo: error: cannot read the time {time!r}: write "
+                                         "minutes or hours, like 90m, 2h or 1h30m\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -27,6 +28,13 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A word that starts with "-" and a digit is a value, never an option (passgo has no
+        # option like -1): "--time -5m" reaches the duration's own check instead of argparse
+        # saying "expected one argument" (argparse itself only lets "-5" and "-.5" through).
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
@@ -41,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="passgo", description="Monopoly by the real rules.")
     parser.add_argument("--version", action="version",
                         version=f"passgo {__version__} ({engine_build()} build)")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    # No dest: a missing subcommand is then named by its choices ("{play,position,...}").
+    sub = parser.add_subparsers(required=True, parser_class=_Parser)
     for add in COMMANDS:
         add(sub)
     return parser

@@ -33,7 +33,9 @@ def _outputs(p: argparse.ArgumentParser) -> None:
 def add_analyze(sub: Any) -> None:
     p = sub.add_parser("analyze", help="landing odds, returns, win chances, rule comparisons",
                        description="Analyses of the game with tables, JSON, plots and pages.")
-    which = p.add_subparsers(dest="analysis", required=True, parser_class=type(p))
+    # Each analysis sets `analysis` itself: without a dest, a missing one is named by the
+    # choices ("{landing,returns,...}") in the error.
+    which = p.add_subparsers(required=True, parser_class=type(p))
 
     land = which.add_parser("landing", help="exact long-run landing odds (Markov chain) "
                                             "beside a Monte Carlo run")
@@ -51,7 +53,7 @@ def add_analyze(sub: Any) -> None:
     land.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                       help="worker processes of the engine run (default: all cores)")
     _outputs(land)
-    land.set_defaults(func=cmd_analyze)
+    land.set_defaults(func=cmd_analyze, analysis="landing")
 
     ret = which.add_parser("returns", aliases=["roi"],
                            help="expected rent, payback and the gain of each house per group")
@@ -81,7 +83,7 @@ def add_analyze(sub: Any) -> None:
     pos.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                      help="worker processes (default: all cores)")
     _outputs(pos)
-    pos.set_defaults(func=cmd_analyze)
+    pos.set_defaults(func=cmd_analyze, analysis="position")
 
     comp = which.add_parser("rules", help="rule sets compared on the same seeds")
     comp.add_argument("specs", nargs="+", metavar="RULES",
@@ -94,7 +96,7 @@ def add_analyze(sub: Any) -> None:
     comp.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                       help="worker processes (default: all cores)")
     _outputs(comp)
-    comp.set_defaults(func=cmd_analyze)
+    comp.set_defaults(func=cmd_analyze, analysis="rules")
 
 
 def _check(args: argparse.Namespace) -> None:

@@ -140,6 +140,9 @@ def full_screen_wanted(args: argparse.Namespace) -> bool:
 def cmd_play(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         raise PlayError("--bot-delay cannot be negative")
+    if args.no_save and args.save:
+        raise PlayError("--save names a file to save to and --no-save says not to save: "
+                        "give one of them")
     if args.max_rounds is not None and args.max_rounds < 1:
         raise PlayError("--max-rounds must be at least 1")
     try:

@@ -46,8 +46,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def add_commands(sub: Any) -> None:
     position = sub.add_parser("position", help="check and show game positions")
-    psub = position.add_subparsers(dest="position_command", required=True,
-                                   parser_class=type(position))
+    psub = position.add_subparsers(required=True, parser_class=type(position))
     check = psub.add_parser("check", help="validate a position file (or a saved game's "
                             "position) and print it as a board")
     check.add_argument("file")
@@ -59,7 +58,7 @@ def add_commands(sub: Any) -> None:
                       "dice; the Angel of Death only to the Angel)")
     show.set_defaults(func=cmd_show)
     cards = sub.add_parser("cards", help="card ids and texts")
-    csub = cards.add_subparsers(dest="cards_command", required=True, parser_class=type(cards))
+    csub = cards.add_subparsers(required=True, parser_class=type(cards))
     listing = csub.add_parser("list", help="list the cards of each deck with their ids")
     listing.add_argument("--edition", default="us-classic")
     listing.add_argument("--deck", choices=DECK_NAMES)

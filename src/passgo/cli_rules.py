@@ -40,7 +40,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def add_commands(sub: Any) -> None:
     rules = sub.add_parser("rules", help="list rule sets and show their options")
-    rsub = rules.add_subparsers(dest="rules_command", required=True, parser_class=type(rules))
+    rsub = rules.add_subparsers(required=True, parser_class=type(rules))
     listing = rsub.add_parser("list", help="the named rule sets and what each changes")
     listing.set_defaults(func=cmd_list)
     show = rsub.add_parser("show", help="every option of a rule set or rules file")

@@ -51,7 +51,7 @@ def _rules(args: argparse.Namespace) -> Analysis:
 
 
 ANALYSES: dict[str, Callable[[argparse.Namespace], Analysis]] = {
-    "landing": _landing, "returns": _returns, "roi": _returns, "position": _position,
+    "landing": _landing, "returns": _returns, "position": _position,
     "rules": _rules,
 }
 
