@@ -311,3 +311,17 @@ def test_a_saved_game_at_another_decision_is_refused_in_one_line(tmp_path) -> No
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert out.stderr.startswith(f"passgo: error: {save}: a position describes the start of "
                                  "a throw or the end of a turn; this game is waiting for 'buy'")
+
+
+def test_the_format_table_lists_every_key_a_position_may_hold() -> None:
+    """docs/positions.md documents each key the reader accepts (and `position()` writes)."""
+    from pathlib import Path
+
+    from passgo.core.position import _PLAYER_KEYS, _PROPERTY_KEYS, _TOP_KEYS
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "positions.md").read_text()
+    table = doc[doc.index("## The format"):doc.index("Square names are matched")]
+    missing = sorted(key for key in _TOP_KEYS | _PLAYER_KEYS | _PROPERTY_KEYS
+                     if f"`{key}`" not in table and f"`[{key}]`" not in table
+                     and f"`[[{key}]]`" not in table and f"`{key} =" not in table)
+    assert missing == []
