@@ -4,7 +4,8 @@ sets), the numbers it passes, and `CommandError`, the one-line report of a probl
 
 The commands (`passgo.cli`, `passgo.cli_*`) and the library code they run (simulation,
 analysis, tournaments) read their input through here, so that every command reports the same
-mistake in the same words; this module stands on the core alone and imports no command.
+mistake in the same words; this module stands on the core and `rulespec` and imports no
+command.
 """
 
 from __future__ import annotations
