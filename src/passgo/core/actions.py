@@ -213,7 +213,9 @@ class Action(_Worded):
         return self.word
 
     def __str__(self) -> str:
-        return self.text()
+        """The text form; an action built in code with a malformed field (`field_problem`)
+        has none and shows as its repr, so that printing or logging it cannot fail."""
+        return self.text() if field_problem(self) is None else repr(self)
 
     @staticmethod
     def parse(text: str, player: int) -> Action:
@@ -737,86 +739,136 @@ BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent
 
 
 # -- checking the fields of an action built in code --------------------------------------------
+#
+# An action built in code (not parsed from text) may hold anything in its fields. Each check
+# says why a value is malformed (None: it is not), naming it by `at`, its path from the action
+# (`offer.give.cards[0]`), so that a bad field deep inside a trade offer is named itself.
+# Once an action passes, its `text()` is total: nothing in it can fail on a well-formed value.
+
+_Check = Callable[[Any, str], "str | None"]
 
 
-def _is_int(v: Any) -> bool:
-    return type(v) is int  # not a bool, a float or a string
+def _wrong(at: str, kind: str, value: Any) -> str:
+    return f"{at} must be {kind}, not {value!r:.40}"
 
 
-def _int_tuple(v: Any) -> bool:
-    return type(v) is tuple and (not v or all(type(x) is int for x in v))
+def _int_problem(v: Any, at: str) -> str | None:
+    return None if type(v) is int else _wrong(at, "int", v)  # not a bool, a float or a string
 
 
-def _term_ok(v: Any) -> bool:
-    if type(v) is Partnership:
-        return type(v.group) is str
-    if type(v) is Loan:
-        return _is_int(v.amount) and _is_int(v.percent) and _is_int(v.due_round)
-    return (type(v) in (Immunity, RentShare) and _int_tuple(v.squares) and _is_int(v.percent)
-            and _is_int(v.count) and v.unit in TERM_UNITS)
+def _bool_problem(v: Any, at: str) -> str | None:
+    return None if type(v) is bool else _wrong(at, "bool", v)
 
 
-def _bundle_ok(v: Any) -> bool:
-    return (type(v) is Bundle and _int_tuple(v.properties) and _is_int(v.cash)
-            and _int_tuple(v.cards) and type(v.terms) is tuple
-            and all(_term_ok(t) for t in v.terms))
+def _str_problem(v: Any, at: str) -> str | None:
+    return None if type(v) is str else _wrong(at, "str", v)
 
 
-def _offer_ok(v: Any) -> bool:
-    return (type(v) is TradeOffer and _is_int(v.proposer) and _is_int(v.responder)
-            and _bundle_ok(v.give) and _bundle_ok(v.get))
+def _str_or_none_problem(v: Any, at: str) -> str | None:
+    return None if v is None or type(v) is str else _wrong(at, "str | None", v)
 
 
-def _is_bool(v: Any) -> bool:
-    return type(v) is bool
+def _ints_problem(v: Any, at: str) -> str | None:
+    if type(v) is not tuple:
+        return _wrong(at, "tuple[int, ...]", v)
+    for i, x in enumerate(v):
+        if type(x) is not int:
+            return _wrong(f"{at}[{i}]", "int", x)
+    return None
 
 
-def _is_str(v: Any) -> bool:
-    return type(v) is str
+def _cards_problem(v: Any, at: str) -> str | None:
+    """Get Out of Jail Free cards are named by their deck, the only names their text form has
+    (`CARD_WORDS`)."""
+    problem = _ints_problem(v, at)
+    if problem is not None:
+        return problem
+    for i, deck in enumerate(v):
+        if not 0 <= deck < len(CARD_WORDS):
+            return _wrong(f"{at}[{i}]", "a deck: 0 (Chance) or 1 (Community Chest)", deck)
+    return None
 
 
-def _str_or_none(v: Any) -> bool:
-    return v is None or type(v) is str
+def _term_problem(v: Any, at: str) -> str | None:
+    kind = type(v)
+    if kind is Partnership:
+        return _str_problem(v.group, f"{at}.group")
+    if kind is Loan:
+        return (_int_problem(v.amount, f"{at}.amount") or _int_problem(v.percent, f"{at}.percent")
+                or _int_problem(v.due_round, f"{at}.due_round"))
+    if kind is Immunity or kind is RentShare:
+        problem = (_ints_problem(v.squares, f"{at}.squares")
+                   or _int_problem(v.percent, f"{at}.percent")
+                   or _int_problem(v.count, f"{at}.count"))
+        if problem is None and not (type(v.unit) is str and v.unit in TERM_UNITS):
+            problem = _wrong(f"{at}.unit", "'landings' or 'turns'", v.unit)
+        return problem
+    return _wrong(at, "a trade term (Immunity, RentShare, Loan or Partnership)", v)
 
 
-# Each action field's type as written, and its test, by the field's name (a name has one type
-# in every kind; a new field name needs its row). Read from this table rather than from the
-# annotations: compiled with mypyc, a dataclass field's annotation is a bare class (`tuple`, or
-# `type` for `str | None`).
-_FIELD_TESTS: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "square": ("int", _is_int),
-    "amount": ("int", _is_int),
-    "number": ("int", _is_int),
-    "percent": ("bool", _is_bool),
-    "chance": ("bool", _is_bool),
-    "group": ("str", _is_str),
-    "reason": ("str", _is_str),
-    "deck": ("str | None", _str_or_none),
-    "dice": ("tuple[int, ...]", _int_tuple),
-    "levels": ("tuple[int, ...]", _int_tuple),
-    "squares": ("tuple[int, ...]", _int_tuple),
-    "amounts": ("tuple[int, ...]", _int_tuple),
-    "offer": ("TradeOffer", _offer_ok),
+def _bundle_problem(v: Any, at: str) -> str | None:
+    if type(v) is not Bundle:
+        return _wrong(at, "Bundle", v)
+    problem = (_ints_problem(v.properties, f"{at}.properties")
+               or _int_problem(v.cash, f"{at}.cash") or _cards_problem(v.cards, f"{at}.cards"))
+    if problem is not None:
+        return problem
+    if type(v.terms) is not tuple:
+        return _wrong(f"{at}.terms", "a tuple of trade terms", v.terms)
+    for i, term in enumerate(v.terms):
+        problem = _term_problem(term, f"{at}.terms[{i}]")
+        if problem is not None:
+            return problem
+    return None
+
+
+def _offer_problem(v: Any, at: str) -> str | None:
+    if type(v) is not TradeOffer:
+        return _wrong(at, "TradeOffer", v)
+    return (_int_problem(v.proposer, f"{at}.proposer")
+            or _int_problem(v.responder, f"{at}.responder")
+            or _bundle_problem(v.give, f"{at}.give") or _bundle_problem(v.get, f"{at}.get"))
+
+
+# Each action field's check, by the field's name (a name has one type in every kind; a new
+# field name needs its row). Read from this table rather than from the annotations: compiled
+# with mypyc, a dataclass field's annotation is a bare class (`tuple`, or `type` for
+# `str | None`).
+_FIELD_CHECKS: dict[str, _Check] = {
+    "square": _int_problem,
+    "amount": _int_problem,
+    "number": _int_problem,
+    "percent": _bool_problem,
+    "chance": _bool_problem,
+    "group": _str_problem,
+    "reason": _str_problem,
+    "deck": _str_or_none_problem,
+    "dice": _ints_problem,
+    "levels": _ints_problem,
+    "squares": _ints_problem,
+    "amounts": _ints_problem,
+    "offer": _offer_problem,
 }
 
 
 def field_problem(value: Action | TradeOffer) -> str | None:
-    """Why an action (or offer) built in code is malformed: a field of the wrong type (a bool,
-    float, NaN or string where a whole number belongs), as text would never parse to."""
+    """Why an action (or offer) built in code is malformed, naming the field: a value of the
+    wrong type (a bool, float, NaN or string where a whole number belongs) or one no text
+    form has (a card of no deck), as text would never parse to."""
     if isinstance(value, TradeOffer):
-        return None if _offer_ok(value) else f"malformed trade offer {value!r:.80}"
-    tests = _TESTS_BY_TYPE.get(type(value))
-    if tests is None:
+        return _offer_problem(value, "offer")
+    checks = _CHECKS_BY_TYPE.get(type(value))
+    if checks is None:
         return f"unknown action {value!r:.80}"
-    if type(value.player) is not int:
-        return f"{value.word!r}: player must be int, not {value.player!r:.40}"
-    for name, kind, test in tests:
-        if not test(getattr(value, name)):
-            return f"{value.word!r}: {name} must be {kind}, not {getattr(value, name)!r:.40}"
-    return None
+    problem = _int_problem(value.player, "player")
+    for name, check in checks:
+        if problem is not None:
+            break
+        problem = check(getattr(value, name), name)
+    return None if problem is None else f"{value.word!r}: {problem}"
 
 
-_TESTS_BY_TYPE = {  # (the player, checked first, is left out)
-    k: tuple((f.name, *_FIELD_TESTS[f.name]) for f in fields(k) if f.name != "player")
+_CHECKS_BY_TYPE = {  # (the player, checked first, is left out)
+    k: tuple((f.name, _FIELD_CHECKS[f.name]) for f in fields(k) if f.name != "player")
     for k in _BY_WORD.values()
 }

@@ -271,6 +271,7 @@ class Game(GameState):
         if rule is not None:
             return rule.problem(self, top, action)
         who = self.names[top.player] if top.player >= 0 else "nobody"
+        # The fields passed `field_problem`, so the text form cannot fail on them.
         return f"{action.text()!r} is not possible now: waiting for {who} ({top.kind})"
 
     # -- applying ------------------------------------------------------------------------------

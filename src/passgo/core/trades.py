@@ -60,9 +60,7 @@ def _side_problem(g: GameState, player: int, side: Bundle, who: str) -> str | No
         if problem is not None:
             return problem
     held = [deck for deck, _ in g.cards[player]]
-    for deck in side.cards:
-        if deck not in (0, 1):
-            return "a card is named by its deck: 0 (Chance) or 1 (Community Chest)"
+    for deck in side.cards:  # each a deck, 0 or 1 (`actions.field_problem`)
         if held.count(deck) < side.cards.count(deck):
             return f"{who} does not hold that Get Out of Jail Free card"
     return None
