@@ -177,6 +177,15 @@ def test_position_of_mid_decision_is_refused() -> None:
         g.position()
 
 
+def test_names_beyond_ascii_are_written_as_toml_reads_them() -> None:
+    """The written position is TOML that reads back: names with letters beyond the Basic
+    Multilingual Plane (which a JSON escape would write as a surrogate pair, refused by TOML)
+    and beyond ASCII come back as they were."""
+    g = Game.new(["Zoë", "\U0001d505ob", "\U0001f3b2"], seed=2)
+    text = position_to_toml(g.position())
+    assert Game.from_position(text).names == ["Zoë", "\U0001d505ob", "\U0001f3b2"]
+
+
 def test_hotel_and_jail_fields_round_trip() -> None:
     """Hotels, jailed players and jail turns survive export and import."""
     text = """

@@ -733,7 +733,7 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value)  # a JSON string is a valid TOML basic string
+        return _toml_string(value)
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
@@ -743,7 +743,14 @@ def _toml_value(value: Any) -> str:
 
 
 def _toml_key(key: str) -> str:
-    return key if key.replace("_", "").isalnum() and key.isascii() else json.dumps(key)
+    return key if key.replace("_", "").isalnum() and key.isascii() else _toml_string(key)
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: JSON's escapes, except that characters beyond ASCII stand as
+    themselves (JSON escapes those beyond the Basic Multilingual Plane as surrogate pairs,
+    which TOML refuses) and DEL is escaped (JSON leaves it, TOML may not)."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def position_to_toml(data: dict[str, Any]) -> str:
