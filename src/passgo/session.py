@@ -36,6 +36,7 @@ from passgo.core import (
     Event,
     Game,
     SaveFileError,
+    player_names_problem,
 )
 from passgo.core.textdata import MAX_CHARS, load_json
 from passgo.narrate import second_person, sentences
@@ -76,13 +77,10 @@ def parse_seats(text: str) -> list[Seat]:
     seats = []
     for item in items:
         name, _, kind = item.strip().partition(":")
-        if not name.strip():
-            raise SessionError(f"empty player name in {text!r}")
         seats.append(Seat(name.strip(), kind.strip() or HUMAN))
-    if not 2 <= len(seats) <= 8:
-        raise SessionError("a game needs 2 to 8 players")
-    if len({s.name for s in seats}) != len(seats):
-        raise SessionError("player names must differ")
+    problem = player_names_problem([s.name for s in seats])
+    if problem is not None:
+        raise SessionError(f"{problem} (in {text!r})")
     return seats
 
 

@@ -102,6 +102,7 @@ from passgo.core.model import Agreement, Bank, Deed, Player, RentClaim
 from passgo.core.money import LOAN as BANK_LOAN
 from passgo.core.position import PositionError
 from passgo.core.rules import Rules
+from passgo.core.setup import MAX_PLAYERS, MIN_PLAYERS, player_name_problem, player_names_problem
 from passgo.core.trades import TradeLimits
 from passgo.core.version import ENGINE_VERSION
 
@@ -109,6 +110,8 @@ __all__ = [
     "BANK_LOAN",
     "DECISION_TYPES",
     "ENGINE_VERSION",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "AcceptTrade",
     "Action",
     "Agreement",
@@ -208,4 +211,6 @@ __all__ = [
     "Unmortgage",
     "UseJailCard",
     "WantBuildings",
+    "player_name_problem",
+    "player_names_problem",
 ]

@@ -14,7 +14,7 @@ module only dispatches. What front-ends read is the documented model: `pending` 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, cast
+from typing import Any, cast
 
 # The rule modules register their decisions and actions on import.
 from passgo.core import (  # noqa: F401
@@ -64,11 +64,6 @@ from passgo.core.serialize import (
 )
 from passgo.core.state import BANK, GameState, hotels_at, houses_at
 
-#: The fewest players a game has.
-MIN_PLAYERS: Final = 2
-#: The most players a game has.
-MAX_PLAYERS: Final = 8
-
 
 def _die(x: object) -> bool:
     """A scripted die: an int (not a bool) from 1 to 6."""
@@ -100,10 +95,9 @@ class Game(GameState):
         opening throws included); `max_turns`/`max_rounds` stop the game early as a safety limit
         for simulations (reported as such; not a rule). Bad arguments raise `ValueError`."""
         names = [str(p) for p in players]
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(f"Monopoly is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        if len(set(names)) != len(names):
-            raise ValueError("player names must differ")
+        problem = setup.player_names_problem(names)
+        if problem is not None:
+            raise ValueError(problem)
         if order not in ("roll", "given"):
             raise ValueError("order must be 'roll' or 'given'")
         if type(seed) is not int:

@@ -21,6 +21,7 @@ from passgo.core.board import DECK_NAMES, JAIL_FREE, STREET, Board, rules_board
 from passgo.core.errors import PassgoError
 from passgo.core.frames import POST_ROLL, PRE_ROLL, TurnFrame
 from passgo.core.rules import Rules
+from passgo.core.setup import player_count_problem, player_name_problem
 from passgo.core.state import (
     BANK,
     HOTEL,
@@ -160,8 +161,9 @@ def game_from_position(cls: type[G], source: str | dict[str, Any], seed: int = 0
         rules = Rules.classic()  # to go on checking the rest
     board = rules_board(rules)
     raw_players = _expect(data.get("players"), list, "players")
-    if not 2 <= len(raw_players) <= 8:
-        problems.found.append("players: a game needs 2 to 8 players")
+    problem = player_count_problem(len(raw_players))  # before reading each of them
+    if problem is not None:
+        problems.found.append(f"players: {problem}")
         problems.raise_any()
     names: list[str] = []
     for i, raw in enumerate(raw_players):
@@ -208,10 +210,9 @@ def _player_name(raw: Any, key: str, names: list[str]) -> None:
     _expect(raw, dict, key)
     _unknown_keys(raw, _PLAYER_KEYS, key)
     name = _expect(raw.get("name"), str, f"{key}.name").strip()
-    if not name:
-        raise PositionError(f"{key}.name: must not be empty")
-    if name in names:
-        raise PositionError(f"{key}.name: {name!r} is listed twice")
+    problem = player_name_problem(name, names)
+    if problem is not None:
+        raise PositionError(f"{key}.name: {problem}")
     names.append(name)
 
 

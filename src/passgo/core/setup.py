@@ -1,14 +1,63 @@
-"""Setting up a game: shuffling, who starts, dealt deeds and the house rules that act before
-the first throw. `Game.new` checks its arguments and calls `start`."""
+"""Setting up a game: who may play, shuffling, who starts, dealt deeds and the house rules that
+act before the first throw. `Game.new` checks its arguments and calls `start`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import Final
 
 from passgo.core import house, initial, money, sealed, timing
 from passgo.core.events import Event
 from passgo.core.frames import TurnFrame
 from passgo.core.state import BANK, GameState
+
+#: The fewest players a game has.
+MIN_PLAYERS: Final = 2
+#: The most players a game has.
+MAX_PLAYERS: Final = 8
+
+
+def player_names_problem(names: Sequence[str]) -> str | None:
+    """Why `names` cannot be the players of a game, in seat order (None: they can): a game has
+    2 to 8 players, each with a name `player_name_problem` accepts beside the names before it.
+    Every way into a game checks this one rule (`Game.new`, positions, the terminal and web
+    front-ends), so any game can be exported as a position and read back."""
+    problem = player_count_problem(len(names))
+    if problem is not None:
+        return problem
+    for i, name in enumerate(names):
+        problem = player_name_problem(name, names[:i])
+        if problem is not None:
+            return problem
+    return None
+
+
+def player_count_problem(count: int) -> str | None:
+    """Why a game cannot have `count` players (None: it can), for callers that count the
+    players before reading their names (a position)."""
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        return f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players"
+    return None
+
+
+def player_name_problem(name: str, others: Collection[str] = ()) -> str | None:
+    """Why `name` cannot be the name of a player beside players named `others` (None: it can),
+    for callers that take names one at a time. A name is printable text (it is shown on every
+    board and log), not empty and with no space at either end (a position file's names are
+    read trimmed), and no two players share one (positions and agreements name players by
+    their names)."""
+    if type(name) is not str:
+        return f"a name is text, not {name!r:.40}"
+    trimmed = name.strip()
+    if not trimmed:
+        return "a name cannot be empty"
+    if trimmed != name:
+        return f"a name cannot begin or end with a space: {name!r}"
+    if not name.isprintable():
+        return "a name must be printable text"
+    if name in others:
+        return f"player names must differ: {name!r} is named twice"
+    return None
 
 
 def start(g: GameState, order: str, dice: Sequence[tuple[int, int]]) -> None:

@@ -13,8 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from passgo.agents import AGENTS, PROTOCOL_PREFIX, make_agent
-from passgo.core import DataError, Game, Rules
-from passgo.core.game import MAX_PLAYERS, MIN_PLAYERS
+from passgo.core import MAX_PLAYERS, MIN_PLAYERS, DataError, Game, Rules, player_name_problem
 from passgo.core.rules import PRESETS
 
 PERSON = "person"
@@ -107,14 +106,14 @@ def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int
 
 
 def check_name(name: str) -> str:
-    """A player's name, trimmed; SetupError when it is empty, too long or not printable."""
+    """A player's name, trimmed; SetupError when the engine refuses it (`player_name_problem`:
+    empty, not printable) or it is too long for the page."""
     name = " ".join(name.split())
-    if not name:
-        raise SetupError("a name cannot be empty")
+    problem = player_name_problem(name)
+    if problem is not None:
+        raise SetupError(problem)
     if len(name) > MAX_NAME:
         raise SetupError(f"a name has at most {MAX_NAME} characters")
-    if not name.isprintable():
-        raise SetupError("a name must be printable text")
     return name
 
 
