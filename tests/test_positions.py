@@ -177,6 +177,17 @@ def test_position_of_mid_decision_is_refused() -> None:
         g.position()
 
 
+def test_position_of_a_finished_game_says_it_is_over() -> None:
+    """A finished game has no position: the refusal says the game is over, not what it would
+    be waiting for (a game over waits for nothing)."""
+    g = Game.new(["Ann", "Bob"], seed=4, max_turns=1)
+    while not g.over:
+        g.apply(g.legal_actions()[-1])
+    with pytest.raises(PositionError) as refused:
+        g.position()
+    assert str(refused.value) == "the game is over: a finished game has no position to export"
+
+
 def test_names_beyond_ascii_are_written_as_toml_reads_them() -> None:
     """The written position is TOML that reads back: names with letters beyond the Basic
     Multilingual Plane (which a JSON escape would write as a surrogate pair, refused by TOML)

@@ -636,11 +636,13 @@ def position_of(g: GameState, viewer: int | None = None) -> dict[str, Any]:
     pending (no other decision, no rent waiting to be asked for). For a `viewer` (a seat) the
     position holds only what that player may know: no PRNG state, deck order or scripted
     dice, and the Angel of Death (sudden death) only if the viewer is the Angel."""
+    if g.over:
+        raise PositionError("the game is over: a finished game has no position to export")
     top = g.frames[-1]
-    if len(g.frames) != 1 or top.kind not in ("roll", "jail", "end_turn") or g.over:
+    if len(g.frames) != 1 or top.kind not in ("roll", "jail", "end_turn"):
         raise PositionError(
             f"a position describes the start of a throw or the end of a turn; this game is "
-            f"waiting for {top.kind!r}" + (" (it is over)" if g.over else "")
+            f"waiting for {top.kind!r}"
         )
     if g.claims:
         raise PositionError("a position cannot hold rent waiting to be asked for; "
