@@ -52,6 +52,28 @@ def test_levels_follow_houses_per_hotel() -> None:
     assert level(report, "brown", "hotel")["cost"] == 120 + 2 * 4 * 50
 
 
+def test_double_hotels_and_double_prices_are_priced_as_the_engine_charges() -> None:
+    """004 Double hotels: "Rent must be paid on all buildings on a property" (the engine reads
+    it as the hotel rent plus the rent of the houses above it, two hotels twice the hotel
+    rent), so the levels go on past the hotel; 004 Double prices: "All property costs twice
+    the face value"."""
+    rules = Rules().with_options(double_hotels=True, double_prices=True)
+    report = analyze_returns(rules, "custom", "short", 3)
+    odds = landing_odds(build_movement(rules, "short")).per_turn
+    names = [r["level"] for r in report["groups"][0]["levels"]]
+    assert names[5:] == ["hotel", "hotel and 1 house", "hotel and 2 houses",
+                         "hotel and 3 houses", "hotel and 4 houses", "two hotels"]
+    assert level(report, "dark_blue", "group, no houses")["cost"] == 2 * (350 + 400)
+    two = level(report, "dark_blue", "hotel and 2 houses")
+    assert two["rent_per_opponent_turn"] == pytest.approx((1500 + 500) * odds[37]
+                                                          + (2000 + 600) * odds[39])
+    assert two["cost"] == 2 * (350 + 400) + 2 * 7 * 200
+    top = level(report, "dark_blue", "two hotels")
+    assert top["rent_per_opponent_turn"] == pytest.approx(2 * 1500 * odds[37]
+                                                          + 2 * 2000 * odds[39])
+    assert top["cost"] == 2 * (350 + 400) + 2 * 10 * 200
+
+
 def test_returns_figure_draws_the_rents() -> None:
     report = analyze_returns(Rules(), "classic", "short", 3)
     figure = returns_figure(report)

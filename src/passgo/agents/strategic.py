@@ -106,6 +106,7 @@ from passgo.core import (
     Unmortgage,
     UseJailCard,
     WantBuildings,
+    street_rent,
 )
 from passgo.core.board import RAILROAD, STREET, rules_board
 
@@ -403,14 +404,7 @@ class StrategicBot:
                 if not whole:
                     loans[owner] = loans.get(owner, 0) + square.mortgage
                 lv = level[sq]
-                # The rules' rent (`game.rent`) as the deed's table gives it; the levels of
-                # double hotels are asked of the game.
-                if lv > HOTEL:
-                    rent = g.rent(sq, 7)
-                elif lv:
-                    rent = square.rents[lv]
-                else:
-                    rent = square.rents[0] * (2 if whole else 1)
+                rent = street_rent(square.rents, lv, whole)  # what `game.rent` charges
                 paid[owner] = paid.get(owner, 0.0) + rate[sq] * rent
                 if buildable and square.house_cost > 0 and lv < HOTEL:
                     cost = square.house_cost * len(streets)

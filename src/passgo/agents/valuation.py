@@ -31,7 +31,7 @@ from functools import cache
 from typing import Final
 
 from passgo.agents.landing import landing_rates
-from passgo.core import Game, Rules
+from passgo.core import Game, Rules, deed_price
 from passgo.core.board import RAILROAD, STREET, UTILITY, rules_board
 
 MEAN_THROW: Final = 7  # a Utility's rent is a multiple of the throw that brought the player there
@@ -244,8 +244,7 @@ class Valuer:
         self.future_cash = future_cash
         self.futures = (future_cash, *later)
         self.hotel_rank = rules.houses_per_hotel + 1
-        factor = 2 if rules.double_prices else 1
-        self.price = tuple(s.price * factor for s in self.board.squares)
+        self.price = tuple(deed_price(rules, s.price) for s in self.board.squares)
         self._holdings: dict[bytes, Holding] = {}
         self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
                           tuple[tuple[float, ...], tuple[float, ...]]] = {}

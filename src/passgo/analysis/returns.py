@@ -4,9 +4,11 @@ Rent is paid on landing, so a street's expected rent per opponent turn is its re
 level times the chance an opponent lands there per turn: the exact chain's per-turn odds
 (`chain.py`) under the chosen rules and the opponents' jail strategy. For each colour group
 and level (the whole group unimproved, paying double, then each house on every street, then
-the hotel), the report gives what the group has cost by then, its rent per opponent turn,
-the payback in opponent turns and in rounds against `opponents` players, and what the last
-step added: rent per turn, cost, and the step's own payback, where the third house stands out.
+the hotel, and under double hotels the houses on it and the second hotel), the report gives
+what the group has cost by then, its rent per opponent turn, the payback in opponent turns
+and in rounds against `opponents` players, and what the last step added: rent per turn,
+cost, and the step's own payback, where the third house stands out. Prices and rents are the
+core's (`deed_price`, `street_rent`, `building_levels`), so the rules that change them count.
 Railroads are priced by how many are owned and utilities at a throw of 7 (the mean throw:
 the rent of a utility is a multiple of the throw that brought the player there, which the
 chain does not keep).
@@ -20,9 +22,8 @@ from passgo.analysis.chain import landing_odds
 from passgo.analysis.errors import AnalysisError
 from passgo.analysis.output import TableData
 from passgo.analysis.plots import curves
-from passgo.core import Rules
+from passgo.core import Rules, building_levels, deed_price, hotels_at, houses_at, street_rent
 from passgo.core.board import Board, load_edition
-from passgo.core.state import HOTEL
 from passgo.token_model import build_movement
 
 MEAN_THROW = 7
@@ -36,17 +37,15 @@ class ReturnsError(AnalysisError):
     """A rule set whose rents this analysis does not price."""
 
 
-def _levels(rules: Rules) -> list[tuple[str, int, int]]:
-    """(label, rent index, houses bought per street) for each level of a complete group."""
-    hph = rules.houses_per_hotel
-    out = [("group, no houses", 0, 0)]
-    out += [(f"{k} house{'s' if k > 1 else ''}", k, k) for k in range(1, hph + 1)]
-    out.append(("hotel", HOTEL, hph + 1))
-    return out
-
-
-def _price(rules: Rules, price: int) -> int:
-    return 2 * price if rules.double_prices else price
+def _label(level: int) -> str:
+    """A level of a complete group's streets in the report's words."""
+    houses, hotels = houses_at(level), hotels_at(level)
+    counted = f"{houses} house{'s' if houses > 1 else ''}"
+    if hotels == 2:
+        return "two hotels"
+    if hotels:
+        return f"hotel and {counted}" if houses else "hotel"
+    return counted if houses else "group, no houses"
 
 
 def _rows(label: str, steps: list[tuple[str, int, float]], opponents: int
@@ -75,13 +74,14 @@ def analyze_returns(rules: Rules, rules_name: str, jail: str, opponents: int
     board = load_edition(rules.edition)
     per_turn = landing_odds(build_movement(rules, jail)).per_turn
     groups: list[dict[str, Any]] = []
+    levels = building_levels(rules)
     for g, name in enumerate(board.group_names):
         streets = [board.squares[sq] for sq in board.groups[g]]
-        deeds = sum(_price(rules, s.price) for s in streets)
-        steps = [(label, deeds + houses * sum(s.house_cost for s in streets),
-                  sum(s.rents[index] * (2 if index == 0 else 1) * per_turn[s.index]
-                      for s in streets))
-                 for label, index, houses in _levels(rules)]
+        deeds = sum(deed_price(rules, s.price) for s in streets)
+        # `levels[k]` is reached by k purchases at the house price on every street.
+        steps = [(_label(level), deeds + k * sum(s.house_cost for s in streets),
+                  sum(street_rent(s.rents, level, True) * per_turn[s.index] for s in streets))
+                 for k, level in enumerate(levels)]
         groups.append({"group": name, "levels": _rows(name, steps, opponents)})
     groups.extend(_stations(board, rules, per_turn, opponents))
     return {"analysis": "returns",
@@ -99,7 +99,7 @@ def _stations(board: Board, rules: Rules, per_turn: tuple[float, ...], opponents
     for label, squares, rents in (("railroads", board.railroads, railroad_rents),
                                   ("utilities", board.utilities, utility_rents)):
         mean_odds = sum(per_turn[sq] for sq in squares) / len(squares)
-        price = sum(_price(rules, board.squares[sq].price) for sq in squares) / len(squares)
+        price = sum(deed_price(rules, board.squares[sq].price) for sq in squares) / len(squares)
         steps = [(f"{k} owned", round(k * price), k * mean_odds * rents[k - 1])
                  for k in range(1, len(squares) + 1)]
         out.append({"group": label, "levels": _rows(label, steps, opponents)})
@@ -136,5 +136,5 @@ def returns_figure(report: dict[str, Any]) -> Any:
     series = {g["group"]: [r["rent_per_opponent_turn"] for r in g["levels"]]
               for g in colour_groups}
     return curves(range(levels), series, f"Rent per opponent turn, {report['setup']['rules']}",
-                  "level (0: whole group unimproved; last: hotel)", "expected rent per turn",
-                  GROUP_COLOURS)
+                  "level (0: whole group unimproved; then a building more per street)",
+                  "expected rent per turn", GROUP_COLOURS)

@@ -103,6 +103,7 @@ from passgo.core.money import LOAN as BANK_LOAN
 from passgo.core.position import PositionError
 from passgo.core.rules import Rules
 from passgo.core.setup import MAX_PLAYERS, MIN_PLAYERS, player_name_problem, player_names_problem
+from passgo.core.state import building_levels, deed_price, hotels_at, houses_at, street_rent
 from passgo.core.trades import TradeLimits
 from passgo.core.version import ENGINE_VERSION
 
@@ -211,6 +212,11 @@ __all__ = [
     "Unmortgage",
     "UseJailCard",
     "WantBuildings",
+    "building_levels",
+    "deed_price",
+    "hotels_at",
+    "houses_at",
     "player_name_problem",
     "player_names_problem",
+    "street_rent",
 ]

@@ -16,7 +16,7 @@ House rules (004 variant catalogue), each read only when its `Rules` switch is o
   second hotel (level 10; its four houses go back to the Bank), so no street ever carries more
   than four houses. Even building and selling work on this extended scale (a level is its
   rank). Rent is the hotel rent plus the rent of the buildings above it: a hotel and k houses
-  pays hotel rent + the k-house rent, two hotels twice the hotel rent (`movement.rent_due`).
+  pays hotel rent + the k-house rent, two hotels twice the hotel rent (`state.street_rent`).
   Selling goes back down the same scale; the second hotel breaks down into four houses.
 * `instant_hotels`: `BuildHotel` buys a hotel for a street of a complete group for five houses'
   price (houses per hotel + 1) less the houses already on it, which go back to the Bank; the

@@ -49,7 +49,7 @@ from passgo.core.frames import (
     TurnFrame,
 )
 from passgo.core.money import bank_pays, charge, pay_now
-from passgo.core.state import BANK, HOTEL, TWO_HOTELS, GameState
+from passgo.core.state import BANK, GameState, street_rent
 
 
 def turn_frame(g: GameState) -> TurnFrame:
@@ -401,12 +401,7 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
     kind = square.kind
     if kind == STREET:
         lv = g.level[sq]
-        if lv:
-            return square.rents[lv] if lv <= HOTEL else double_hotel_rent(square.rents, lv)
-        base = square.rents[0]
-        # Double rent on unimproved streets of a complete group, "even if another property in
-        # that color-group is mortgaged".
-        return base * 2 if g.owns_group(owner, square.group) else base
+        return street_rent(square.rents, lv, not lv and g.owns_group(owner, square.group))
     board = g.board
     if kind == RAILROAD:
         count = sum(1 for r in board.kin(sq) if g.owner[r] == owner)
@@ -414,15 +409,6 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
         return rent * multiplier if multiplier else rent
     count = sum(1 for u in board.kin(sq) if g.owner[u] == owner)
     return g.board.utility_multipliers[count - 1] * dice_total
-
-
-def double_hotel_rent(rents: tuple[int, ...], lv: int) -> int:
-    """Double hotels: "Rent must be paid on all buildings on a property" - read as the hotel
-    rent plus the rent of the buildings above it: a hotel and k houses pays the hotel rent
-    plus the k-house rent, two hotels twice the hotel rent."""
-    if lv >= TWO_HOTELS:
-        return 2 * rents[HOTEL]
-    return rents[HOTEL] + rents[lv - HOTEL]
 
 
 def draw(g: GameState, player: int, deck: int) -> None:

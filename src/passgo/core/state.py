@@ -7,6 +7,7 @@ scripted dice are fields, so a state serialises to JSON and a game replays bit f
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
 from passgo.core.actions import Action
@@ -42,6 +43,47 @@ def hotels_at(level: int) -> int:
     if level < HOTEL:
         return 0
     return 1 if level < TWO_HOTELS else 2
+
+
+# What the rules make of a deed's printed figures, as pure functions: the engine asks them for
+# the squares of a game, and planners that have rules but no game (analyses, bots) ask them
+# directly rather than keep copies of the rules.
+
+
+def building_levels(rules: Rules) -> tuple[int, ...]:
+    """The levels a street of a complete group goes up through, one building bought at a time
+    (as `SellDown` counts them): none, each house up to `Rules.houses_per_hotel`, the hotel,
+    and with `Rules.double_hotels` the houses on the hotel and the second hotel. Reaching
+    `levels[k]` takes k purchases at the street's house price (a hotel is one, its houses
+    turned in)."""
+    houses = tuple(range(rules.houses_per_hotel + 1))
+    if rules.double_hotels:
+        return (*houses, *range(HOTEL, TWO_HOTELS + 1))
+    return (*houses, HOTEL)
+
+
+def street_rent(rents: Sequence[int], level: int, whole_group: bool) -> int:
+    """The rent of a street with the printed `rents` (unimproved, one to four houses, hotel)
+    at a building `level` (see `building_levels`); `whole_group`: its owner owns the whole
+    colour group."""
+    if not level:
+        # Double rent on unimproved streets of a complete group, "even if another property in
+        # that color-group is mortgaged".
+        return rents[0] * 2 if whole_group else rents[0]
+    if level <= HOTEL:
+        return rents[level]
+    # Double hotels: "Rent must be paid on all buildings on a property" - read as the hotel
+    # rent plus the rent of the buildings above it: a hotel and k houses pays the hotel rent
+    # plus the k-house rent, two hotels twice the hotel rent.
+    if level >= TWO_HOTELS:
+        return 2 * rents[HOTEL]
+    return rents[HOTEL] + rents[level - HOTEL]
+
+
+def deed_price(rules: Rules, printed: int) -> int:
+    """What the Bank sells a deed printed at `printed` for: the printed price, twice it with
+    `Rules.double_prices` ("All property costs twice the face value.")."""
+    return printed * 2 if rules.double_prices else printed
 
 
 class GameState:
@@ -261,10 +303,8 @@ class GameState:
         return self.lift_costs[square]
 
     def deed_price(self, square: int) -> int:
-        """What the Bank sells a deed for: the printed price, twice it with
-        `Rules.double_prices` ("All property costs twice the face value.")."""
-        price = self.board.squares[square].price
-        return price * 2 if self.rules.double_prices else price
+        """What the Bank sells the deed on `square` for (`deed_price` of its printed price)."""
+        return deed_price(self.rules, self.board.squares[square].price)
 
     def alive_players(self) -> list[int]:
         return [p for p in range(self.n) if self.alive[p]]
