@@ -32,7 +32,7 @@ from typing import Final
 
 from passgo.agents.landing import landing_rates
 from passgo.core import Game, Rules, deed_price
-from passgo.core.board import RAILROAD, STREET, UTILITY, rules_board
+from passgo.core.board import STREET, rules_board
 
 MEAN_THROW: Final = 7  # a Utility's rent is a multiple of the throw that brought the player there
 BANK: Final = -1  # the owner of an unowned deed in a `Position` (the game's read model says None)
@@ -405,26 +405,3 @@ class Valuer:
             self._plans.clear()
         self._plans[key] = plan
         return plan
-
-    def rent_to(self, pos: Position, sq: int) -> int:
-        """The rent a player would owe on landing on `sq` now (a mean throw for Utilities)."""
-        owners = pos.owner
-        owner = owners[sq]
-        if owner == BANK or pos.mortgaged[sq]:
-            return 0
-        s = self.board.squares[sq]
-        if s.kind == STREET:
-            lv = pos.level[sq]
-            if lv:
-                rents = s.rents
-                return rents[min(lv, len(rents) - 1)]
-            return s.rents[0] * (2 if pos.owns_group(owner, s.group) else 1)
-        if s.kind == RAILROAD:
-            count = sum(1 for r in self.board.kin(sq) if owners[r] == owner)
-            rents = self.board.railroad_rents
-            return rents[min(count, len(rents)) - 1]
-        if s.kind == UTILITY:
-            count = sum(1 for u in self.board.kin(sq) if owners[u] == owner)
-            times = self.board.utility_multipliers
-            return times[min(count, len(times)) - 1] * MEAN_THROW
-        return 0
