@@ -10,9 +10,15 @@ from hypothesis import strategies as st
 
 from passgo.agents import BasicBot, StrategicBot, StrategicParams, make_agent, play
 from passgo.agents.landing import landing_rates
-from passgo.agents.strategic import PROFILES
+from passgo.agents.strategic import (
+    FREE_REFUSALS,
+    MAX_PAUSE_TURNS,
+    PAUSE_TURNS,
+    PROFILES,
+)
 from passgo.core import Game, Rules
 from passgo.core.actions import (
+    Action,
     Bid,
     Build,
     Buy,
@@ -187,6 +193,46 @@ def test_makes_offers_without_repeating_a_refused_one() -> None:
         g.apply(RejectTrade(1))
     assert answer == EndTurn(0)
     assert 1 <= len(offers) <= 2 and len(set(offers)) == len(offers)
+
+
+class _NaySayer:
+    """Refuses every offer; otherwise plays as the basic bot."""
+
+    name = "naysayer"
+
+    def __init__(self) -> None:
+        self._basic = BasicBot()
+
+    def act(self, game: Game, player: int) -> Action:
+        if game.pending.kind == "trade_reply":
+            return RejectTrade(player, "no")
+        return self._basic.act(game, player)
+
+
+def test_leaves_a_player_who_keeps_refusing_alone_for_longer_and_longer() -> None:
+    """A player who refused two offers of a kind in a row (offers giving it deeds, or offers
+    giving none) is offered nothing of that kind for `PAUSE_TURNS` turns after the last
+    refusal, and the pause doubles with each further refusal up to `MAX_PAUSE_TURNS`: a
+    person who keeps saying no is not asked every turn."""
+    for seed in range(3):
+        g = Game.new(NAMES[:4], Rules.classic(), seed=seed, max_rounds=300)
+        refusals: dict[tuple[int, bool], list[int]] = {}
+        asked: list[tuple[int, bool]] = []
+
+        def seen(action: Action, events: object, g: Game = g,
+                 refusals: dict[tuple[int, bool], list[int]] = refusals,
+                 asked: list[tuple[int, bool]] = asked) -> None:
+            if isinstance(action, ProposeTrade):
+                asked[:] = [(action.offer.responder, bool(action.offer.give.properties))]
+            elif isinstance(action, RejectTrade):
+                refusals.setdefault(asked[0], []).append(g.turn_number)
+
+        play(g, [StrategicBot(), _NaySayer(), _NaySayer(), _NaySayer()], observe=seen)
+        assert sum(map(len, refusals.values())) >= 8  # offers were made and refused
+        for turns in refusals.values():
+            for k in range(FREE_REFUSALS, len(turns)):
+                pause = min(MAX_PAUSE_TURNS, PAUSE_TURNS << (k - FREE_REFUSALS))
+                assert turns[k] - turns[k - 1] >= pause, (seed, k, turns)
 
 
 def test_profiles_and_parameters_by_spec() -> None:

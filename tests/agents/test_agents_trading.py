@@ -3,13 +3,15 @@ refuses (with a reason), judged by one valuation whoever makes the offer."""
 
 from __future__ import annotations
 
-from passgo.agents import BasicBot, StrategicBot, trading
+from passgo.agents import BasicBot, StrategicBot, play, trading
 from passgo.agents.strategic import valuers
 from passgo.agents.valuation import Position
 from passgo.core import (
     AcceptTrade,
+    Action,
     Bundle,
     CounterTrade,
+    Game,
     Immunity,
     Loan,
     ProposeTrade,
@@ -173,3 +175,45 @@ def test_the_strategic_bot_takes_terms_that_pay() -> None:
     assert isinstance(_answer(StrategicBot(), offer, owners={med: 1}), AcceptTrade)
     loan = TradeOffer(0, 1, Bundle(), Bundle(terms=(Loan(200, 50, 5),)))
     assert isinstance(_answer(StrategicBot(), loan, owners={sq("Boardwalk"): 0}), AcceptTrade)
+
+
+def test_never_offers_deeds_for_less_cash_than_mortgaging_them_would_raise() -> None:
+    """"Unimproved properties can be mortgaged through the Bank at any time ... The mortgage
+    value is printed on each Title Deed card": a deed sold for cash alone is worth at least
+    that much to its owner, who could mortgage it and keep it. Over whole games of four
+    strategic bots no offer or counter-offer sells deeds for less."""
+    for seed in range(8):
+        g = Game.new(["Ann", "Bob", "Cy", "Dee"], Rules.classic(), seed=seed, max_rounds=300)
+        cheap: list[tuple[int, TradeOffer]] = []
+
+        def seen(action: Action, events: object, g: Game = g,
+                 cheap: list[tuple[int, TradeOffer]] = cheap) -> None:
+            if isinstance(action, (ProposeTrade, CounterTrade)):
+                sold, paid = action.offer.give, action.offer.get
+                if sold.properties and not sold.cash and not (
+                        paid.properties or paid.cards or paid.terms):
+                    floor = sum(g.board.squares[s].mortgage for s in sold.properties
+                                if not g.is_mortgaged(s))
+                    if paid.cash < floor:
+                        cheap.append((g.turn_number, action.offer))
+
+        play(g, [StrategicBot() for _ in range(4)], observe=seen)
+        assert cheap == [], seed
+
+
+def test_refuses_cash_below_the_mortgage_value_of_its_deeds() -> None:
+    """The same floor for offers made to the bot: cash alone below the mortgage value of the
+    deeds asked for falls short of it by the loan (a mortgaged deed has no floor), and is
+    never accepted."""
+    g = setup(("Ann", "Bob", "Cy"), owners={VERMONT: 1, READING: 1, sq("Short Line"): 0},
+              mortgaged=[READING])
+    pos = Position.of(g)
+    assert trading.short_of_floor(pos, Bundle((VERMONT,)), Bundle((), 49)) == 50
+    assert trading.short_of_floor(pos, Bundle((VERMONT,)), Bundle((), 50)) == 0
+    assert trading.short_of_floor(pos, Bundle((READING,)), Bundle((), 1)) == 0
+    assert trading.short_of_floor(pos, Bundle((VERMONT,)), Bundle((READING,), 10)) == 0
+    g.apply(ProposeTrade(0, TradeOffer(0, 1, Bundle((), 45), Bundle((VERMONT,)))))
+    answer = StrategicBot().act(g, 1)
+    assert answer != AcceptTrade(1)
+    if isinstance(answer, CounterTrade):
+        assert answer.offer.get.cash >= 50

@@ -124,6 +124,13 @@ OFFERS_PER_TURN: Final = 2
 # Deals newly priced by one search for offers, the most promising first.
 PRICED_PER_SEARCH: Final = 3
 PROBE_REFUSALS: Final = 2  # a player who refused this many offers it might take is not asked again
+# A player who refused this many offers of a kind in a row (offers that give it deeds, or offers
+# that give none) is offered that kind again only after a pause that doubles with each further
+# refusal, from PAUSE_TURNS up to MAX_PAUSE_TURNS: a partner who takes no offers (a person who
+# has said no twice, a bot that only swaps) is not pestered every turn.
+FREE_REFUSALS: Final = 2
+PAUSE_TURNS: Final = 4
+MAX_PAUSE_TURNS: Final = 64
 STUCK_ROUNDS: Final = 20  # rounds with every deed owned and none changing hands: the game is stuck
 SLACK_PER_ROUND: Final = 0.004  # from then on it accepts a little less than its margin each round
 MAX_SLACK: Final = 0.2  # ... down to this share of what a deal is about
@@ -274,10 +281,14 @@ class StrategicBot:
         self._limit: tuple[tuple[int, int, str], int] | None = None
         # The ownership and turn of the last search for offers, and the offers it priced.
         self._search: tuple[tuple[int, ...], int, list[trading.Proposal]] | None = None
-        # (turn, partner, probing, giving deeds) of the last offer made.
+        # (turn, partner, probing, giving deeds) of the last offer made; partner -1 once the
+        # answer has been learnt from.
         self._proposed: tuple[int, int, bool, bool] = (-1, -1, False, False)
         # By seat and whether deeds are given: offers refused that it might have taken.
         self._stubborn: dict[tuple[int, bool], int] = {}
+        # By seat and whether deeds are given: offers refused in a row (counter-offers aside),
+        # and the turn of the last.
+        self._refusals: dict[tuple[int, bool], tuple[int, int]] = {}
         # (turn, actions in the history, reserve) when it last built: the next house of the
         # same turn needs no new look at offers or rents.
         self._spree: tuple[int, int, int] = (-1, -1, 0)
@@ -700,9 +711,12 @@ class StrategicBot:
             kind = (other, bool(offer.give.properties))
             if found.probe and self._stubborn.get(kind, 0) >= PROBE_REFUSALS:
                 continue
-            if (offer.give.cash > cash[player] - min(cash[player], self.params.reserve)
-                    or offer.get.cash > cash[other] or g.trade_problem(offer) is not None):
+            if self._paused(kind, turns):
                 continue
+            if (offer.give.cash > cash[player] - min(cash[player], self.params.reserve)
+                    or offer.get.cash > cash[other] or g.trade_problem(offer) is not None
+                    or trading.short_of_floor(pos, offer.give, offer.get)):
+                continue  # (priced while a deed was mortgaged, say: the floor has risen)
             self._offered[key] = turns
             self._offers_this_turn = (turns, made + 1 if turn == turns else 1)
             self._proposed = (turns, other, found.probe, kind[1])
@@ -798,17 +812,35 @@ class StrategicBot:
 
     def _answered(self, g: Game) -> None:
         """Learn from the answer to the bot's last offer: a player who keeps refusing offers
-        that it could only take by valuing things differently is not offered such again."""
+        that it could only take by valuing things differently is not offered such again, and
+        one who refuses offers in a row is given a pause before the next."""
         turn, other, probing, giving = self._proposed
-        if not probing:
+        if other < 0:
             return
-        self._proposed = (turn, other, False, giving)
+        self._proposed = (turn, -1, False, giving)
         kind = (other, giving)
         for event in g.events:
-            if event.kind == "trade_reject" and event.player == other:
-                self._stubborn[kind] = self._stubborn.get(kind, 0) + 1
-            elif event.kind == "trade_accept" and event.player == other:
-                self._stubborn[kind] = 0
+            if event.player != other:
+                continue
+            if event.kind == "trade_reject" and event.detail != "counter":
+                if probing:
+                    self._stubborn[kind] = self._stubborn.get(kind, 0) + 1
+                refused = self._refusals.get(kind, (0, turn))[0]
+                self._refusals[kind] = (refused + 1, turn)
+            elif event.kind == "trade_accept":
+                if probing:
+                    self._stubborn[kind] = 0
+                self._refusals.pop(kind, None)
+
+    def _paused(self, kind: tuple[int, bool], turns: int) -> bool:
+        """Whether a player has refused enough offers of a kind (`kind`: the player and
+        whether the bot gives deeds) in a row lately to be offered no more of them now: one
+        who never sells may still buy."""
+        refused, since = self._refusals.get(kind, (0, 0))
+        if refused < FREE_REFUSALS:
+            return False
+        pause = min(MAX_PAUSE_TURNS, PAUSE_TURNS << min(refused - FREE_REFUSALS, 8))
+        return turns - since < pause
 
     def _reply(self, g: Game, pos: Position, player: int, offer: TradeOffer,
                problem: str | None) -> Action:
@@ -826,7 +858,8 @@ class StrategicBot:
             clears += slack * market.stakes(verdict.deal)
         keep = min(pos.cash[player], self._reserve(pos, player))
         short = pos.cash[player] + verdict.x < keep  # it would pay more than it can spare
-        if clears >= 0 and not short:
+        cheap = trading.short_of_floor(pos, offer.get, offer.give)
+        if clears >= 0 and not short and not cheap:
             return AcceptTrade(player)
         turns = g.turn_number
         mine = self._proposed[0] == turns and self._proposed[1] == offer.proposer
@@ -845,6 +878,9 @@ class StrategicBot:
                 if g.is_legal(action):
                     self._countered = (turns, offer.proposer)
                     return action
+        if clears >= 0 and cheap:
+            return RejectTrade(player, f"mortgaging would raise ${cheap:,} and I would keep "
+                                       "the deeds")
         if clears >= 0:
             return RejectTrade(player, f"paying ${-verdict.x:,} would leave me too little cash "
                                        "for the rents ahead")

@@ -287,6 +287,10 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
     deal = market.deal([(me, other, give), (other, me, get)])
     low = -int(market.cash[other])
     high = int(market.cash[me]) - keep
+    if not get:
+        # A sale for cash alone asks at least what mortgaging the deeds would raise: less is
+        # worse than keeping them mortgaged, whatever the buyer makes of them.
+        high = min(high, -sale_floor(market.pos, give))
     floor = -slack * market.stakes(deal) if slack else 0.0
     theirs = lowest_price(market, deal, low, high, 1, DEFAULT_MARGIN, CUSHION + floor)
     mine = None
@@ -309,6 +313,22 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
         x = theirs
     gain = market.gains(deal, (x, -x))[0]
     return Proposal(offer_of(me, other, give, get, x), gain)
+
+
+def sale_floor(pos: Position, deeds: Sequence[int]) -> int:
+    """The least cash worth taking for `deeds` alone: the loan on those not yet mortgaged."""
+    squares, mortgaged = pos.game.board.squares, pos.mortgaged
+    return sum(squares[sq].mortgage for sq in deeds if not mortgaged[sq])
+
+
+def short_of_floor(pos: Position, sold: Bundle, paid: Bundle) -> int:
+    """For deeds `sold` against cash alone (`paid`): the `sale_floor` that cash falls short
+    of; 0 when it does not, or when either side is more than that."""
+    if (paid.properties or paid.cards or paid.terms or paid.lent or not sold.properties
+            or sold.cash or sold.cards or sold.terms or sold.lent):
+        return 0
+    floor = sale_floor(pos, sold.properties)
+    return floor if paid.cash < floor else 0
 
 
 def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float,
@@ -602,6 +622,8 @@ def counter_price(market: Market, offer: TradeOffer, margin: float,
     # In the counter the bot is the proposer and pays x (negative: asks for it).
     low = -int(market.cash[a])
     high = int(market.cash[b]) - keep
+    if not offer.give.properties:
+        high = min(high, -sale_floor(market.pos, offer.get.properties))
     mine = lowest_price(market, deal, low, high, 0, margin, CUSHION)
     if mine is None:
         return None
