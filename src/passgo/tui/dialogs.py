@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Static
 
-from passgo.core import Game
+from passgo.core import Game, building_levels, deed_price, hotels_at, houses_at, street_rent
 from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.narrate import debt_line, explain, money
 from passgo.session import Session, passgo_command
@@ -91,8 +91,20 @@ class HelpScreen(GameDialog):
             yield Button("Close (Escape)", action="screen.close", compact=True)
 
 
+def _level_words(level: int) -> str:
+    """A street's buildings at a level, as the deed card lists them: "2 houses", "a hotel",
+    "a hotel and 1 house", "2 hotels"."""
+    houses, hotels = houses_at(level), hotels_at(level)
+    parts = ["a hotel" if hotels == 1 else f"{hotels} hotels"] if hotels else []
+    if houses:
+        parts.append(f"{houses} house{'s' if houses > 1 else ''}")
+    return " and ".join(parts)
+
+
 def deed_card(game: Game, sq: int) -> Table:
-    """A square's deed card: price, rents by buildings, house cost, mortgage, owner."""
+    """A square's deed card under the game's rules: price (doubled by double prices), rents
+    by the buildings the rules allow (three houses before a hotel in the Short Game; the
+    houses on a hotel and the second hotel with double hotels), house cost, mortgage, owner."""
     g = game
     s = g.board.squares[sq]
     m = money
@@ -102,13 +114,12 @@ def deed_card(game: Game, sq: int) -> Table:
     if not s.ownable:
         card.add_row("This square is not for sale.", "")
         return card
-    card.add_row("Price", m(g, s.price))
+    card.add_row("Price", m(g, deed_price(g.rules, s.price)))
     if s.kind == STREET:
-        card.add_row("Rent", m(g, s.rents[0]))
-        card.add_row("  whole group, no houses", m(g, s.rents[0] * 2))
-        for n in range(1, 5):
-            card.add_row(f"  with {n} house{'s' if n > 1 else ''}", m(g, s.rents[n]))
-        card.add_row("  with a hotel", m(g, s.rents[5]))
+        card.add_row("Rent", m(g, street_rent(s.rents, 0, False)))
+        card.add_row("  whole group, no houses", m(g, street_rent(s.rents, 0, True)))
+        for level in building_levels(g.rules)[1:]:
+            card.add_row(f"  with {_level_words(level)}", m(g, street_rent(s.rents, level, True)))
         card.add_row("House or hotel costs", m(g, s.house_cost))
     elif s.kind == RAILROAD:
         for n, rent in enumerate(g.board.railroad_rents, 1):
