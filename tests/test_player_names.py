@@ -2,7 +2,8 @@
 `Game.new` accepts can always be exported as a position and read back, with the same names.
 
 The rule: 2 to 8 players, each named by printable text that is not empty and has no space at
-either end (a position's names are read trimmed), no two alike. `Game.new`, positions, the
+either end (a position's names are read trimmed), not "Bank" (a position's loans name the Bank
+so), no two alike. `Game.new`, positions, the
 terminal's seat list (`parse_seats`) and the web lobby (`check_name`) all ask it.
 """
 
@@ -28,6 +29,7 @@ from passgo.web.setup import SetupError, check_name
     (["Ann", "Ann"], "player names must differ"),
     (["Ann", "Bob\x1b[31m"], "printable"),
     (["Ann", "Bob\ud800"], "printable"),
+    (["Bank", "Bob"], "names the Bank"),
     (["Ann"], "2 to 8 players"),
     ([f"P{i}" for i in range(9)], "2 to 8 players"),
 ])

@@ -24,6 +24,7 @@ from passgo.core.rules import Rules
 from passgo.core.setup import player_count_problem, player_name_problem
 from passgo.core.state import (
     BANK,
+    BANK_NAME,
     HOTEL,
     IMMUNITY,
     LOAN_TERM,
@@ -518,11 +519,11 @@ def _agreement(g: GameState, board: Board, i: int, raw: Any) -> None:
     seats = {name: p for p, name in enumerate(g.names)}
     kind = raw.get("kind")
     if kind == "loan":
-        seats["Bank"] = BANK
+        seats[BANK_NAME] = BANK
     people = []
     for role in ("giver", "receiver"):
         name = _expect(raw.get(role), str, f"{key}.{role}")
-        if name not in seats or (role == "receiver" and name == "Bank"):
+        if name not in seats or (role == "receiver" and name == BANK_NAME):
             raise PositionError(f"{key}.{role}: no player named {name!r}"
                                 f"{_suggest(name, g.names)}")
         people.append(seats[name])
@@ -584,7 +585,7 @@ def _agreements_of(g: GameState) -> list[dict[str, Any]]:
     for kind, number, giver, receiver, a, b, c, *squares in g.contracts:
         entry: dict[str, Any] = {
             "number": number, "kind": _KIND_NAMES[kind],
-            "giver": "Bank" if giver == BANK else g.names[giver], "receiver": g.names[receiver]}
+            "giver": BANK_NAME if giver == BANK else g.names[giver], "receiver": g.names[receiver]}
         if kind == LOAN_TERM:
             entry.update(amount=c, owed=a, due_round=b)
         elif kind == PARTNER:

@@ -9,7 +9,7 @@ from typing import Final
 from passgo.core import house, initial, money, sealed, timing
 from passgo.core.events import Event
 from passgo.core.frames import TurnFrame
-from passgo.core.state import BANK, GameState
+from passgo.core.state import BANK, BANK_NAME, GameState
 
 #: The fewest players a game has.
 MIN_PLAYERS: Final = 2
@@ -45,7 +45,7 @@ def player_name_problem(name: str, others: Collection[str] = ()) -> str | None:
     for callers that take names one at a time. A name is printable text (it is shown on every
     board and log), not empty and with no space at either end (a position file's names are
     read trimmed), and no two players share one (positions and agreements name players by
-    their names)."""
+    their names, and a loan's lender "Bank" when the Bank lent it)."""
     if type(name) is not str:
         return f"a name is text, not {name!r:.40}"
     trimmed = name.strip()
@@ -55,6 +55,8 @@ def player_name_problem(name: str, others: Collection[str] = ()) -> str | None:
         return f"a name cannot begin or end with a space: {name!r}"
     if not name.isprintable():
         return "a name must be printable text"
+    if name == BANK_NAME:
+        return f"{BANK_NAME!r} names the Bank, not a player"
     if name in others:
         return f"player names must differ: {name!r} is named twice"
     return None

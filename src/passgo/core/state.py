@@ -22,6 +22,7 @@ HOTEL: Final = 5  # the level of a street with a hotel (0-4 = number of houses)
 # building and its worth in houses, so `rank` and `units` need no special case.
 TWO_HOTELS: Final = 10
 BANK: Final = -1  # the owner or creditor that is the Bank
+BANK_NAME: Final = "Bank"  # how positions name the Bank as a lender; no player may take it
 BANK_LOAN: Final = 500  # one Bank loan (`Rules.bank_loans`): "a $500 loan"
 # Agreements in force from the terms of trades (`terms.py`), each a list of ints:
 # [kind, number, giver, receiver, a, b, c, *squares]. Immunity and rent share: a = percent,
