@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 import pytest
@@ -133,12 +133,18 @@ GOOD_BUNDLE = st.builds(Bundle, DEEDS, st.sampled_from([0, 10, 100]),
 
 def built(kind: Any, *args: Any) -> Any:
     """`kind(*args)`; None when the compiled build's typed constructor refuses a wrong type
-    first (it raises TypeError, before any action exists to refuse)."""
+    first (it raises TypeError, before any action exists to refuse), or converts it (a native
+    int field stores True as 1: a well-formed action, not the malformed one drawn)."""
     try:
-        return kind(*args)
+        action = kind(*args)
     except TypeError:
         assert engine_build() == "compiled"
         return None
+    for f, arg in zip(fields(kind) if is_dataclass(kind) else (), args, strict=False):
+        if type(getattr(action, f.name)) is not type(arg):
+            assert engine_build() == "compiled"
+            return None
+    return action
 
 
 @st.composite

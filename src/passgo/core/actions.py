@@ -813,9 +813,12 @@ def _bundle_problem(v: Any, at: str) -> str | None:
                or _int_problem(v.cash, f"{at}.cash") or _cards_problem(v.cards, f"{at}.cards"))
     if problem is not None:
         return problem
-    if type(v.terms) is not tuple:
-        return _wrong(f"{at}.terms", "a tuple of trade terms", v.terms)
-    for i, term in enumerate(v.terms):
+    # Its items as objects: read as trade terms, the compiled build would refuse a malformed
+    # one with a TypeError before the check below could name it.
+    terms: tuple[object, ...] = v.terms
+    if type(terms) is not tuple:
+        return _wrong(f"{at}.terms", "a tuple of trade terms", terms)
+    for i, term in enumerate(terms):
         problem = _term_problem(term, f"{at}.terms[{i}]")
         if problem is not None:
             return problem
