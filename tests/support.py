@@ -159,14 +159,21 @@ def assert_illegal(g: Game, action: object) -> None:
     assert g.to_json() == before
 
 
-FUZZ_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz.py"
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
-def load_fuzz() -> ModuleType:
-    """benchmarks/fuzz.py as a module (its random rule mixes serve several tests)."""
-    spec = importlib.util.spec_from_file_location("passgo_fuzz", FUZZ_PATH)
+def load_benchmark(name: str, module_name: str | None = None) -> ModuleType:
+    """benchmarks/NAME.py as a module, registered as `module_name` (default: NAME, so that a
+    benchmark that imports a sibling, as outside_style.py imports outside_bots, finds the one
+    loaded before it)."""
+    spec = importlib.util.spec_from_file_location(module_name or name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def load_fuzz() -> ModuleType:
+    """benchmarks/fuzz.py as a module (its random rule mixes serve several tests)."""
+    return load_benchmark("fuzz", "passgo_fuzz")

@@ -1,0 +1,197 @@
+"""How does a bot fare against bots written elsewhere? Win share against outside-style opponents.
+
+    python benchmarks/outside_style.py [--bot strategic] [--games 400] [--max-rounds 1000]
+        [--seed 0] [--jobs 1] [--table a:swapper]... [--json]
+
+passgo's bots are also judged against opponents that are not in the repository. The opponents
+here (benchmarks/outside_bots.py: buy-everything, sample-trader, swapper, shark) are written
+from the public bot API only, in the style of the sample bots of Monopoly AI tournament
+frameworks. Tables:
+
+    a:OPP   the bot + 3 x OPP (fair share 25 %)
+    b:OPP   OPP + 3 x the bot (its seats win together: fair share 75 %)
+    c       the bot + three different opponents (fair share 25 %): game i leaves out the
+            opponent (i // 4) mod 4 and turns the order of the other three by (i // 16) mod 3
+
+Game i plays from seed `seed + i`, the bot's seat (b: the opponent's seat) i mod 4, so every
+seat is played equally often. A game stopped at the round cap has no winner and counts as not
+won. Columns: games, the bot's wins, their share with its 95 % Wilson interval, the share of
+games with no winner by the cap, median rounds (a capped game lasting the cap), the bot's trade
+offers (counter-offers included) and accepted offers per 100 rounds and seat, seconds. The
+game loop checks every action, so an illegal one by any bot stops the benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from multiprocessing import Pool
+from typing import Any
+
+from outside_bots import OPPONENTS
+
+from passgo import Action, Event, Game, __version__
+from passgo.agents import make_agent, play, spec_problem
+from passgo.agents.base import Agent
+from passgo.agents.play import step_limit
+from passgo.tournament.stats import wilson
+
+PLAYERS = 4
+DEFAULT_TABLES = (*(f"a:{name}" for name in OPPONENTS), "c")
+
+
+def table_problem(table: str) -> str | None:
+    """Why `table` names no table (None: it does)."""
+    kind, colon, opponent = table.partition(":")
+    if (kind == "c" and not colon) or (kind in ("a", "b") and opponent in OPPONENTS):
+        return None
+    return (f"no table {table!r} (a:OPP, b:OPP or c; OPP one of "
+            f"{', '.join(OPPONENTS)})")
+
+
+def seat_agents(table: str, bot: str, i: int, seed: int) -> tuple[list[Agent], list[int]]:
+    """The agents of game `i` of a table, and the seats the measured bot plays."""
+    kind, _, opponent = table.partition(":")
+    names = list(OPPONENTS)
+    if kind == "a":
+        lineup = [opponent] * PLAYERS
+        measured = [i % PLAYERS]
+    elif kind == "b":
+        lineup = [opponent if k == i % PLAYERS else "" for k in range(PLAYERS)]
+        measured = [k for k in range(PLAYERS) if k != i % PLAYERS]
+    else:
+        three = [name for name in names if name != names[(i // 4) % len(names)]]
+        shift = (i // 16) % len(three)
+        lineup = three[shift:] + three[:shift]
+        lineup.insert(i % PLAYERS, "")
+        measured = [i % PLAYERS]
+    agents: list[Agent] = [make_agent(bot, seed * 31 + k) if k in measured
+                           else OPPONENTS[lineup[k]]() for k in range(PLAYERS)]
+    return agents, measured
+
+
+def play_game(table: str, bot: str, i: int, seed: int, max_rounds: int) -> dict[str, Any]:
+    """Play game `i` of a table from `seed` and say what the benchmark counts of it."""
+    agents, measured = seat_agents(table, bot, i, seed)
+    game = Game.new([f"P{k + 1}" for k in range(PLAYERS)], seed=seed, max_rounds=max_rounds)
+    counts = {"offers": 0, "accepted": 0}
+
+    def observe(action: Action, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "trade_offer" and e.player in measured:
+                counts["offers"] += 1
+            elif e.kind == "trade_accept" and e.other in measured:
+                counts["accepted"] += 1
+
+    play(game, agents, max_steps=step_limit(PLAYERS, max_rounds), observe=observe)
+    winner = game.winner if game.over else None
+    return {
+        "won": winner is not None and winner in measured,
+        "no_winner": winner is None,
+        "rounds": game.round_number,
+        "seats": len(measured),
+        "overruled": sum(getattr(agents[k], "overruled", 0) for k in range(PLAYERS)
+                         if k not in measured),
+        **counts,
+    }
+
+
+def _game(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
+    table, bot, i, seed, max_rounds = job
+    return play_game(table, bot, i, seed, max_rounds)
+
+
+def median(values: list[int]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def measure(table: str, bot: str, games: int, max_rounds: int, seed: int,
+            jobs: int) -> dict[str, Any]:
+    start = time.perf_counter()
+    work = [(table, bot, i, seed + i, max_rounds) for i in range(games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(_game, work, chunksize=4)
+    else:
+        results = [_game(job) for job in work]
+    wins = sum(r["won"] for r in results)
+    low, high = wilson(wins, games)
+    seat_rounds = sum(r["rounds"] * r["seats"] for r in results)
+    offers = sum(r["offers"] for r in results)
+    accepted = sum(r["accepted"] for r in results)
+    return {
+        "table": table,
+        "games": games,
+        "max_rounds": max_rounds,
+        "wins": wins,
+        "share": round(wins / games, 4),
+        "wilson95": [round(low, 4), round(high, 4)],
+        "fair_share": round(results[0]["seats"] / PLAYERS, 4),
+        "no_winner": round(sum(r["no_winner"] for r in results) / games, 4),
+        "median_rounds": median([r["rounds"] for r in results]),
+        "offers": offers,
+        "accepted": accepted,
+        "offers_per_100_rounds": round(100 * offers / max(seat_rounds, 1), 1),
+        "accepted_per_100_rounds": round(100 * accepted / max(seat_rounds, 1), 1),
+        "overruled": sum(r["overruled"] for r in results),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--bot", default="strategic", help="the bot measured (a bot spec)")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--max-rounds", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--table", action="append", default=None,
+                    help="a:OPP, b:OPP or c (repeatable; default: every a:OPP and c)")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = ap.parse_args(argv)
+    tables = args.table or list(DEFAULT_TABLES)
+    if args.games < 1 or args.max_rounds < 1 or args.jobs < 1:
+        print("outside_style: need --games >= 1, --max-rounds >= 1, --jobs >= 1",
+              file=sys.stderr)
+        return 2
+    problem = spec_problem(args.bot) or next(filter(None, map(table_problem, tables)), None)
+    if problem:
+        print(f"outside_style: {problem}", file=sys.stderr)
+        return 2
+    rows = [measure(t, args.bot, args.games, args.max_rounds, args.seed, args.jobs)
+            for t in tables]
+    if args.json:
+        print(json.dumps({"benchmark": "outside_style", "passgo": __version__, "bot": args.bot,
+                          "seed": args.seed, "jobs": args.jobs, "tables": rows}, indent=2))
+        return 0
+    print(f"passgo {__version__}: {args.bot} against outside-style bots, cap {args.max_rounds} "
+          f"rounds, seeds {args.seed}..{args.seed + args.games - 1}")
+    header = ("games", "wins", "share", "95 % Wilson", "no winner", "median", "offers/100r",
+              "accepted/100r", "seconds")
+    width = max(len("table"), *(len(r["table"]) for r in rows))
+
+    def line(first: str, cells: tuple[str, ...]) -> str:
+        return f"{first:<{width}}" + "".join(f"{c:>{max(len(h) + 2, 8)}}"
+                                               for c, h in zip(cells, header, strict=True))
+
+    print(line("table", header))
+    for r in rows:
+        low, high = r["wilson95"]
+        print(line(r["table"], (
+            str(r["games"]), str(r["wins"]), f"{r['share']:.1%}", f"{low:.1%}-{high:.1%}",
+            f"{r['no_winner']:.1%}", f"{r['median_rounds']:.0f}",
+            f"{r['offers_per_100_rounds']:.1f}", f"{r['accepted_per_100_rounds']:.1f}",
+            f"{r['seconds']:.0f}")))
+    overruled = sum(r["overruled"] for r in rows)
+    if overruled:
+        print(f"outside_style: the opponents made {overruled} illegal decisions (replaced by "
+              "the basic bot's)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
