@@ -152,6 +152,8 @@ class OutsideBot:
     name: str = "outside"
     build_keep: ClassVar[int] = 0
     """Cash kept after building a house or lifting a mortgage in a complete group."""
+    buy_keep: ClassVar[int] = 0
+    """Cash kept after buying a deed (`decide`)."""
 
     def __init__(self) -> None:
         self.basic = BasicBot()
@@ -182,7 +184,14 @@ class OutsideBot:
 
     def decide(self, g: Game, p: int) -> Action | None:
         """The answer to the pending decision (not a trade reply, not the end of the turn);
-        None leaves it to the basic bot."""
+        None leaves it to the basic bot. By default: buy a deed that leaves `buy_keep` in
+        hand, and bid for one up to its price while that much stays."""
+        cash = g.cash_of(p)
+        match g.pending:
+            case BuyDecision(price=price):
+                return Buy(p) if cash - price >= self.buy_keep else Decline(p)
+            case BidDecision(item="deed", square=sq, min_bid=low, high=high):
+                return bid(p, low, high, min(cash - self.buy_keep, g.deed_price(sq)), 10)
         return None
 
     def business(self, g: Game, p: int) -> Action | None:
@@ -241,15 +250,6 @@ class BuyEverything(OutsideBot):
     name = "buy-everything"
     build_keep = 1  # "while cash > $0 after building"
 
-    def decide(self, g: Game, p: int) -> Action | None:
-        cash = g.cash_of(p)
-        match g.pending:
-            case BuyDecision(price=price):
-                return Buy(p) if cash >= price else Decline(p)
-            case BidDecision(item="deed", square=sq, min_bid=low, high=high):
-                return bid(p, low, high, min(cash, g.deed_price(sq)), 10)
-        return None
-
 
 # -- 2. sample trader --------------------------------------------------------------------------
 
@@ -259,17 +259,8 @@ class SampleTrader(OutsideBot):
 
     name = "sample-trader"
     build_keep = 200
-    KEEP: ClassVar[int] = 200
+    buy_keep = 200
     RAISES: ClassVar[tuple[float, ...]] = (1.5, 1.75, 2.0)
-
-    def decide(self, g: Game, p: int) -> Action | None:
-        cash = g.cash_of(p)
-        match g.pending:
-            case BuyDecision(price=price):
-                return Buy(p) if cash - price >= self.KEEP else Decline(p)
-            case BidDecision(item="deed", square=sq, min_bid=low, high=high):
-                return bid(p, low, high, min(cash - self.KEEP, g.deed_price(sq)), 10)
-        return None
 
     def business(self, g: Game, p: int) -> Action | None:
         built = self.build(g, p, self.build_keep)
@@ -305,16 +296,7 @@ class Swapper(OutsideBot):
 
     name = "swapper"
     build_keep = 150
-    KEEP: ClassVar[int] = 100
-
-    def decide(self, g: Game, p: int) -> Action | None:
-        cash = g.cash_of(p)
-        match g.pending:
-            case BuyDecision(price=price):
-                return Buy(p) if cash - price >= self.KEEP else Decline(p)
-            case BidDecision(item="deed", square=sq, min_bid=low, high=high):
-                return bid(p, low, high, min(cash - self.KEEP, g.deed_price(sq)), 10)
-        return None
+    buy_keep = 100
 
     def business(self, g: Game, p: int) -> Action | None:
         built = self.build(g, p, self.build_keep)
