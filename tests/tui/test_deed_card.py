@@ -49,4 +49,4 @@ def test_the_card_follows_the_rules_in_play() -> None:
         "Price"] == "$800"
     double = _rows(_card(replace(Rules.classic(), double_hotels=True), "Boardwalk"))
     assert double["with a hotel and 1 house"] == "$2,200"
-    assert double["with 2 hotels"] == "$4,000"
+    assert double["with two hotels"] == "$4,000"

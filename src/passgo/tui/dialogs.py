@@ -17,9 +17,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Static
 
-from passgo.core import Game, building_levels, deed_price, hotels_at, houses_at, street_rent
+from passgo.core import Game, building_levels, hotels_at, houses_at, street_rent
 from passgo.core.board import RAILROAD, STREET, UTILITY
-from passgo.narrate import debt_line, explain, money
+from passgo.narrate import buildings, debt_line, explain, money
 from passgo.session import Session, passgo_command
 from passgo.tui.theme import group_colour, group_label, player_colour
 
@@ -91,16 +91,6 @@ class HelpScreen(GameDialog):
             yield Button("Close (Escape)", action="screen.close", compact=True)
 
 
-def _level_words(level: int) -> str:
-    """A street's buildings at a level, as the deed card lists them: "2 houses", "a hotel",
-    "a hotel and 1 house", "2 hotels"."""
-    houses, hotels = houses_at(level), hotels_at(level)
-    parts = ["a hotel" if hotels == 1 else f"{hotels} hotels"] if hotels else []
-    if houses:
-        parts.append(f"{houses} house{'s' if houses > 1 else ''}")
-    return " and ".join(parts)
-
-
 def deed_card(game: Game, sq: int) -> Table:
     """A square's deed card under the game's rules: price (doubled by double prices), rents
     by the buildings the rules allow (three houses before a hotel in the Short Game; the
@@ -114,12 +104,13 @@ def deed_card(game: Game, sq: int) -> Table:
     if not s.ownable:
         card.add_row("This square is not for sale.", "")
         return card
-    card.add_row("Price", m(g, deed_price(g.rules, s.price)))
+    card.add_row("Price", m(g, g.deed_price(sq)))
     if s.kind == STREET:
         card.add_row("Rent", m(g, street_rent(s.rents, 0, False)))
         card.add_row("  whole group, no houses", m(g, street_rent(s.rents, 0, True)))
         for level in building_levels(g.rules)[1:]:
-            card.add_row(f"  with {_level_words(level)}", m(g, street_rent(s.rents, level, True)))
+            words = buildings(houses_at(level), hotels_at(level))
+            card.add_row(f"  with {words}", m(g, street_rent(s.rents, level, True)))
         card.add_row("House or hotel costs", m(g, s.house_cost))
     elif s.kind == RAILROAD:
         for n, rent in enumerate(g.board.railroad_rents, 1):
