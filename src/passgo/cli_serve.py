@@ -89,8 +89,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             store.migrate()
         except StoreError as exc:
             raise CommandError(str(exc)) from None
-        serving = (f"passgo: serving on http://{args.host}:{args.port}/ (games in "
-                   f"{store.url.render_as_string(hide_password=True)})")
+        # The socket listens (or, for several workers, the port was free): browsers may come.
+        print(f"passgo: serving on http://{args.host}:{args.port}/ (games in "
+              f"{store.url.render_as_string(hide_password=True)})", flush=True)
         if args.workers > 1:
             # uvicorn's supervisor binds the port for its workers itself: the socket above
             # only made sure the port is free (a one-line error if not) and is let go.
@@ -98,12 +99,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
             store.close()
             os.environ[DATABASE_VARIABLE] = url
             os.environ[BOT_DELAY_VARIABLE] = str(args.bot_delay)
-            print(serving, flush=True)
             uvicorn.run("passgo.cli_serve:app_from_env", factory=True, host=args.host,
                         port=args.port, workers=args.workers, log_level="warning",
                         backlog=BACKLOG)
         else:
-            print(serving, flush=True)  # the socket listens: browsers may connect now
             config = uvicorn.Config(create_app(store, bot_delay=args.bot_delay),
                                     log_level="warning", backlog=BACKLOG)
             uvicorn.Server(config).run(sockets=[sock])
