@@ -219,18 +219,43 @@ def _odds_by_square(rules: Rules) -> tuple[tuple[float, ...], ...]:
 
 
 @lru_cache(maxsize=16)
-def _boards(rules: Rules) -> dict[tuple[tuple[int, ...], bytes, bytes],
-                                  _Board]:
-    """The boards read under one rule set, by owners, levels and mortgages: shared by every
+def _boards(rules: Rules) -> dict[tuple[tuple[int, ...], bytes, bytes, int], _Board]:
+    """The boards read under one rule set, by owners, levels, mortgages and seats: shared by every
     bot of a process (see `_Board`); the rule sets used last only, as a fuzz run plays
     thousands."""
     return {}
 
 
-# A street of a group its owner can build on: square, owner, the rent now, the cost of one
-# house on every street, the street's building rank and its rents (the owner builds evenly
-# with the cash it has).
-Threat = tuple[int, int, int, int, int, tuple[int, ...]]
+class _Layout:
+    """What `_read_board` needs of every square under one rule set, gathered once: reading a
+    board then touches lists of ints, not the squares. `groups`: each colour group's streets
+    and the cost of a row of houses on it; `rents[sq]`: a street's printed rents, `ladder[sq]`
+    the rents its owner can build it up to (the houses the rules allow, then the hotel);
+    `mortgage[sq]`: a deed's mortgage value; `others`: the railroads, then the utilities, each
+    with the deeds that set its rent (`Board.kin`), its rent table and the factor applied to
+    it (a Utility's multiplier times a mean throw)."""
+
+    def __init__(self, rules: Rules) -> None:
+        board = rules_board(rules)
+        squares = board.squares
+        top = rules.houses_per_hotel + 1
+        self.groups = [(streets, squares[streets[0]].house_cost * len(streets))
+                       for streets in board.groups]
+        self.rents = [s.rents for s in squares]
+        self.ladder = [s.rents[:top] + s.rents[-1:] if s.kind == STREET else ()
+                       for s in squares]
+        self.mortgage = [s.mortgage for s in squares]
+        self.others = [(sq, board.kin(sq), table, times)
+                       for kind, table, times in ((board.railroads, board.railroad_rents, 1),
+                                                  (board.utilities, board.utility_multipliers,
+                                                   MEAN_THROW))
+                       for sq in kind]
+
+
+@lru_cache(maxsize=16)
+def _layout(rules: Rules) -> _Layout:
+    """The `_Layout` of a rule set, made once."""
+    return _Layout(rules)
 
 
 class _Board:
@@ -238,21 +263,26 @@ class _Board:
     cached for every bot of a process, since that state changes far less often than bots
     decide. The deeds an opponent may charge rent on: `fixed` (rent and square as `ranked`
     keeps them) with their `owners`, for deeds whose rent stays as it is, and `threats`, the
-    streets their owners can build on; `builders`: (owner, cost of a row of houses) of those;
-    `loans`, by seat: what mortgaging deeds outside complete groups raises; `exposure`, by
-    seat: expected rent per turn of walking round the board. `dangers` keeps the reserves
-    already worked out on it, and `ranked`, by seat and what the builders can build at once,
-    the rents that seat may meet, highest first, with their squares (where the seat stands
-    only changes the odds of each), each as one int: `rent << _SQUARE_BITS | square`. A
-    plain class, as `valuation.Position` says why."""
+    streets their owners can build on, five ints each (square, owner, rent now, cost of a row
+    of houses on the group, level; its rents up to a hotel are `ladder[square]`);
+    `builders`: (owner, cost of a row of houses) of each group with such streets, two ints
+    each; `loans`, by seat: what mortgaging deeds outside complete groups raises;
+    `exposure`, by seat: expected rent per turn of walking round the board. `dangers` keeps
+    the reserves already worked out on it, and `ranked`, by seat and what the builders can
+    build at once, the rents that seat may meet, highest first, with their squares (where
+    the seat stands only changes the odds of each), each as one int: `rent << _SQUARE_BITS |
+    square`. Flat lists of ints rather than tuples: boards are made by the thousand and
+    kept, and ints are not objects the garbage collector tracks. A plain class, as
+    `valuation.Position` says why."""
 
-    def __init__(self, fixed: list[int], owners: list[int], threats: list[Threat],
-                 builders: list[tuple[int, int]], loans: dict[int, int],
-                 exposure: dict[int, float]) -> None:
+    def __init__(self, fixed: list[int], owners: list[int], threats: list[int],
+                 builders: list[int], ladder: list[tuple[int, ...]], loans: list[int],
+                 exposure: list[float]) -> None:
         self.fixed = fixed
         self.owners = owners
         self.threats = threats
         self.builders = builders
+        self.ladder = ladder
         self.loans = loans
         self.exposure = exposure
         self.dangers: dict[tuple[int, int, float, tuple[int, ...]], int] = {}
@@ -273,8 +303,9 @@ class StrategicBot:
         self.name = name
         self._rules: Rules | None = None
         self._pair: tuple[Valuer, Valuer] | None = None
-        self._boards: dict[tuple[tuple[int, ...], bytes, bytes],
+        self._boards: dict[tuple[tuple[int, ...], bytes, bytes, int],
                            _Board] = {}
+        self._layout: _Layout | None = None  # the rules' `_Layout`, with the boards
         self._odds: tuple[tuple[float, ...], ...] = ()  # `reach` under the rules, once needed
         self._offered: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         self._offers_this_turn = (-1, 0)
@@ -364,6 +395,7 @@ class StrategicBot:
             self._rules = g.rules
             pair = self._pair = valuers(g.rules)
             self._boards = _boards(g.rules)
+            self._layout = _layout(g.rules)
             self._odds = ()
         return pair
 
@@ -380,8 +412,9 @@ class StrategicBot:
         """The cached facts of the board as it stands in `pos`."""
         self._valuers(pos.game)  # the boards of the game's rules
         boards = self._boards
-        # Levels and mortgages as bytes: hashed and compared faster than tuples of ints.
-        key = (tuple(pos.owner), bytes(pos.level), bytes(pos.mortgaged))
+        # Levels and mortgages as bytes: hashed and compared faster than tuples of ints. The
+        # number of seats too: a board is shared by the games of a process, whatever their size.
+        key = (tuple(pos.owner), bytes(pos.level), bytes(pos.mortgaged), len(pos.cash))
         board = boards.get(key)
         if board is None:
             if len(boards) >= _BOARDS_KEPT:
@@ -391,55 +424,64 @@ class StrategicBot:
 
     def _read_board(self, pos: Position) -> _Board:
         g = pos.game
-        board = g.board
-        squares = board.squares
+        layout = self._layout
+        assert layout is not None  # `_board` asked `_valuers` for the game's rules
+        rents, mortgage_of = layout.rents, layout.mortgage
         owners, mortgaged, level = pos.owner, pos.mortgaged, pos.level
-        top = g.rules.houses_per_hotel + 1
         fixed: list[int] = []
         fixed_owners: list[int] = []
-        threats: list[Threat] = []
-        builders: list[tuple[int, int]] = []
-        loans: dict[int, int] = {}
-        alive = [p for p, a in enumerate(pos.alive) if a]
-        paid = dict.fromkeys(alive, 0.0)  # expected rent per turn, by the owner it goes to
+        threats: list[int] = []
+        builders: list[int] = []
+        seats = len(pos.alive)
+        loans = [0] * seats
+        paid = [0.0] * seats  # expected rent per turn, by the owner it goes to
         rate = self._valuer(g).model.rate
-        for streets in board.groups:
+        for streets, cost in layout.groups:
             first = owners[streets[0]]
-            whole = all(owners[sq] == first for sq in streets)
-            buildable = whole and not any(mortgaged[sq] for sq in streets)
+            whole = True
+            buildable = True
+            for sq in streets:
+                if owners[sq] != first:
+                    whole = buildable = False
+                    break
+                if mortgaged[sq]:
+                    buildable = False
+            building = False  # a street of the group can take another building
             for sq in streets:
                 owner = owners[sq]
                 if owner == BANK or mortgaged[sq]:
                     continue
-                square = squares[sq]
                 if not whole:
-                    loans[owner] = loans.get(owner, 0) + square.mortgage
+                    loans[owner] += mortgage_of[sq]
                 lv = level[sq]
-                rent = street_rent(square.rents, lv, whole)  # what `game.rent` charges
-                paid[owner] = paid.get(owner, 0.0) + rate[sq] * rent
-                if buildable and square.house_cost > 0 and lv < HOTEL:
-                    cost = square.house_cost * len(streets)
-                    builders.append((owner, cost))
-                    rents = square.rents[:top] + square.rents[-1:]
-                    threats.append((sq, owner, rent, cost, lv, rents))
+                rent = street_rent(rents[sq], lv, whole)  # what `game.rent` charges
+                paid[owner] += rate[sq] * rent
+                if buildable and cost > 0 and lv < HOTEL:
+                    threats += (sq, owner, rent, cost, lv)
+                    if not building:
+                        building = True
+                        builders += (owner, cost)
                 else:
                     fixed.append(rent << _SQUARE_BITS | sq)
                     fixed_owners.append(owner)
-        for kind, table, times in ((board.railroads, board.railroad_rents, 1),
-                                   (board.utilities, board.utility_multipliers, 7)):
-            for sq in kind:
-                owner = owners[sq]
-                if owner == BANK or mortgaged[sq]:
-                    continue
-                loans[owner] = loans.get(owner, 0) + squares[sq].mortgage
-                count = sum(1 for o in board.kin(sq) if owners[o] == owner)
-                rent = table[min(count, len(table)) - 1] * times if table else 0
-                paid[owner] = paid.get(owner, 0.0) + rate[sq] * rent
-                fixed.append(rent << _SQUARE_BITS | sq)
-                fixed_owners.append(owner)
-        total = sum(paid.values())
-        exposure = {p: total - paid[p] for p in alive}
-        return _Board(fixed, fixed_owners, threats, builders, loans, exposure)
+        for sq, kin, table, times in layout.others:
+            owner = owners[sq]
+            if owner == BANK or mortgaged[sq]:
+                continue
+            loans[owner] += mortgage_of[sq]
+            count = 0
+            for o in kin:
+                if owners[o] == owner:
+                    count += 1
+            rent = table[min(count, len(table)) - 1] * times if table else 0
+            paid[owner] += rate[sq] * rent
+            fixed.append(rent << _SQUARE_BITS | sq)
+            fixed_owners.append(owner)
+        total = 0.0
+        for owed in paid:
+            total += owed  # (a player out of the game owns nothing: it adds 0)
+        exposure = [total - owed for owed in paid]
+        return _Board(fixed, fixed_owners, threats, builders, layout.ladder, loans, exposure)
 
     def _reserve(self, pos: Position, player: int) -> int:
         last = self._last_reserve
@@ -456,14 +498,16 @@ class StrategicBot:
         at = g.square_of(player)
         tolerance = RISK * self.params.aggression
         # What the owners of buildable groups can build at once changes with their cash.
-        bumps = tuple(cash[owner] // cost for owner, cost in board.builders)
+        builders = board.builders
+        bumps = tuple([cash[builders[i]] // builders[i + 1]
+                       for i in range(0, len(builders), 2)])
         key = (player, at, tolerance, bumps)
         danger = board.dangers.get(key)
         if danger is None:
             danger = board.dangers[key] = self._danger(g, board, player, bumps, at, tolerance)
         # Deeds outside complete groups can be mortgaged at little cost when a big rent
         # comes: that loan is part of the reserve, so cash need not cover it.
-        return self.params.reserve + max(0, danger - board.loans.get(player, 0))
+        return self.params.reserve + max(0, danger - board.loans[player])
 
     def _danger(self, g: Game, board: _Board, player: int, bumps: tuple[int, ...], at: int,
                 tolerance: float) -> int:
@@ -495,9 +539,13 @@ class StrategicBot:
         for i in range(len(fixed)):
             if owners[i] != player:
                 seen.append(fixed[i])
-        for sq, owner, rent, cost, rank, rents in board.threats:
+        threats, ladder = board.threats, board.ladder
+        for i in range(0, len(threats), 5):
+            owner = threats[i + 1]
             if owner == player:
                 continue
+            sq, rent, cost, rank = threats[i], threats[i + 2], threats[i + 3], threats[i + 4]
+            rents = ladder[sq]
             # The owner builds evenly with the cash it has: rent soon, not just now.
             rank = min(len(rents) - 1, rank + g.cash_of(owner) // cost)
             seen.append(max(rent, rents[rank]) << _SQUARE_BITS | sq)
@@ -506,7 +554,7 @@ class StrategicBot:
 
     def _exposure(self, pos: Position, player: int) -> float:
         """Expected rent per turn of walking round the board as it stands."""
-        return self._board(pos).exposure.get(player, 0.0)
+        return self._board(pos).exposure[player]
 
     # -- jail, buying, auctions ----------------------------------------------------------------
 
