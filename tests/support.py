@@ -59,8 +59,9 @@ def setup(
     community_chest: Sequence[str] = (),
     jail_cards: Mapping[int, Sequence[str]] | None = None,
     seed: int = 1,
+    to_move: int = 0,
 ) -> Game:
-    """A game from a position (docs/positions.md) with the first player to throw.
+    """A game from a position (docs/positions.md) with the seat `to_move` to throw.
 
     `levels` maps an owned street to its houses (5 = hotel; 6-10 with double hotels); the Bank's
     stock follows. `jailed` maps a seat to the jail turns it has already used. `jail_cards`
@@ -71,7 +72,7 @@ def setup(
     rules = rules or Rules.classic()
     position: dict[str, Any] = {
         "rules": rules.to_dict(),
-        "to_move": names[0],
+        "to_move": names[to_move],
         "players": [],
         "properties": {},
         "decks": {"chance": list(chance), "community_chest": list(community_chest)},

@@ -123,6 +123,20 @@ def test_jail_policy(jail: str, built: bool, expected: object) -> None:
     assert StrategicBot(StrategicParams(jail=jail)).act(g, 0) == expected
 
 
+def test_a_board_read_in_a_smaller_game_is_not_taken_for_a_larger_one() -> None:
+    """Bots of one process share the boards they read (by owners, buildings and mortgages):
+    a board first read in a two-player game must still give the third and fourth seats of a
+    four-player game the rents they would walk into. With hotels on the orange and green
+    groups, the jailed fourth player stays in jail (throws for doubles), as alone."""
+    owners = {s: 0 for s in ORANGE + GREEN}
+    levels = {s: 5 for s in ORANGE + GREEN}
+    bot = StrategicBot()
+    assert bot.act(setup(jailed={1: 0}, owners=owners, levels=levels, to_move=1), 1) == Roll(1)
+    four = setup(("Ann", "Bob", "Cid", "Dee"), jailed={3: 0}, owners=owners, levels=levels,
+                 to_move=3)
+    assert bot.act(four, 3) == Roll(3)
+
+
 def test_raises_money_where_it_loses_least() -> None:
     """Owing rent, it mortgages a Utility that earns little rather than sell houses."""
     owners = {**{s: 0 for s in ORANGE}, sq("Water Works"): 0, sq("Pennsylvania Railroad"): 1}
