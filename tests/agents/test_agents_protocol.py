@@ -124,7 +124,7 @@ def test_a_trade_offer_to_a_protocol_bot_is_rejected_when_it_does_not_answer() -
 
     g = setup(("Ann", "Bob"), owners={sq("Boardwalk"): 1})
     g.apply(ProposeTrade(0, TradeOffer(0, 1, Bundle(cash=100), Bundle((sq("Boardwalk"),)))))
-    assert safe_action(g, 1) == RejectTrade(1)
+    assert safe_action(g, 1) == RejectTrade(1, "the bot program gave no usable answer")
 
 
 def test_make_agent_builds_protocol_bots_from_cmd_specs() -> None:

@@ -4,6 +4,7 @@ refuses (with a reason), judged by one valuation whoever makes the offer."""
 from __future__ import annotations
 
 from passgo.agents import BasicBot, StrategicBot, play, trading
+from passgo.agents.base import REASON_LIMIT, one_line
 from passgo.agents.strategic import valuers
 from passgo.agents.valuation import Position
 from passgo.core import (
@@ -133,8 +134,8 @@ def test_a_swap_of_groups_between_two_of_four_players_is_good_for_both() -> None
 
 
 def test_refusal_reasons_are_short_single_lines() -> None:
-    assert trading.short("a  b\n c " + "x" * 300) == "a b c"
-    assert len(trading.short("word " * 100)) <= 200
+    assert one_line("a  b\n c " + "x" * 300) == "a b c"
+    assert len(one_line("word " * 100)) <= REASON_LIMIT == 200
 
 
 # -- terms of trades (004 Flexible negotiations) -----------------------------------------------

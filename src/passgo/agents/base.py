@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from passgo.core import Game
-from passgo.core.actions import Action
+from passgo.core.actions import Action, RejectTrade
+
+REASON_LIMIT: Final = 200  # characters of a refusal's reason (one line of the terminal's log)
 
 
 class Agent(Protocol):
@@ -14,3 +16,23 @@ class Agent(Protocol):
     name: str
 
     def act(self, game: Game, player: int) -> Action: ...
+
+
+def one_line(text: str, limit: int = REASON_LIMIT) -> str:
+    """One line of words, single-spaced, at most `limit` characters (cut at a word): a bot's
+    reason as the terminal and the web client show it."""
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0]
+    return text
+
+
+def refuse(player: int, why: str) -> RejectTrade:
+    """A bot's refusal of an offer, saying why in one line."""
+    return RejectTrade(player, one_line(why))
+
+
+def refuse_unworkable(player: int, problem: str) -> RejectTrade:
+    """The refusal of an offer that cannot be carried out now (`problem`: the engine's
+    reason, as the trade-reply decision gives it)."""
+    return refuse(player, f"it cannot be done now: {problem}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from passgo.agents.base import refuse, refuse_unworkable
 from passgo.core import (
     BANK_LOAN,
     AcceptTrade,
@@ -68,7 +69,6 @@ from passgo.core import (
     PlaceBuildingDecision,
     RaiseFundsDecision,
     Refuse,
-    RejectTrade,
     RepayLoan,
     Roll,
     RollDecision,
@@ -328,15 +328,17 @@ class BasicBot:
     def _reply(g: Game, player: int, reply: TradeReplyDecision) -> Action:
         """Accept only an offer that can be carried out and completes a group for the bot,
         and asks it for no terms (no immunity granted, no loan made or taken: it cannot
-        price them)."""
+        price them); a refusal says which of these it is."""
         offer = reply.offer
-        if reply.problem is None and not offer.get.terms and not any(
-                isinstance(t, Loan) for t in offer.give.terms):
-            board = g.board
-            given = offer.give.properties
-            for sq in given:
-                group = board.squares[sq].group
-                if group >= 0 and all(g.owner_of(o) == player or o in given
-                                      for o in board.groups[group]):
-                    return AcceptTrade(player)
-        return RejectTrade(player)
+        if reply.problem is not None:
+            return refuse_unworkable(player, reply.problem)
+        if offer.get.terms or any(isinstance(t, Loan) for t in offer.give.terms):
+            return refuse(player, "I make no deals with terms or loans")
+        board = g.board
+        given = offer.give.properties
+        for sq in given:
+            group = board.squares[sq].group
+            if group >= 0 and all(g.owner_of(o) == player or o in given
+                                  for o in board.groups[group]):
+                return AcceptTrade(player)
+        return refuse(player, "it completes none of my colour groups")

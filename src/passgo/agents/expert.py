@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, assert_never
 
-from passgo.agents.base import Agent
+from passgo.agents.base import Agent, refuse, refuse_unworkable
 from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.search import (
     BidLimit,
@@ -82,7 +82,6 @@ from passgo.core import (
     PlaceBuildingDecision,
     ProposeTrade,
     RaiseFundsDecision,
-    RejectTrade,
     Roll,
     RollDecision,
     Rules,
@@ -221,10 +220,10 @@ class ExpertBot:
                 return self._bid(g, player, bid, started)
             case TradeReplyDecision(problem=problem):
                 if problem is not None:
-                    return RejectTrade(player)
+                    return refuse_unworkable(player, problem)
                 base = self._base.act(g, player)
-                reply: Action = (RejectTrade(player) if isinstance(base, AcceptTrade)
-                                 else AcceptTrade(player))
+                reply: Action = (refuse(player, "played out, my position is better without it")
+                                 if isinstance(base, AcceptTrade) else AcceptTrade(player))
                 return self._choose(g, player, [Candidate.single(base), Candidate.single(reply)],
                                     started)
             case RaiseFundsDecision():

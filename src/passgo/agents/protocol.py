@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, assert_never
 
+from passgo.agents.base import refuse
 from passgo.agents.basic import BasicBot
 from passgo.core import (
     ENGINE_VERSION,
@@ -62,7 +63,6 @@ from passgo.core import (
     PlaceBuilding,
     PlaceBuildingDecision,
     RaiseFundsDecision,
-    RejectTrade,
     Roll,
     RollDecision,
     SealedBidDecision,
@@ -128,7 +128,7 @@ def _safe_choice(g: Game, player: int) -> Action:
         case TaxDecision(flat=flat):
             return ChooseTax(player, g.percent_tax(player) < flat)
         case TradeReplyDecision():
-            return RejectTrade(player)
+            return refuse(player, "the bot program gave no usable answer")
         case MortgagedDeedDecision(square=sq):
             return KeepMortgage(player, sq)
         case BuildDemandDecision(min_wanted=fewest):

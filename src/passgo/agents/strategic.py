@@ -42,6 +42,7 @@ from functools import cache, lru_cache
 from typing import Any, Final, assert_never
 
 from passgo.agents import trading
+from passgo.agents.base import refuse_unworkable
 from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.landing import reach
 from passgo.agents.valuation import (
@@ -893,7 +894,7 @@ class StrategicBot:
     def _reply(self, g: Game, pos: Position, player: int, offer: TradeOffer,
                problem: str | None) -> Action:
         if problem is not None:
-            return RejectTrade(player, trading.short(f"it cannot be done now: {problem}"))
+            return refuse_unworkable(player, problem)
         market = trading.Market(self._valuers(g)[1], pos)
         margin = self.params.trade_margin
         verdict = trading.judge(market, offer, margin)

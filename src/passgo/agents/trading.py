@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from passgo.agents.base import one_line
 from passgo.agents.valuation import BANK, Holding, Position, Valuer
 from passgo.core import Bundle, Immunity, Loan, Partnership, TradeOffer
 from passgo.core.board import RAILROAD
@@ -713,12 +714,4 @@ def reason(market: Market, offer: TradeOffer, verdict: Judgement) -> str:
     else:
         asked = _bundle_words(pos, offer.get.properties, offer.get.cash)
         text = f"{what} is worth less to me than {asked}"
-    return short(text + lead)
-
-
-def short(text: str, limit: int = 200) -> str:
-    """One line of words, single-spaced, at most `limit` characters (cut at a word)."""
-    text = " ".join(text.split())
-    if len(text) > limit:
-        text = text[:limit].rsplit(" ", 1)[0]
-    return text
+    return one_line(text + lead)
