@@ -132,6 +132,24 @@ def test_hasbro_flat_income_tax() -> None:
     assert g.cash[0] == 1300
 
 
+def test_hasbro_utility_rent_is_a_roll_of_its_own() -> None:
+    """"Utilities: Roll the dice to determine rent. If the owner has 1 utility, rent is 4x the
+    dice roll. If the owner has 2 utilities, rent is 10x the dice roll." (001) Ann arrives on
+    the Electric Company by 5 + 6 and rolls 2 + 3 for the rent: Bob asks 4 x 5, not 4 x 11;
+    with both utilities, 10 x 5. The roll for rent is no throw of the turn: no doubles."""
+    electric, water = sq("Electric Company"), sq("Water Works")
+    for owners, rent in (({electric: 1}, 20), ({electric: 1, water: 1}, 50)):
+        g = setup(rules=HASBRO, pos=[1, 0], owners=owners, dice=[(5, 6), (2, 3)])
+        events = g.apply(Roll(0))
+        assert [e.dice for e in events if e.kind == "dice"] == [(5, 6), (2, 3)]
+        g.apply(ClaimRent(1, electric))
+        assert g.cash == [1500 - rent, 1500 + rent]
+    g = setup(rules=HASBRO, pos=[1, 0], owners={electric: 1}, dice=[(5, 6), (3, 3)])
+    g.apply(Roll(0))
+    g.apply(ClaimRent(1, electric))
+    assert g.cash == [1476, 1524] and g.pending.kind == "end_turn"
+
+
 def test_hasbro_hotel_exchanged_for_four_houses() -> None:
     """"Sell Hotels to the Bank for half the cost, and exchange them immediately for 4
     Houses." (001): with fewer than 4 houses in the Bank a hotel cannot be sold."""

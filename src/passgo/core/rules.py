@@ -498,7 +498,7 @@ def _hasbro2022() -> Rules:
     return replace(
         Rules(), income_tax="flat", jail_prepay_turns=3, auction_min_bid=10, auction_reentry=True,
         rent_claim="before_next_roll", hotel_sale="exchange",
-        bank_bankruptcy_cancels_mortgages=True, edition="us-2008",
+        bank_bankruptcy_cancels_mortgages=True, edition="us-2008", utility_rent_throw="fresh",
     )
 
 
