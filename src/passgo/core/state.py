@@ -409,8 +409,10 @@ class GameState:
 
     def punished(self, player: int) -> bool:
         """Maximum punishment (`Rules.maximum_punishment`) holds the player: they are in jail,
-        and "A player in Jail may not collect rent, participate in any auctions, buy or sell
-        property or buildings, or mortgage or unmortgage property"."""
+        and (004) "A player in Jail may not collect rent, buy buildings, participate in any
+        auctions, or mortgage property. He or she may only make trades with another player in
+        Jail or any player at Just Visiting." (Selling buildings and lifting mortgages stay
+        open.)"""
         return self.rules.maximum_punishment and self.jailed[player]
 
     def owes(self, player: int) -> bool:
