@@ -571,3 +571,23 @@ def test_hasbro_bankruptcy_to_the_bank_auctions_the_deeds_unmortgaged() -> None:
     assert g.owner[ORIENTAL] == 2 and not g.mortgaged[ORIENTAL]
     assert g.cash == [0, 1500, 1490]
     assert g.pending.kind == "roll" and g.pending.player == 1
+
+
+def test_third_failed_jail_throw_without_the_fine_bankrupts_to_the_bank_without_moving() -> None:
+    """"If you do not throw doubles by your third turn, you must pay the $50 fine. You then get
+    out of Jail and immediately move forward the number of spaces shown by your throw." (000)
+    and "Should you owe the Bank ... more than you can pay (because of taxes or penalties) even
+    by selling off buildings and mortgaging property, you must turn over all assets to the
+    Bank." (000) Ann, with $10 and nothing else, fails her third throw (1 + 2): the fine is a
+    debt she cannot raise; bankrupt to the Bank, her $10 goes to it, her token never reaches
+    States Avenue and the dice pass to Bob."""
+    g = setup(("Ann", "Bob", "Cy"), cash=[10, 1500, 1500], jailed={0: 2}, dice=[(1, 2)])
+    events = g.apply(Roll(0))
+    assert kinds(events) == ["dice", "jail_free", "debt"]
+    assert g.pending.kind == "raise_funds" and g.legal_actions(0) == [DeclareBankruptcy(0)]
+    events = g.apply(DeclareBankruptcy(0))
+    assert [(e.kind, e.amount, e.other) for e in events if e.kind in ("bankrupt", "pay")] == [
+        ("bankrupt", 0, BANK), ("pay", 10, BANK)]
+    assert "move" not in kinds(events)
+    assert g.pos[0] == 10 and g.player(0).bankrupt
+    assert g.pending.kind == "roll" and g.pending.player == 1
