@@ -70,7 +70,8 @@ def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
 def seat_socket(port: int, game_id: str, token: str | None) -> tuple[ClientConnection,
                                                                       dict[str, Any]]:
     """A WebSocket that said hello with `token` (None: a spectator), and its first state."""
-    ws = connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws", open_timeout=10)
+    # Opened here and closed by the caller (`legacy=True`: not as a context manager).
+    ws = connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws", open_timeout=10, legacy=True)
     ws.send(json.dumps({"type": "hello", "token": token}))
     while True:
         message = json.loads(ws.recv(timeout=10))
