@@ -14,18 +14,23 @@ from __future__ import annotations
 
 from passgo.core import Game, Rules
 from passgo.core.actions import (
+    AskRent,
     Build,
     Bundle,
+    ClaimRent,
     DeclareBankruptcy,
     Decline,
     EndTurn,
+    ForceAuction,
     HireLawyer,
     Mortgage,
     NoLawyer,
     Pass,
     PayJailFine,
     ProposeTrade,
+    Refuse,
     Roll,
+    SwitchRent,
     TradeOffer,
     Unmortgage,
     UseJailCard,
@@ -105,6 +110,54 @@ def test_jailed_player_trades_only_at_the_jail_square() -> None:
     assert g.trade_problem(with_cy) is None  # both in jail
     free = setup(rules=PUNISH, pos=[5, 20], owners={3: 1})
     assert free.trade_problem(offer) is None
+
+
+def test_jailed_player_may_not_force_an_auction() -> None:
+    """"A player in Jail may not ... participate in any auctions" (004 Maximum punishment),
+    so under Option to auction ("any other player can immediately start an auction for that
+    property by bidding twice the normal purchase price") a jailed player is not asked: forcing
+    the auction is its opening bid."""
+    rules = Rules(maximum_punishment=True, option_to_auction=True)
+    g = setup(("Ann", "Bob", "Cy"), rules=rules, dice=[(1, 2)], jailed={1: 0})
+    g.apply(Roll(0))
+    assert g.pending.kind == "auction_option" and g.pending.player == 2
+    assert_illegal(g, ForceAuction(1))
+    g.apply(Refuse(2))
+    assert g.pending.kind == "buy" and g.pending.player == 0
+    # Alone with a jailed player, the lander decides at once.
+    g = setup(rules=rules, dice=[(1, 2)], jailed={1: 0})
+    g.apply(Roll(0))
+    assert g.pending.kind == "buy"
+
+
+def test_jailed_owner_collects_no_rent_asked_for_in_jail() -> None:
+    """"A player in Jail may not collect rent": where rent must be asked for (000: "The owner
+    may not collect the rent if he/she fails to ask for it before the second player following
+    throws the dice."), an owner who is in jail by then may not ask for it."""
+    rules = Rules(maximum_punishment=True, rent_claim="before_second_roll")
+    g = setup(rules=rules, dice=[(1, 2), (2, 4)], pos=[0, 24], owners={3: 1})
+    g.apply(Roll(0))  # Ann on Baltic Avenue: $4 due to Bob when he asks
+    g.apply(EndTurn(0))
+    g.apply(Roll(1))  # Bob on Go To Jail
+    assert g.jailed[1] and g.rent_claims
+    assert ClaimRent(1, 3) not in g.legal_actions(1)
+    assert_illegal(g, ClaimRent(1, 3))
+    assert g.cash == [1500, 1500]
+
+
+def test_jailed_owner_switched_to_under_free_market_collects_no_rent() -> None:
+    """"A player in Jail may not collect rent", and 004 Free market: "they may instead pay rent
+    to any other owner of one the other properties in the group, paying whatever rent that
+    owner requests": a lander who switches to a jailed owner's street pays nothing there."""
+    rules = Rules(maximum_punishment=True, free_market=True)
+    g = setup(("Ann", "Bob", "Cy"), rules=rules, dice=[(3, 3)], pos=[10, 0, 10],
+              owners={16: 1, 18: 2}, levels={16: 1, 18: 1}, jailed={2: 0})
+    g.apply(Roll(0))  # St. James Place, Bob's, one house
+    g.apply(AskRent(1, 70))
+    events = g.apply(SwitchRent(0, 18))  # to Cy's Tennessee Avenue
+    assert g.pos[0] == 18
+    assert "rent_waived" in kinds(events)
+    assert g.pending.kind != "ask_rent" and g.cash == [1500, 1500, 1500]
 
 
 def test_jailed_debtor_may_not_mortgage_to_pay() -> None:

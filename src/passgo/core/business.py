@@ -122,7 +122,7 @@ def _walk(g: GameState, player: int, raising: bool) -> Iterator[Action]:
                     yield SellDeed(player, sq)
     if raising:
         return
-    if g.claims:
+    if g.claims and not g.punished(player):  # a jailed owner may not collect rent
         for c in g.claims:
             if c[1] == player:
                 yield ClaimRent(player, c[2])

@@ -108,7 +108,7 @@ def _switch(g: GameState, f: MarketFrame, a: SwitchRent) -> None:
     owner = g.owner[a.square]
     g.events.append(Event("rent_switch", a.player, square=a.square, amount=f.square,
                           other=owner))
-    if owner != a.player:
+    if owner != a.player and not movement.rent_waived(g, a.player, a.square):
         g.frames.append(MarketFrame("ask_rent", owner, a.square, a.player, owner,
                                     movement.rent_due(g, a.square, 0), switched=True))
 

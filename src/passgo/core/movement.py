@@ -294,9 +294,7 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
         if kind == RAILROAD and rules.travelling_railroads != "off":
             railroad_landing(g, player, sq, multiplier)
             return True
-        if owner != player and not g.mortgaged[sq] and g.punished(owner):
-            # Maximum punishment: "A player in Jail may not collect rent"
-            g.events.append(Event("rent_waived", player, square=sq, other=owner))
+        if owner != player and not g.mortgaged[sq] and rent_waived(g, player, sq):
             return True
         if rules.free_market and owner != player and g.level[sq]:
             # Free market: on an improved street the owner names the rent (`market.py`).
@@ -315,6 +313,16 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
     return False
 
 
+def rent_waived(g: GameState, player: int, sq: int) -> bool:
+    """Maximum punishment: "A player in Jail may not collect rent". True (and the event said)
+    when the owner of `sq`, whose rent `player` would owe, is held in jail."""
+    owner = g.owner[sq]
+    if not g.punished(owner):
+        return False
+    g.events.append(Event("rent_waived", player, square=sq, other=owner))
+    return True
+
+
 def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> None:
     """Travelling railroads: "The player must pay rent even if he or she does not travel. A
     player may travel on his or her own railroads, for free of course." The rent is paid (or
@@ -325,13 +333,10 @@ def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> Non
     mortgaged railroad" (no rent there, so nothing to refuse)."""
     owner = g.owner[sq]
     rent = 0
-    if owner != player and not g.mortgaged[sq]:
-        if g.punished(owner):
-            g.events.append(Event("rent_waived", player, square=sq, other=owner))
-        else:
-            rent = rent_due(g, sq, 0, multiplier)
-            if g.contracts:
-                rent = terms.rent_after_immunity(g, player, owner, sq, rent)
+    if owner != player and not g.mortgaged[sq] and not rent_waived(g, player, sq):
+        rent = rent_due(g, sq, 0, multiplier)
+        if g.contracts:
+            rent = terms.rent_after_immunity(g, player, owner, sq, rent)
     if house.travel_destinations(g, sq):
         if rent and g.rules.travelling_railroads == "owner_may_forbid":
             g.frames.append(RailFrame("allow_travel", owner, sq, player, rent))

@@ -155,7 +155,9 @@ decision(
 def settle_option(g: GameState, f: OptionFrame) -> bool:
     """Ask the next player who can afford to force the auction; True when nobody is left."""
     price = option_price(g, f.square)
-    f.asked = [p for p in f.asked if g.alive[p] and g.cash[p] >= price]
+    # Maximum punishment: "A player in Jail may not ... participate in any auctions", and
+    # forcing one is its opening bid.
+    f.asked = [p for p in f.asked if g.alive[p] and g.cash[p] >= price and not g.punished(p)]
     if f.asked:
         f.player = f.asked[0]
         return False

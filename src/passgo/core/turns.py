@@ -418,6 +418,8 @@ def _forbid_travel(g: GameState, f: RailFrame, a: ForbidTravel) -> None:
 def _claim_problem(g: GameState, f: Any, a: ClaimRent) -> str | None:
     if not any(c[1] == a.player and c[2] == a.square for c in g.claims):
         return f"no rent is waiting to be asked for on square {a.square}"
+    if g.punished(a.player):
+        return "a player in jail may not collect rent (maximum punishment)"
     return None
 
 
