@@ -271,6 +271,18 @@ def test_rent_goes_to_owner_in_jail() -> None:
     assert g.cash == [1496, 1504]
 
 
+def test_honest_game_rent_is_paid_without_asking() -> None:
+    """"Players must always pay rent, even if the owner does not ask." (004 Honest game, the
+    default `rent_claim = "always"`): the rent is paid on landing, with no claim left open for
+    the owner to ask for, and it stays paid after the next throws."""
+    g = setup(dice=[THROW, (1, 2)], pos=[before(BALTIC), 0], owners={BALTIC: 1})
+    events = g.apply(Roll(0))
+    assert rent_paid(events) == [(0, 1, 4)] and g.rent_claims == ()
+    g.apply(EndTurn(0))
+    g.apply(Roll(1))  # the next player's throw (onto his own Baltic): nothing forfeit
+    assert g.cash == [1496, 1504]
+
+
 def test_rent_to_the_owner_three_players() -> None:
     """"the owner collects rent from you" (000): the owner, not another player, is paid."""
     g = setup(
