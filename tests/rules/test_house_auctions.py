@@ -243,6 +243,22 @@ def test_option_to_auction_skips_who_cannot_bid_twice_the_price() -> None:
     assert_illegal(g, ForceAuction(1))
 
 
+def test_option_to_auction_with_double_prices_bids_twice_the_doubled_price() -> None:
+    """"... start an auction for that property by bidding twice the normal purchase price"
+    (004 Option to auction), where "All property costs twice the face value" (004 Double
+    prices): the normal purchase price of Baltic Avenue is $120, so the forcing bid is $240,
+    and Bob, with $200, cannot force it."""
+    both = rules(**OPTION, double_prices=True)
+    g = setup(NAMES3, rules=both, pos=[BALTIC - 3, 0, 0], dice=[THROW], cash=[1500, 200, 1500])
+    g.apply(Roll(0))
+    assert g.pending.kind == "auction_option" and g.pending.player == 2
+    assert g.pending.price == 240
+    g.apply(ForceAuction(2))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    assert g.owner[BALTIC] == 2 and g.cash[2] == 1500 - 240
+
+
 def test_option_to_auction_illegal_actions() -> None:
     """The lander cannot force an auction of their own landing, nobody may answer out of turn,
     and without the option no one is asked."""

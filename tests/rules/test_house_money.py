@@ -516,8 +516,9 @@ def test_finders_fee_after_a_forced_auction() -> None:
     total = money_total(g)
     g.apply(Roll(0))
     assert g.pending.kind == "auction_option" and g.pending.player == 1
-    g.apply(ForceAuction(1))  # opens at twice the printed price, $120
+    # Opens at twice the normal purchase price: Baltic Avenue costs $120 with double prices.
+    g.apply(ForceAuction(1))
     events = g.apply(Pass(0))
-    assert received(events, "finder's fee") == [12]
-    assert g.owner[3] == 1 and g.cash == [1512, 1380] and money_total(g) == total
+    assert received(events, "finder's fee") == [24]
+    assert g.owner[3] == 1 and g.cash == [1524, 1260] and money_total(g) == total
     assert len(g.frames) == 1

@@ -129,7 +129,10 @@ def offer_option(g: GameState, lander: int, sq: int) -> None:
 
 
 def option_price(g: GameState, sq: int) -> int:
-    return 2 * g.board.squares[sq].price
+    """The bid that forces an auction: "twice the normal purchase price" (004 Option to
+    auction), the price the Bank sells the deed for under the rules in play (`deed_price`:
+    twice the face value with double prices)."""
+    return 2 * g.deed_price(sq)
 
 
 def _option_answers(g: GameState, f: OptionFrame, p: int) -> list[Action]:
