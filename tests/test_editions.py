@@ -436,6 +436,16 @@ def test_income_tax_percent_defaults_to_true_and_must_be_boolean() -> None:
         B.parse_edition({**CLASSIC, "edition": {**edition, "income_tax_percent": 1}})
 
 
+def test_a_group_has_one_house_price() -> None:
+    """Building is priced by the group (one row of houses at a time when building evenly): an
+    edition whose streets of one group name different house costs is refused in one line."""
+    squares = [dict(s) for s in CLASSIC["squares"]]
+    baltic = next(s for s in squares if s.get("name") == "Baltic Avenue")
+    baltic["house_cost"] = baltic["house_cost"] + 10
+    with pytest.raises(DataError, match="brown group need one house_cost"):
+        B.parse_edition({**CLASSIC, "squares": squares})
+
+
 def test_unknown_edition_is_refused() -> None:
     """load_edition names the known editions when asked for another."""
     with pytest.raises(DataError, match="us-classic, us-2008, uk"):

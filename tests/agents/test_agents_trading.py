@@ -4,7 +4,7 @@ refuses (with a reason), judged by one valuation whoever makes the offer."""
 from __future__ import annotations
 
 from passgo.agents import BasicBot, StrategicBot, play, trading
-from passgo.agents.base import REASON_LIMIT, one_line
+from passgo.agents.base import REASON_LIMIT, one_line, refuse_unworkable
 from passgo.agents.strategic import valuers
 from passgo.agents.valuation import Position
 from passgo.core import (
@@ -136,6 +136,8 @@ def test_a_swap_of_groups_between_two_of_four_players_is_good_for_both() -> None
 def test_refusal_reasons_are_short_single_lines() -> None:
     assert one_line("a  b\n c " + "x" * 300) == "a b c"
     assert len(one_line("word " * 100)) <= REASON_LIMIT == 200
+    assert refuse_unworkable(1, "Bob  cannot\npay") == RejectTrade(
+        1, "it cannot be done now: Bob cannot pay")
 
 
 # -- terms of trades (004 Flexible negotiations) -----------------------------------------------

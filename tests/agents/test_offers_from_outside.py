@@ -33,7 +33,7 @@ RULES = {
 
 def game_after(rules: Rules, seed: int, steps: int) -> Game:
     """A game of four basic bots stopped after `steps` of their actions, at the end of a
-    turn (when a player may propose a trade), or None if it ended first."""
+    turn (when a player may propose a trade), or at its end if it ended first."""
     g = Game.new(["Ann", "Bob", "Cy", "Dee"], rules, seed, max_rounds=200)
     play(g, [BasicBot() for _ in range(4)], max_steps=steps)
     while not g.over and g.pending.kind != "end_turn":

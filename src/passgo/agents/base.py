@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Protocol
 
 from passgo.core import Game
 from passgo.core.actions import Action, RejectTrade
-
-REASON_LIMIT: Final = 200  # characters of a refusal's reason (one line of the terminal's log)
+from passgo.core.trades import REASON_LIMIT
 
 
 class Agent(Protocol):
@@ -20,7 +19,8 @@ class Agent(Protocol):
 
 def one_line(text: str, limit: int = REASON_LIMIT) -> str:
     """One line of words, single-spaced, at most `limit` characters (cut at a word): a bot's
-    reason as the terminal and the web client show it."""
+    reason as the engine takes it (`REASON_LIMIT`) and the terminal and the web client show
+    it."""
     text = " ".join(text.split())
     if len(text) > limit:
         text = text[:limit].rsplit(" ", 1)[0]

@@ -42,7 +42,7 @@ from functools import cache, lru_cache
 from typing import Any, Final, assert_never
 
 from passgo.agents import trading
-from passgo.agents.base import refuse_unworkable
+from passgo.agents.base import refuse, refuse_unworkable
 from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.landing import reach
 from passgo.agents.valuation import (
@@ -93,7 +93,6 @@ from passgo.core import (
     PlaceBuildingDecision,
     ProposeTrade,
     RaiseFundsDecision,
-    RejectTrade,
     Roll,
     RollDecision,
     Rules,
@@ -433,7 +432,7 @@ class StrategicBot:
         fixed_owners: list[int] = []
         threats: list[int] = []
         builders: list[int] = []
-        seats = len(pos.alive)
+        seats = len(pos.cash)  # as `_board` keys the boards
         loans = [0] * seats
         paid = [0.0] * seats  # expected rent per turn, by the owner it goes to
         rate = self._valuer(g).model.rate
@@ -447,7 +446,7 @@ class StrategicBot:
                     break
                 if mortgaged[sq]:
                     buildable = False
-            building = False  # a street of the group can take another building
+            listed = False  # the group's entry in `builders` is made
             for sq in streets:
                 owner = owners[sq]
                 if owner == BANK or mortgaged[sq]:
@@ -459,8 +458,8 @@ class StrategicBot:
                 paid[owner] += rate[sq] * rent
                 if buildable and cost > 0 and lv < HOTEL:
                     threats += (sq, owner, rent, cost, lv)
-                    if not building:
-                        building = True
+                    if not listed:
+                        listed = True
                         builders += (owner, cost)
                 else:
                     fixed.append(rent << _SQUARE_BITS | sq)
@@ -513,7 +512,7 @@ class StrategicBot:
     def _danger(self, g: Game, board: _Board, player: int, bumps: tuple[int, ...], at: int,
                 tolerance: float) -> int:
         """The rent the next turns reach from `at` with a probability above `tolerance`
-        (`bumps`: what each owner of a buildable street can build at once)."""
+        (`bumps`: what the owner of each group that can be built on can build at once)."""
         seen = board.ranked.get((player, bumps))
         if seen is None:
             seen = board.ranked[(player, bumps)] = self._rents_met(g, board, player)
@@ -928,12 +927,11 @@ class StrategicBot:
                     self._countered = (turns, offer.proposer)
                     return action
         if clears >= 0 and cheap:
-            return RejectTrade(player, f"mortgaging would raise ${cheap:,} and I would keep "
-                                       "the deeds")
+            return refuse(player, f"mortgaging would raise ${cheap:,} and I would keep the deeds")
         if clears >= 0:
-            return RejectTrade(player, f"paying ${-verdict.x:,} would leave me too little cash "
-                                       "for the rents ahead")
-        return RejectTrade(player, trading.reason(market, offer, verdict))
+            return refuse(player, f"paying ${-verdict.x:,} would leave me too little cash for "
+                                  "the rents ahead")
+        return refuse(player, trading.reason(market, offer, verdict))
 
     def _best_with(self, market: trading.Market, g: Game, pos: Position, player: int,
                    other: int, keep: int) -> trading.Proposal | None:

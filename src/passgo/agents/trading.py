@@ -46,7 +46,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from passgo.agents.base import one_line
 from passgo.agents.valuation import BANK, Holding, Position, Valuer
 from passgo.core import Bundle, Immunity, Loan, Partnership, TradeOffer
 from passgo.core.board import RAILROAD
@@ -673,7 +672,8 @@ def lost(pos: Position, player: int, owner: list[int]) -> list[int]:
 
 
 def reason(market: Market, offer: TradeOffer, verdict: Judgement) -> str:
-    """Why the bot (the responder) turns the offer down, in one short line of plain words."""
+    """Why the bot (the responder) turns the offer down, in plain words (`base.refuse` makes
+    them one line)."""
     pos = market.pos
     g = pos.game
     a, b = offer.proposer, offer.responder
@@ -714,4 +714,4 @@ def reason(market: Market, offer: TradeOffer, verdict: Judgement) -> str:
     else:
         asked = _bundle_words(pos, offer.get.properties, offer.get.cash)
         text = f"{what} is worth less to me than {asked}"
-    return one_line(text + lead)
+    return text + lead  # (`base.refuse` makes it one line)

@@ -332,6 +332,12 @@ def parse_edition(data: dict[str, object]) -> Board:
     income_tax_percent = ed.get("income_tax_percent", True)
     if not isinstance(income_tax_percent, bool):
         raise DataError("edition: income_tax_percent must be true or false")
+    for gi, gname in enumerate(group_names):
+        costs = {s.house_cost for s in squares if s.kind == STREET and s.group == gi}
+        if len(costs) > 1:
+            # The rules price building by the group ("the price of a house", one row of houses
+            # at a time when building evenly), and so does the engine.
+            raise DataError(f"edition: the streets of the {gname} group need one house_cost")
     jails = [s.index for s in squares if s.kind == JAIL]
     if len(jails) != 1 or squares[0].kind != GO:
         raise DataError("the board needs GO at index 0 and exactly one jail")

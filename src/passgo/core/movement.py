@@ -314,10 +314,11 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
 
 
 def rent_waived(g: GameState, player: int, sq: int) -> bool:
-    """Maximum punishment: "A player in Jail may not collect rent". True (and the event said)
-    when the owner of `sq`, whose rent `player` would owe, is held in jail."""
+    """Maximum punishment: "A player in Jail may not collect rent". True when the owner of
+    `sq`, whose rent `player` would owe, is held in jail; then the waiver is also told (a
+    `rent_waived` event), so callers ask once, where rent would otherwise be due."""
     owner = g.owner[sq]
-    if not g.punished(owner):
+    if owner in (BANK, player) or not g.punished(owner):
         return False
     g.events.append(Event("rent_waived", player, square=sq, other=owner))
     return True

@@ -76,7 +76,9 @@ def collected_less_often() -> Iterator[None]:
     makes to its end (its history, the bots' caches of boards and holdings), so at the default
     the collector walks the same survivors again and again: 5 to 10 % of a game of strategic
     bots. Nothing is left uncollected, only collected in larger batches; the threshold the
-    process had is put back (a run in the command's own process leaves it as it was)."""
+    process had is put back (a run in the command's own process leaves it as it was). The
+    threshold is the process's: tasks run one after another in a process (the backends' way),
+    never in threads that could interleave their blocks."""
     before = gc.get_threshold()
     gc.set_threshold(YOUNG_THRESHOLD, *before[1:])
     try:
