@@ -6,10 +6,9 @@ import argparse
 import json
 from typing import Any
 
-from passgo.core.errors import DataError
 from passgo.core.rules import PRESETS, Rules, option_docs
-from passgo.inputs import CommandError
-from passgo.rulespec import PRESET_SUMMARIES, load_rules
+from passgo.inputs import rules_of
+from passgo.rulespec import PRESET_SUMMARIES
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -23,10 +22,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    try:
-        rules = load_rules(args.name)
-    except DataError as exc:
-        raise CommandError(str(exc)) from None
+    rules = rules_of(args.name)
     if args.json:
         print(json.dumps(rules.to_dict(), indent=2))
         return 0

@@ -19,10 +19,7 @@ import os
 import sys
 from typing import Any
 
-from passgo.core import Rules
-from passgo.core.errors import DataError
-from passgo.inputs import CommandError, load_position, missing_extra, position_text
-from passgo.rulespec import load_rules
+from passgo.inputs import CommandError, load_position, missing_extra, position_text, rules_of
 from passgo.sim.backends import BACKENDS
 from passgo.token_model import CARD_CONVENTIONS, JAIL_STRATEGIES
 
@@ -90,11 +87,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise missing_extra("simulate", "sim", exc) from None
     if args.landing:
-        report = run_landing(args, _rules(args.rules or "classic"))
+        report = run_landing(args, rules_of(args.rules or "classic"))
     elif args.compare:
-        report = run_compare(args, *(_rules(spec) for spec in args.compare))
+        report = run_compare(args, *(rules_of(spec) for spec in args.compare))
     else:
-        report = run_games(args, _rules(args.rules or "classic"), _position(args))
+        report = run_games(args, rules_of(args.rules or "classic"), _position(args))
     _write(report, args)
     return 0
 
@@ -131,13 +128,6 @@ def _check_modes(args: argparse.Namespace) -> None:
             raise CommandError(f"--{key.replace('_', '-')} must be at least 1")
     if args.compare and args.games < 2:
         raise CommandError("--compare needs at least 2 games")
-
-
-def _rules(spec: str) -> Rules:
-    try:
-        return load_rules(spec)
-    except DataError as exc:
-        raise CommandError(str(exc)) from None
 
 
 def _position(args: argparse.Namespace) -> str | None:
