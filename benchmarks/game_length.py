@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import sys
 import time
 from multiprocessing import Pool
@@ -47,12 +48,6 @@ def percentile(values: list[int], share: float) -> float:
     return float(ordered[rank - 1])
 
 
-def median(values: list[int]) -> float:
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
-
-
 def measure(table: str, games: int, max_rounds: int, seed: int, jobs: int) -> dict[str, Any]:
     specs = tuple(split_specs(table))
     start = time.perf_counter()
@@ -70,7 +65,7 @@ def measure(table: str, games: int, max_rounds: int, seed: int, jobs: int) -> di
         "max_rounds": max_rounds,
         "ended": ended,
         "share_ended": round(ended / games, 4),
-        "median_rounds": median(lengths),
+        "median_rounds": float(statistics.median(lengths)),
         "p95_rounds": percentile(lengths, 0.95),
         "mean_rounds": round(sum(lengths) / games, 1),
         "seconds": round(time.perf_counter() - start, 1),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from multiprocessing import Pool
@@ -103,12 +104,6 @@ def _game(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
     return play_game(table, bot, i, seed, max_rounds)
 
 
-def median(values: list[int]) -> float:
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
-
-
 def measure(table: str, bot: str, games: int, max_rounds: int, seed: int,
             jobs: int) -> dict[str, Any]:
     start = time.perf_counter()
@@ -132,7 +127,7 @@ def measure(table: str, bot: str, games: int, max_rounds: int, seed: int,
         "wilson95": [round(low, 4), round(high, 4)],
         "fair_share": round(results[0]["seats"] / PLAYERS, 4),
         "no_winner": round(sum(r["no_winner"] for r in results) / games, 4),
-        "median_rounds": median([r["rounds"] for r in results]),
+        "median_rounds": float(statistics.median([r["rounds"] for r in results])),
         "offers": offers,
         "accepted": accepted,
         "offers_per_100_rounds": round(100 * offers / max(seat_rounds, 1), 1),
