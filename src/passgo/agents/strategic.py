@@ -219,10 +219,10 @@ def _odds_by_square(rules: Rules) -> tuple[tuple[float, ...], ...]:
 
 
 @lru_cache(maxsize=16)
-def _boards(rules: Rules) -> dict[tuple[tuple[int, ...], bytes, bytes, int], _Board]:
-    """The boards read under one rule set, by owners, levels, mortgages and seats: shared by every
-    bot of a process (see `_Board`); the rule sets used last only, as a fuzz run plays
-    thousands."""
+def _boards(rules: Rules) -> dict[bytes, _Board]:
+    """The boards read under one rule set, by owners, levels, mortgages and seats (`_board`
+    makes the key): shared by every bot of a process (see `_Board`); the rule sets used last
+    only, as a fuzz run plays thousands."""
     return {}
 
 
@@ -303,8 +303,7 @@ class StrategicBot:
         self.name = name
         self._rules: Rules | None = None
         self._pair: tuple[Valuer, Valuer] | None = None
-        self._boards: dict[tuple[tuple[int, ...], bytes, bytes, int],
-                           _Board] = {}
+        self._boards: dict[bytes, _Board] = {}
         self._layout: _Layout | None = None  # the rules' `_Layout`, with the boards
         self._odds: tuple[tuple[float, ...], ...] = ()  # `reach` under the rules, once needed
         self._offered: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
@@ -412,9 +411,12 @@ class StrategicBot:
         """The cached facts of the board as it stands in `pos`."""
         self._valuers(pos.game)  # the boards of the game's rules
         boards = self._boards
-        # Levels and mortgages as bytes: hashed and compared faster than tuples of ints. The
-        # number of seats too: a board is shared by the games of a process, whatever their size.
-        key = (tuple(pos.owner), bytes(pos.level), bytes(pos.mortgaged), len(pos.cash))
+        # Owners (the Bank's -1 as 0), levels, mortgages and the number of seats in one bytes
+        # object, hashed and compared faster than a tuple of ints (every square's owner and
+        # level is below 255). The seats too: a board is shared by the games of a process,
+        # whatever their size.
+        key = b"".join((bytes([o + 1 for o in pos.owner]), bytes(pos.level),
+                        bytes(pos.mortgaged), bytes((len(pos.cash),))))
         board = boards.get(key)
         if board is None:
             if len(boards) >= _BOARDS_KEPT:

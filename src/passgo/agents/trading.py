@@ -103,14 +103,19 @@ class Market:
             income, spent = valuer.income(h, c)
             self.income[p] = income
             self.value[p] = c + h.assets + self.earn * income - spent / 2
-        strength = {p: max(1.0, self.value[p]) ** 2 for p in self.alive}
-        total = sum(strength.values())
-        # By seat: every rival of the player with its weight (none for a player out).
-        self.rivals: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+        strength = [0.0] * n
+        total = 0.0
+        for p in self.alive:
+            strength[p] = s = max(1.0, self.value[p]) ** 2
+            total += s
+        # By seat: every rival of the player (none for a player out), and its weight.
+        self.rivals: list[list[int]] = [[] for _ in range(n)]
+        self.weights: list[list[float]] = [[] for _ in range(n)]
         for p in self.alive:
             rest = total - strength[p]
-            self.rivals[p] = [(o, strength[o] / rest if rest > 0 else 0.0)
-                              for o in self.alive if o != p]
+            self.rivals[p] = [o for o in self.alive if o != p]
+            self.weights[p] = [strength[o] / rest if rest > 0 else 0.0 for o in self.alive
+                               if o != p]
 
     def stakes(self, deal: Deal) -> float:
         """What a deal is about: the change of every party's rent over the horizon, at no
@@ -167,6 +172,7 @@ class Market:
         n = len(parties)
         d_value = [0.0] * n
         d_income = [0.0] * n
+        total_income = 0.0
         for i in range(n):
             p = parties[i]
             h = holdings[i]
@@ -174,8 +180,9 @@ class Market:
             income, spent = valuer.income(h, c)
             d_value[i] = (c + h.assets + earn * income - spent / 2 - value[p]
                           + (later[i] if later else 0.0))
-            d_income[i] = income - income_now[p]
-        total_income = sum(d_income)
+            d = income - income_now[p]
+            d_income[i] = d
+            total_income += d
         # Standing, by seat: own value gain less the rent the traders will now charge this
         # player (for one outside the deal, that rent alone).
         standing = [-horizon * total_income] * len(value)
@@ -183,9 +190,11 @@ class Market:
             standing[parties[i]] = d_value[i] - horizon * (total_income - d_income[i])
         out = [0.0] * n
         for i in range(n):
-            judged = standing[parties[i]]
-            for o, w in self.rivals[parties[i]]:
-                judged -= w * standing[o]
+            p = parties[i]
+            judged = standing[p]
+            rivals, weights = self.rivals[p], self.weights[p]
+            for j in range(len(rivals)):
+                judged -= weights[j] * standing[rivals[j]]
             out[i] = judged
         return out
 
@@ -216,16 +225,20 @@ def lowest_price(market: Market, deal: Deal, low: int, high: int, who: int, marg
     # position, Illinois variant: the rent a party reaches by building is a step function of
     # its cash, so f is only piecewise straight).
     a, b = low, high
-    fa = sign * (_clears(market, deal, a, who, margin) - cushion)
-    fb = sign * (_clears(market, deal, b, who, margin) - cushion)
+    # The end that can rule out every price first (a party that does not clear at its best
+    # price clears at none), then the other.
     if who == 1:
+        fb = sign * (_clears(market, deal, b, who, margin) - cushion)
         if fb < 0:
             return None
+        fa = sign * (_clears(market, deal, a, who, margin) - cushion)
         if fa >= 0:
             return a
     else:
+        fa = sign * (_clears(market, deal, a, who, margin) - cushion)
         if fa > 0:
             return None
+        fb = sign * (_clears(market, deal, b, who, margin) - cushion)
         if fb <= 0:
             return b
     side = 0
@@ -294,8 +307,10 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
     floor = -slack * market.stakes(deal) if slack else 0.0
     theirs = lowest_price(market, deal, low, high, 1, DEFAULT_MARGIN, CUSHION + floor)
     mine = None
-    if theirs is not None and _clears(market, deal, theirs, 0, margin) >= floor:
-        mine = _most(market, deal, theirs, high, margin, floor)
+    if theirs is not None:
+        at = _clears(market, deal, theirs, 0, margin) - floor
+        if at >= 0:
+            mine = _most(market, deal, theirs, high, margin, floor, at)
     if theirs is None or mine is None:
         if not probing:
             return None
@@ -331,15 +346,14 @@ def short_of_floor(pos: Position, sold: Bundle, paid: Bundle) -> int:
     return floor if paid.cash < floor else 0
 
 
-def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float,
-          floor: float = 0.0) -> int:
+def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float, floor: float,
+          at: float) -> int:
     """About the most the proposer would pay (from `theirs`, where it still clears its
-    margin less `floor`, up to `high`): one step along the slope of its judged gain, which
-    is nearly straight in the price (only the proposer's concession depends on it)."""
+    margin less `floor` by `at`, up to `high`): one step along the slope of its judged gain,
+    which is nearly straight in the price (only the proposer's concession depends on it)."""
     if high <= theirs:
         return theirs
     step = min(high - theirs, 200)
-    at = _clears(market, deal, theirs, 0, margin) - floor
     then = _clears(market, deal, theirs + step, 0, margin) - floor
     if then >= 0:
         if then >= at:

@@ -278,8 +278,15 @@ class Valuer:
             for _ in futures:
                 income += now
             return income / len(futures), 0.0
+        k = -1
+        last = len(costs)
         for future in futures:
-            k = bisect_right(costs, cash + future)
+            budget = cash + future
+            if k < 0 or (k and costs[k - 1] > budget):
+                k = bisect_right(costs, budget)
+            else:  # the futures rise: count on from the steps the last one paid for
+                while k < last and costs[k] <= budget:
+                    k += 1
             if k:
                 income += now + gains[k - 1]
                 spent += costs[k - 1]
