@@ -219,11 +219,10 @@ def _odds_by_square(rules: Rules) -> tuple[tuple[float, ...], ...]:
 
 
 @lru_cache(maxsize=16)
-def _boards(rules: Rules) -> dict[bytes, _Board]:
-    """The boards read under one rule set, by owners, levels, mortgages and seats (`_board`
-    makes the key): shared by every bot of a process (see `_Board`); the rule sets used last
-    only, as a fuzz run plays thousands."""
-    return {}
+def _boards(rules: Rules) -> _Boards:
+    """The boards read under one rule set: shared by every bot of a process (see `_Board`);
+    the rule sets used last only, as a fuzz run plays thousands."""
+    return _Boards()
 
 
 class _Layout:
@@ -289,6 +288,20 @@ class _Board:
         self.ranked: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
 
+class _Boards:
+    """The boards read under one rule set (`_board`): `by_key`, by owners, levels, mortgages
+    and seats; and the board given last with the lists it was read from (a position's, not
+    changed once made), since the next bot to decide most often sees the same board."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[bytes, _Board] = {}
+        self.owner: list[int] = []
+        self.level: list[int] = []
+        self.mortgaged: list[bool] = []
+        self.seats = 0
+        self.last: _Board | None = None
+
+
 _BOARDS_KEPT: Final = 512  # boards kept per rule set
 # A rent and its square in one int (`_Board.ranked`): boards have fewer than 256 squares.
 _SQUARE_BITS: Final = 8
@@ -303,14 +316,14 @@ class StrategicBot:
         self.name = name
         self._rules: Rules | None = None
         self._pair: tuple[Valuer, Valuer] | None = None
-        self._boards: dict[bytes, _Board] = {}
+        self._boards = _Boards()  # those of the rules in play, once a game is seen
         self._layout: _Layout | None = None  # the rules' `_Layout`, with the boards
         self._odds: tuple[tuple[float, ...], ...] = ()  # `reach` under the rules, once needed
         self._offered: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         self._offers_this_turn = (-1, 0)
         self._limit: tuple[tuple[int, int, str], int] | None = None
         # The ownership and turn of the last search for offers, and the offers it priced.
-        self._search: tuple[tuple[int, ...], int, list[trading.Proposal]] | None = None
+        self._search: tuple[list[int], int, list[trading.Proposal]] | None = None
         # (turn, partner, probing, giving deeds) of the last offer made; partner -1 once the
         # answer has been learnt from.
         self._proposed: tuple[int, int, bool, bool] = (-1, -1, False, False)
@@ -411,17 +424,27 @@ class StrategicBot:
         """The cached facts of the board as it stands in `pos`."""
         self._valuers(pos.game)  # the boards of the game's rules
         boards = self._boards
+        last = boards.last
+        if (last is not None and boards.seats == len(pos.cash) and boards.owner == pos.owner
+                and boards.level == pos.level and boards.mortgaged == pos.mortgaged):
+            # The board of the last decision (most change no deed, building or mortgage):
+            # three list comparisons instead of a key to make and hash.
+            return last
         # Owners (the Bank's -1 as 0), levels, mortgages and the number of seats in one bytes
         # object, hashed and compared faster than a tuple of ints (every square's owner and
         # level is below 255). The seats too: a board is shared by the games of a process,
         # whatever their size.
         key = b"".join((bytes([o + 1 for o in pos.owner]), bytes(pos.level),
                         bytes(pos.mortgaged), bytes((len(pos.cash),))))
-        board = boards.get(key)
+        by_key = boards.by_key
+        board = by_key.get(key)
         if board is None:
-            if len(boards) >= _BOARDS_KEPT:
-                boards.clear()
-            board = boards[key] = self._read_board(pos)
+            if len(by_key) >= _BOARDS_KEPT:
+                by_key.clear()
+            board = by_key[key] = self._read_board(pos)
+        boards.owner, boards.level, boards.mortgaged = pos.owner, pos.level, pos.mortgaged
+        boards.seats = len(pos.cash)
+        boards.last = board
         return board
 
     def _read_board(self, pos: Position) -> _Board:
@@ -738,16 +761,17 @@ class StrategicBot:
         turns = g.turn_number
         if turn == turns and made >= OFFERS_PER_TURN:
             return None
-        owners = tuple(pos.owner)
+        owners = pos.owner  # (a position's lists are not changed once made)
         search = self._search
+        moved = search is not None and search[0] != owners
         # Its deeds changed by a trade (not a purchase from the Bank): the prices are stale.
-        mine = search is not None and search[0] != owners and any(
+        mine = search is not None and moved and any(
             (a == player) != (b == player) and b != BANK
             for a, b in zip(owners, search[0], strict=True))
         if mine:
             self._priced.clear()
         if search is None or mine or turns - search[1] >= SEARCH_TURNS or (
-                search[0] != owners and turns - search[1] >= RESEARCH_TURNS):
+                moved and turns - search[1] >= RESEARCH_TURNS):
             # Searched again: after a while, after deeds changed hands a while ago, and at
             # once when its own deeds changed hands (a trade it made, the step of a plan).
             search = self._search = (owners, turns, self._proposals(g, pos, player))
@@ -793,7 +817,8 @@ class StrategicBot:
         keep = -1  # the cash to keep, once a deal is priced (no board read for a search without)
         slack = self._slack(g, pos)
         out: list[trading.Proposal] = []
-        fresh: list[tuple[float, int, tuple[int, ...], tuple[int, ...], bool]] = []
+        fresh: list[tuple[float, int, tuple[int, ...], tuple[int, ...], bool,
+                          trading.Deal]] = []
         for other, give, get in candidates:
             probing = self._stubborn.get((other, bool(give)), 0) < PROBE_REFUSALS
             key = (other, give, get, probing)
@@ -804,17 +829,17 @@ class StrategicBot:
                 continue
             if market is None:
                 market = trading.Market(self._valuers(g)[1], pos)
-            fresh.append((trading.promise(market, player, other, give, get), other, give, get,
-                          probing))
+            deal = market.deal([(player, other, give), (other, player, get)])
+            fresh.append((trading.promise(market, deal), other, give, get, probing, deal))
         # Only the most promising deals not priced lately are priced now (pricing is most of
         # the search); the others wait for the next search.
         fresh.sort(key=lambda lead: -lead[0])
-        for _, other, give, get, probing in fresh[:PRICED_PER_SEARCH]:
+        for _, other, give, get, probing, deal in fresh[:PRICED_PER_SEARCH]:
             assert market is not None
             if keep < 0:
                 keep = min(pos.cash[player], self._reserve(pos, player))
             found = trading.price_deal(market, player, other, give, get, margin, keep, probing,
-                                       slack)
+                                       slack, deal)
             priced[(other, give, get, probing)] = (turns, found)
             if found is not None:
                 out.append(found)

@@ -290,14 +290,16 @@ class Proposal:
 
 def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Sequence[int],
                margin: float, keep: int, probing: bool = True,
-               slack: float = 0.0) -> Proposal | None:
+               slack: float = 0.0, deal: Deal | None = None) -> Proposal | None:
     """The offer of `give` against `get` (with cash either way) that `other` would just accept
     (judged with the default margin, plus the cushion), with part of the rest given away as
     the bot's `margin` allows; None when no price suits both. `slack` (a share of what the
-    deal is about) is how far short of its margin each side will go in a stuck game."""
+    deal is about) is how far short of its margin each side will go in a stuck game; `deal`,
+    the exchange's `Deal` if the caller has made it (`promise`)."""
     if not give and not get:
         return None
-    deal = market.deal([(me, other, give), (other, me, get)])
+    if deal is None:
+        deal = market.deal([(me, other, give), (other, me, get)])
     low = -int(market.cash[other])
     high = int(market.cash[me]) - keep
     if not get:
@@ -362,12 +364,11 @@ def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float, flo
     return int(theirs + step * at / (at - then))
 
 
-def promise(market: Market, me: int, other: int, give: Sequence[int],
-            get: Sequence[int]) -> float:
-    """How promising a deal looks before it is priced: both sides' judged gains together
-    with no cash paid (what a price can share out between them), or, when that is not
-    positive, a number below every positive one that grows with the bot's own gain."""
-    deal = market.deal([(me, other, give), (other, me, get)])
+def promise(market: Market, deal: Deal) -> float:
+    """How promising a two-party deal looks before it is priced (the proposer first): both
+    sides' judged gains together with no cash paid (what a price can share out between
+    them), or, when that is not positive, a number below every positive one that grows with
+    the proposer's own gain."""
     mine, theirs = market.gains(deal, (0.0, 0.0))
     if mine + theirs > 0:
         return mine + theirs
