@@ -288,18 +288,26 @@ class _Board:
         self.ranked: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
 
+class _Seen:
+    """A board with the lists it was read from (a position's, not changed once made)."""
+
+    def __init__(self, pos: Position, board: _Board) -> None:
+        self.owner = pos.owner
+        self.level = pos.level
+        self.mortgaged = pos.mortgaged
+        self.seats = len(pos.cash)
+        self.board = board
+
+
 class _Boards:
     """The boards read under one rule set (`_board`): `by_key`, by owners, levels, mortgages
-    and seats; and the board given last with the lists it was read from (a position's, not
-    changed once made), since the next bot to decide most often sees the same board."""
+    and seats; and `last`, the board given last, since the next bot to decide most often
+    sees the same board (one object, replaced whole, so that bots deciding in other threads
+    never see half of one board and half of another)."""
 
     def __init__(self) -> None:
         self.by_key: dict[bytes, _Board] = {}
-        self.owner: list[int] = []
-        self.level: list[int] = []
-        self.mortgaged: list[bool] = []
-        self.seats = 0
-        self.last: _Board | None = None
+        self.last: _Seen | None = None
 
 
 _BOARDS_KEPT: Final = 512  # boards kept per rule set
@@ -425,11 +433,11 @@ class StrategicBot:
         self._valuers(pos.game)  # the boards of the game's rules
         boards = self._boards
         last = boards.last
-        if (last is not None and boards.seats == len(pos.cash) and boards.owner == pos.owner
-                and boards.level == pos.level and boards.mortgaged == pos.mortgaged):
+        if (last is not None and last.seats == len(pos.cash) and last.owner == pos.owner
+                and last.level == pos.level and last.mortgaged == pos.mortgaged):
             # The board of the last decision (most change no deed, building or mortgage):
             # three list comparisons instead of a key to make and hash.
-            return last
+            return last.board
         # Owners (the Bank's -1 as 0), levels, mortgages and the number of seats in one bytes
         # object, hashed and compared faster than a tuple of ints (every square's owner and
         # level is below 255). The seats too: a board is shared by the games of a process,
@@ -442,9 +450,7 @@ class StrategicBot:
             if len(by_key) >= _BOARDS_KEPT:
                 by_key.clear()
             board = by_key[key] = self._read_board(pos)
-        boards.owner, boards.level, boards.mortgaged = pos.owner, pos.level, pos.mortgaged
-        boards.seats = len(pos.cash)
-        boards.last = board
+        boards.last = _Seen(pos, board)
         return board
 
     def _read_board(self, pos: Position) -> _Board:
