@@ -47,6 +47,23 @@ def _add_weighted(total: list[float], weights: list[float], rows: list[list[floa
         total[i] = acc
 
 
+class _Tally:
+    """Probability by state (a square, or the last index for a token in jail), in the order
+    the states first got a share: the order a dictionary keeps, so that whatever is summed
+    from it comes out the same to the last bit, without a dictionary's look-ups."""
+
+    def __init__(self, size: int) -> None:
+        self.mass = [0.0] * size
+        self.order: list[int] = []
+        self._held = [False] * size
+
+    def add(self, state: int, amount: float) -> None:
+        if not self._held[state]:
+            self._held[state] = True
+            self.order.append(state)
+        self.mass[state] += amount
+
+
 def _throws(board: Board) -> Throws:
     """For every square: where one throw from it ends (probability, square or `_JAILED`) after
     other throws and after doubles, and the landings each kind of throw causes on the way."""
@@ -73,32 +90,35 @@ def _turn(board: Board, start: int, throws: Throws) -> tuple[dict[int, float], l
     """A free turn from `start`: where the next turn starts (`_JAILED`: in jail), and the
     expected landings on every square during it."""
     n = len(board.squares)
+    jailed = n  # `_JAILED` in the tallies
     weights: list[float] = []  # the landings of the turn: weights[k] * rows[k]
     rows: list[list[float]] = []
-    ends: dict[int, float] = defaultdict(float)
-    rolling = {start: 1.0}
+    ends = _Tally(n + 1)
+    rolling = _Tally(n + 1)
+    rolling.add(start, 1.0)
     for doubles_so_far in range(3):
-        again: dict[int, float] = defaultdict(float)
-        for sq, w in rolling.items():
+        again = _Tally(n + 1)
+        for sq in rolling.order:
+            w = rolling.mass[sq]
             plain, doubles, land_plain, land_doubles = throws[sq]
             for p, end in plain:
-                ends[end] += w * p
+                ends.add(jailed if end == _JAILED else end, w * p)
             weights.append(w)
             rows.append(land_plain)
             if doubles_so_far == 2:
-                ends[_JAILED] += w * 6 / 36  # the third double: straight to jail, no move
+                ends.add(jailed, w * 6 / 36)  # the third double: straight to jail, no move
                 continue
             weights.append(w)
             rows.append(land_doubles)
             for p, end in doubles:
                 if end == _JAILED:
-                    ends[_JAILED] += w * p
+                    ends.add(jailed, w * p)
                 else:
-                    again[end] += w * p
+                    again.add(end, w * p)
         rolling = again
     landed = [0.0] * n
     _add_weighted(landed, weights, rows)
-    return dict(ends), landed
+    return {(_JAILED if s == jailed else s): ends.mass[s] for s in ends.order}, landed
 
 
 Turns = list[tuple[dict[int, float], list[float]]]
@@ -195,26 +215,33 @@ def reach(edition: str = "us-classic", jail_max_turns: int = 3,
     it may meet before it can raise money at leisure again."""
     board = load_edition(edition)
     n = len(board.squares)
+    jailed = n  # `_JAILED` in the tallies
     one = _turns(edition)[1]
+    # Where a turn from each square ends, as lists in the order of `_turn`'s dictionary.
+    targets = [[jailed if end == _JAILED else end for end in ends] for ends, _ in one]
+    shares = [list(ends.values()) for ends, _ in one]
     out = []
     for start in range(n):
         weights: list[float] = []  # the landings: weights[k] * rows[k]
         rows: list[list[float]] = []
-        where: dict[int, float] = {start: 1.0}
+        where = _Tally(n + 1)
+        where.add(start, 1.0)
         for turn in range(turns):
-            nxt: dict[int, float] = {}
-            for sq, w in where.items():
-                if sq == _JAILED:
+            nxt = _Tally(n + 1)
+            for state in where.order:
+                w = where.mass[state]
+                sq = state
+                if state == jailed:
                     # Half the time it stays in jail, landing nowhere this turn.
-                    nxt[_JAILED] = nxt.get(_JAILED, 0.0) + w / 2
+                    nxt.add(jailed, w / 2)
                     w /= 2
                     sq = board.jail
-                ends, landed = one[sq]
                 weights.append(w)
-                rows.append(landed)
+                rows.append(one[sq][1])
                 if turn + 1 < turns:  # where the next turn starts (none after the last)
-                    for end, p in ends.items():
-                        nxt[end] = nxt.get(end, 0.0) + w * p
+                    to, share = targets[sq], shares[sq]
+                    for k in range(len(to)):
+                        nxt.add(to[k], w * share[k])
             where = nxt
         total = [0.0] * n
         _add_weighted(total, weights, rows)
