@@ -139,26 +139,31 @@ class Market:
         count) moves Get Out of Jail Free cards."""
         pos = self.pos
         owner = list(self.owner)
-        money, alive, mortgaged = self.cash, pos.alive, pos.mortgaged
-        cash: dict[int, float] = {}  # by party, in the order the parties first appear
+        mortgaged = pos.mortgaged
+        parties: list[int] = []  # in the order they first appear
+        cash: list[float] = []  # by party
         for giver, taker, deeds in moves:
-            for p in (giver, taker):
-                if p not in cash:
-                    cash[p] = float(money[p]) if alive[p] else 0.0
+            self._party(parties, cash, giver)
+            t = self._party(parties, cash, taker)
             for sq in deeds:
                 owner[sq] = taker
                 if mortgaged[sq]:
-                    cash[taker] -= pos.game.interest(sq)  # paid at once by whoever receives it
+                    cash[t] -= pos.game.interest(sq)  # paid at once by whoever receives it
         for giver, taker, count in cards:
-            for p in (giver, taker):
-                if p not in cash:
-                    cash[p] = float(money[p]) if alive[p] else 0.0
-            cash[giver] -= CARD_VALUE * count
-            cash[taker] += CARD_VALUE * count
+            cash[self._party(parties, cash, giver)] -= CARD_VALUE * count
+            cash[self._party(parties, cash, taker)] += CARD_VALUE * count
         valuer = self.valuer
-        parties = tuple(cash)
-        return Deal(parties, tuple([valuer.holding(pos, p, owner) for p in parties]),
-                    tuple(cash.values()), owner)
+        return Deal(tuple(parties), tuple([valuer.holding(pos, p, owner) for p in parties]),
+                    tuple(cash), owner)
+
+    def _party(self, parties: list[int], cash: list[float], p: int) -> int:
+        """The index of player `p` among a deal's parties, added with its cash if new."""
+        for i in range(len(parties)):
+            if parties[i] == p:
+                return i
+        parties.append(p)
+        cash.append(float(self.cash[p]) if self.pos.alive[p] else 0.0)
+        return len(parties) - 1
 
     def gains(self, deal: Deal, paid: Sequence[float],
               later: Sequence[float] = ()) -> list[float]:

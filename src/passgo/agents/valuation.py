@@ -245,6 +245,9 @@ class Valuer:
         self.futures = (future_cash, *later)
         self.hotel_rank = rules.houses_per_hotel + 1
         self.price = tuple(deed_price(rules, s.price) for s in self.board.squares)
+        # Railroads and utilities: the deeds, their rent table and the factor applied to it.
+        self._others = ((self.board.railroads, self.board.railroad_rents, 1),
+                        (self.board.utilities, self.board.utility_multipliers, MEAN_THROW))
         self._holdings: dict[bytes, Holding] = {}
         self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
                           tuple[tuple[float, ...], tuple[float, ...]]] = {}
@@ -364,8 +367,7 @@ class Valuer:
         # Railroads and utilities: rent by how many the player owns (on a double board, of
         # the same board: `Board.kin`).
         one_board = board.overlap < 0
-        for kind, rents, times in ((board.railroads, board.railroad_rents, 1),
-                                   (board.utilities, board.utility_multipliers, MEAN_THROW)):
+        for kind, rents, times in self._others:
             mine = [sq for sq in kind if owner[sq] == player]
             for sq in mine:
                 assets += price[sq]
