@@ -41,6 +41,8 @@ from dataclasses import dataclass, fields, replace
 from functools import cache, lru_cache
 from typing import Any, Final, assert_never
 
+from mypy_extensions import mypyc_attr
+
 from passgo.agents import trading
 from passgo.agents.base import refuse, refuse_unworkable
 from passgo.agents.basic import BasicBot, wants_smash
@@ -257,6 +259,7 @@ def _layout(rules: Rules) -> _Layout:
     return _Layout(rules)
 
 
+@mypyc_attr(acyclic=True)
 class _Board:
     """What the bots derive from one state of the board (owners, buildings, mortgages):
     cached for every bot of a process, since that state changes far less often than bots
@@ -288,6 +291,7 @@ class _Board:
         self.ranked: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
 
+@mypyc_attr(acyclic=True)
 class _Seen:
     """A board with the lists it was read from (a position's, not changed once made)."""
 
@@ -1087,6 +1091,7 @@ class StrategicBot:
         return best[1]
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class _DeedGain:
     """What owning one deed adds to the bot's position as a function of the price paid, the
     holdings valued once (`StrategicBot._deed_gain`): an object with a method rather than a

@@ -46,6 +46,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from passgo.agents.valuation import BANK, Holding, Position, Valuer
 from passgo.core import Bundle, Immunity, Loan, Partnership, TradeOffer
 from passgo.core.board import RAILROAD
@@ -65,6 +67,7 @@ CASH_STEP: Final = 5  # offers name cash in multiples of this
 PRICE_TOLERANCE: Final = 20
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Deal:
     """A trade (or a plan of two) as the change it makes: the players it involves, their
     holdings afterwards, and their cash afterwards before any price is paid (interest on
@@ -79,6 +82,7 @@ class Deal:
         self.owner = owner
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Market:
     """Every player's standing in one position (or in one that is only being considered),
     and the judged gain of deals from it for any player."""

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from passgo.agents.landing import landing_rates
 from passgo.core import Game, Rules, deed_price
 from passgo.core.board import STREET, rules_board
@@ -40,6 +42,7 @@ HOTEL: Final = 5  # a street's level with a hotel (the levels of `SellDown`: 0-4
 MAX_PLANNED_STEPS: Final = 48  # building steps a holding plans ahead (three groups to hotels)
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Position:
     """What the strategic bot reads of a game, copied once per decision through the public
     read model into plain lists by square and by seat, so that valuing hundreds of positions
@@ -51,7 +54,11 @@ class Position:
 
     Read-only once made. A plain class rather than a frozen dataclass, like the other values
     the bot makes by the thousand (`Holding`, `trading.Deal`): compiled with mypyc, a
-    dataclass keeps the `__init__` the dataclasses module writes, in interpreted Python."""
+    dataclass keeps the `__init__` the dataclasses module writes, in interpreted Python. Those
+    classes are also marked `acyclic` for mypyc: nothing they hold leads back to them, so the
+    compiled build leaves them out of the garbage collector's lists (cheaper to make and to
+    free, and never walked by a collection); the short-lived ones (`free_list_len=1`) keep a
+    freed instance for the next."""
 
     def __init__(self, game: Game, owner: list[int], mortgaged: list[bool], level: list[int],
                  cash: list[int], alive: list[bool]) -> None:
@@ -210,6 +217,7 @@ def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[in
     return best
 
 
+@mypyc_attr(acyclic=True)
 class Holding:
     """What one player's deeds and buildings are worth, apart from cash: `assets` (deeds at
     their printed price less the cost of lifting a mortgage, buildings at resale value),
