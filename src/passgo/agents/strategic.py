@@ -331,7 +331,7 @@ class StrategicBot:
         self._boards = _Boards()  # those of the rules in play, once a game is seen
         self._layout: _Layout | None = None  # the rules' `_Layout`, with the boards
         self._odds: tuple[tuple[float, ...], ...] = ()  # `reach` under the rules, once needed
-        self._offered: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
+        self._offered: dict[bytes, int] = {}  # by `Proposal.key`: the turn it was made
         self._offers_this_turn = (-1, 0)
         self._limit: tuple[tuple[int, int, str], int] | None = None
         # The ownership and turn of the last search for offers, and the offers it priced.
@@ -789,10 +789,10 @@ class StrategicBot:
         for found in search[2]:
             offer = found.offer
             other = offer.responder
-            key = (other, offer.give.properties, offer.get.properties)
+            key = found.key
             if turns - self._offered.get(key, -RETRY_TURNS) < RETRY_TURNS:
                 continue
-            kind = (other, bool(offer.give.properties))
+            kind = found.kind
             if found.probe and self._stubborn.get(kind, 0) >= PROBE_REFUSALS:
                 continue
             if self._paused(kind, turns):

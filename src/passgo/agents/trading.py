@@ -43,7 +43,6 @@ orange group, and $150 does not pay for that").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -286,15 +285,24 @@ def round_down(x: float) -> int:
     return int(x // CASH_STEP * CASH_STEP)
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(acyclic=True)
 class Proposal:
-    """An offer the bot may make, its judged gain for the bot, and for a plan in two steps
-    the square set bought in the second step and from whom."""
+    """An offer the bot may make, its judged gain for the bot, for a plan in two steps the
+    square set bought in the second step and from whom, and whether the other side, as the
+    bot sees it, would refuse (`probe`). `key`: the responder and the deeds each way, as bytes
+    (squares are below 255; a bytes object keeps its hash, and the bot looks its offers up by
+    it at every end of turn); `kind`: the responder and whether the bot gives deeds.
+    Read-only once made (a plain class, as `valuation.Position` says why)."""
 
-    offer: TradeOffer
-    gain: float
-    then: tuple[int, tuple[int, ...]] | None = None
-    probe: bool = False  # the other side, as the bot sees it, would refuse
+    def __init__(self, offer: TradeOffer, gain: float,
+                 then: tuple[int, tuple[int, ...]] | None = None, probe: bool = False) -> None:
+        self.offer = offer
+        self.gain = gain
+        self.then = then
+        self.probe = probe
+        give, get = offer.give.properties, offer.get.properties
+        self.key = bytes((offer.responder, *give, 255, *get))
+        self.kind = (offer.responder, bool(give))
 
 
 def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Sequence[int],
@@ -537,16 +545,18 @@ def second_step(market: Market, me: int, first: int, part1: tuple[int, ...], x1:
     return best
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Judgement:
-    """What the bot makes of an offer to it: its judged gain, how far that clears its margin,
-    and the deal."""
+    """What the bot makes of an offer to it: its judged gain, the proposer's, how far its own
+    clears its margin, the deal, and `x`, the cash the proposer pays (negative: asks).
+    Read-only once made (a plain class, as `valuation.Position` says why)."""
 
-    gain: float
-    other: float
-    clears: float
-    deal: Deal
-    x: int  # cash the proposer pays (negative: asks)
+    def __init__(self, gain: float, other: float, clears: float, deal: Deal, x: int) -> None:
+        self.gain = gain
+        self.other = other
+        self.clears = clears
+        self.deal = deal
+        self.x = x
 
 
 def judge(market: Market, offer: TradeOffer, margin: float) -> Judgement:
