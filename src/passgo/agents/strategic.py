@@ -349,7 +349,7 @@ class StrategicBot:
         self._spree: tuple[int, int, int] = (-1, -1, 0)
         self._last_reserve: tuple[Position | None, int, int] = (None, -1, 0)
         # The ownership of every deed, and the round since which it has not changed.
-        self._locked: tuple[tuple[int, ...], int] | None = None
+        self._locked: tuple[list[int], int] | None = None
         # Deals priced lately, by partner and deeds: (turn priced, the offer or None).
         self._priced: dict[tuple[Any, ...], tuple[int, trading.Proposal | None]] = {}
         self._countered: tuple[int, int] = (-1, -1)  # (turn, partner) of the last counter
@@ -881,12 +881,13 @@ class StrategicBot:
 
     def _stuck_for(self, g: Game, pos: Position) -> int:
         """Rounds since a deed last changed hands, while every deed is owned (0 otherwise)."""
-        owners = tuple(pos.owner)
-        if BANK in (owners[sq] for sq in g.board.properties) or (
-                self._locked is None or self._locked[0] != owners):
+        owners = pos.owner  # (a position's lists are not changed once made)
+        locked = self._locked
+        if locked is None or locked[0] != owners or any(
+                owners[sq] == BANK for sq in g.board.properties):
             self._locked = (owners, g.round_number)
             return 0
-        return g.round_number - self._locked[1]
+        return g.round_number - locked[1]
 
     def _slack(self, g: Game, pos: Position) -> float:
         """How far short of its margin it will go, as a share of what a deal is about, in a
