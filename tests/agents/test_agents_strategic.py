@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import fields, replace
 
 import pytest
@@ -16,6 +17,7 @@ from passgo.agents.strategic import (
     PAUSE_TURNS,
     PROFILES,
 )
+from passgo.agents.valuation import Holding, Valuer
 from passgo.core import Game, Rules
 from passgo.core.actions import (
     Action,
@@ -362,3 +364,29 @@ def test_answers_legally_with_double_hotels(seed: int) -> None:
               make_agent("random:business_rate=0.6", seed + 1), make_agent("cautious")]
     play(game, agents)
     assert game.over
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    steps=st.lists(st.floats(0, 400), max_size=12),
+    futures=st.lists(st.integers(-500, 2000), min_size=1, max_size=4),
+    cash=st.floats(-300, 3000),
+)
+def test_income_counts_the_building_steps_each_future_pays_for(
+        steps: list[float], futures: list[int], cash: float) -> None:
+    """The valuation's rent after building: with each amount of future cash, the building
+    steps the cash then pays for (the most whose cumulative cost it reaches), whatever the
+    order of the futures (rising, falling, repeated) and with steps that cost nothing."""
+    costs, total = [], 0.0
+    for step in steps:
+        total += step
+        costs.append(total)
+    gains = tuple(float(3 * k + 1) for k in range(len(costs)))
+    valuer = Valuer(Rules(), 40, futures[0], futures[1:])
+    holding = Holding(0.0, 2.5, 1.5, tuple(costs), gains, ())
+    income = spent = 0.0
+    for future in futures:  # the definition, step by step
+        k = bisect_right(costs, cash + future)
+        income += 4.0 + (gains[k - 1] if k else 0.0)
+        spent += costs[k - 1] if k else 0.0
+    assert valuer.income(holding, cash) == (income / len(futures), spent / len(futures))

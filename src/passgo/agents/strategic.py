@@ -55,6 +55,7 @@ from passgo.agents.valuation import (
     Position,
     Valuer,
     best_group_step,
+    rent_tables,
 )
 from passgo.core import (
     AcceptTrade,
@@ -247,10 +248,7 @@ class _Layout:
                        for s in squares]
         self.mortgage = [s.mortgage for s in squares]
         self.others = [(sq, board.kin(sq), table, times)
-                       for kind, table, times in ((board.railroads, board.railroad_rents, 1),
-                                                  (board.utilities, board.utility_multipliers,
-                                                   MEAN_THROW))
-                       for sq in kind]
+                       for kind, table, times in rent_tables(board) for sq in kind]
 
 
 @lru_cache(maxsize=16)

@@ -289,9 +289,10 @@ def round_down(x: float) -> int:
 class Proposal:
     """An offer the bot may make, its judged gain for the bot, for a plan in two steps the
     square set bought in the second step and from whom, and whether the other side, as the
-    bot sees it, would refuse (`probe`). `key`: the responder and the deeds each way, as bytes
-    (squares are below 255; a bytes object keeps its hash, and the bot looks its offers up by
-    it at every end of turn); `kind`: the responder and whether the bot gives deeds.
+    bot sees it, would refuse (`probe`). `key`: the responder, how many deeds the bot gives,
+    and the deeds each way, as bytes (squares are below 256; a bytes object keeps its hash, and
+    the bot looks its offers up by it at every end of turn); `kind`: the responder and whether
+    the bot gives deeds.
     Read-only once made (a plain class, as `valuation.Position` says why)."""
 
     def __init__(self, offer: TradeOffer, gain: float,
@@ -301,7 +302,7 @@ class Proposal:
         self.then = then
         self.probe = probe
         give, get = offer.give.properties, offer.get.properties
-        self.key = bytes((offer.responder, *give, 255, *get))
+        self.key = bytes((offer.responder, len(give), *give, *get))
         self.kind = (offer.responder, bool(give))
 
 

@@ -34,7 +34,7 @@ from mypy_extensions import mypyc_attr
 
 from passgo.agents.landing import landing_rates
 from passgo.core import Game, Rules, deed_price
-from passgo.core.board import STREET, rules_board
+from passgo.core.board import STREET, Board, rules_board
 
 MEAN_THROW: Final = 7  # a Utility's rent is a multiple of the throw that brought the player there
 BANK: Final = -1  # the owner of an unowned deed in a `Position` (the game's read model says None)
@@ -217,6 +217,13 @@ def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[in
     return best
 
 
+def rent_tables(board: Board) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """The railroads, then the utilities: the deeds, their rent table by how many of them one
+    player owns, and the factor applied to it (a Utility's multiplier times a mean throw)."""
+    return ((board.railroads, board.railroad_rents, 1),
+            (board.utilities, board.utility_multipliers, MEAN_THROW))
+
+
 @mypyc_attr(acyclic=True)
 class Holding:
     """What one player's deeds and buildings are worth, apart from cash: `assets` (deeds at
@@ -253,9 +260,7 @@ class Valuer:
         self.futures = (future_cash, *later)
         self.hotel_rank = rules.houses_per_hotel + 1
         self.price = tuple(deed_price(rules, s.price) for s in self.board.squares)
-        # Railroads and utilities: the deeds, their rent table and the factor applied to it.
-        self._others = ((self.board.railroads, self.board.railroad_rents, 1),
-                        (self.board.utilities, self.board.utility_multipliers, MEAN_THROW))
+        self._others = rent_tables(self.board)
         self._holdings: dict[bytes, Holding] = {}
         self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
                           tuple[tuple[float, ...], tuple[float, ...]]] = {}
@@ -404,7 +409,7 @@ class Valuer:
         base = sum((model.group_income[gi][u] for gi, u in zip(groups, now, strict=True)), 0.0)
         costs: list[float] = []
         gains: list[float] = []
-        spent = 0.0  # a float: `income` bisects the costs with a float, compared faster
+        spent = 0.0  # a float: `income` compares the costs with a float, faster
         income = base
         while len(costs) < MAX_PLANNED_STEPS:
             i = best_group_step(model, now, groups, NO_LIMIT)
