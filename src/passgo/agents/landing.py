@@ -28,7 +28,6 @@ from passgo.core.board import Board, load_edition
 from passgo.token_model import THROWS, square_outcomes
 
 JAIL_POLICIES = ("leave", "stay")
-_JAILED: Final = -1  # stand-in for "sent to jail" while a throw is resolved
 _TOLERANCE = 1e-13  # power iteration stops when no state's probability moves more than this
 _MAX_ITERATIONS: Final = 2000
 
@@ -65,8 +64,10 @@ class _Tally:
 
 
 def _throws(board: Board) -> Throws:
-    """For every square: where one throw from it ends (probability, square or `_JAILED`) after
-    other throws and after doubles, and the landings each kind of throw causes on the way."""
+    """For every square: where one throw from it ends (probability, and the square, or the
+    number of squares for a token sent to jail, as `square_outcomes` gives it: the first jail
+    state of `landing_rates`' chain) after other throws and after doubles, and the landings
+    each kind of throw causes on the way."""
     n = len(board.squares)
     outcomes = square_outcomes(board)
     table: Throws = []
@@ -79,18 +80,17 @@ def _throws(board: Board) -> Throws:
                 w = o.probability / 36
                 for sq in o.visits:
                     landed[d][sq] += w
-                end = _JAILED if o.end == n else o.end
-                ends[d][end] = ends[d].get(end, 0.0) + w
+                ends[d][o.end] = ends[d].get(o.end, 0.0) + w
         plain, doubles = ([(w, sq) for sq, w in e.items()] for e in ends)
         table.append((plain, doubles, landed[0], landed[1]))
     return table
 
 
 def _turn(board: Board, start: int, throws: Throws) -> tuple[dict[int, float], list[float]]:
-    """A free turn from `start`: where the next turn starts (`_JAILED`: in jail), and the
-    expected landings on every square during it."""
+    """A free turn from `start`: where the next turn starts (the number of squares: in jail),
+    and the expected landings on every square during it."""
     n = len(board.squares)
-    jailed = n  # `_JAILED` in the tallies
+    jailed = n  # where `_throws` ends a token sent to jail
     weights: list[float] = []  # the landings of the turn: weights[k] * rows[k]
     rows: list[list[float]] = []
     ends = _Tally(n + 1)
@@ -102,7 +102,7 @@ def _turn(board: Board, start: int, throws: Throws) -> tuple[dict[int, float], l
             w = rolling.mass[sq]
             plain, doubles, land_plain, land_doubles = throws[sq]
             for p, end in plain:
-                ends.add(jailed if end == _JAILED else end, w * p)
+                ends.add(end, w * p)
             weights.append(w)
             rows.append(land_plain)
             if doubles_so_far == 2:
@@ -111,14 +111,14 @@ def _turn(board: Board, start: int, throws: Throws) -> tuple[dict[int, float], l
             weights.append(w)
             rows.append(land_doubles)
             for p, end in doubles:
-                if end == _JAILED:
+                if end == jailed:
                     ends.add(jailed, w * p)
                 else:
                     again.add(end, w * p)
         rolling = again
     landed = [0.0] * n
     _add_weighted(landed, weights, rows)
-    return {(_JAILED if s == jailed else s): ends.mass[s] for s in ends.order}, landed
+    return {s: ends.mass[s] for s in ends.order}, landed
 
 
 Turns = list[tuple[dict[int, float], list[float]]]
@@ -154,12 +154,12 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
 
     for sq in range(n):
         ends, landed = turns[sq]
-        rows.append({(jailed_to(0) if k == _JAILED else k): w for k, w in ends.items()})
+        rows.append(ends)  # (a token sent to jail ends on `jailed_to(0)`, the square count)
         landings.append(landed)
     for t in range(jail_states):
         if policy == "leave":
             ends, landed = turns[board.jail]
-            rows.append({(jailed_to(0) if k == _JAILED else k): w for k, w in ends.items()})
+            rows.append(ends)
             landings.append(landed)
             continue
         # Stay: throw for doubles; doubles move without a throw again, and after the last
@@ -168,10 +168,10 @@ def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
         row: dict[int, float] = defaultdict(float)
         landed = list(land_doubles)
         for p, end in doubles:
-            row[jailed_to(0) if end == _JAILED else end] += p
+            row[end] += p
         if t + 1 >= jail_max_turns:
             for p, end in plain:
-                row[jailed_to(0) if end == _JAILED else end] += p
+                row[end] += p
             landed = [a + b for a, b in zip(landed, land_plain, strict=True)]
         else:
             row[jailed_to(t + 1)] += 30 / 36
@@ -215,10 +215,10 @@ def reach(edition: str = "us-classic", jail_max_turns: int = 3,
     it may meet before it can raise money at leisure again."""
     board = load_edition(edition)
     n = len(board.squares)
-    jailed = n  # `_JAILED` in the tallies
+    jailed = n  # the state of a token in jail, as `_turn` ends it
     one = _turns(edition)[1]
     # Where a turn from each square ends, as lists in the order of `_turn`'s dictionary.
-    targets = [[jailed if end == _JAILED else end for end in ends] for ends, _ in one]
+    targets = [list(ends) for ends, _ in one]
     shares = [list(ends.values()) for ends, _ in one]
     out = []
     for start in range(n):
