@@ -50,7 +50,6 @@ from passgo.agents.landing import reach
 from passgo.agents.valuation import (
     BANK,
     HOTEL,
-    MEAN_THROW,
     Holding,
     Position,
     Valuer,
@@ -1025,12 +1024,12 @@ class StrategicBot:
             if any(mortgaged[s] for s in streets):
                 return 2 * model.single_income[sq]
             return None
-        table = board.railroad_rents if square.kind == RAILROAD else tuple(
-            m * MEAN_THROW for m in board.utility_multipliers)
+        railroads, utilities = rent_tables(board)
+        _, table, times = railroads if square.kind == RAILROAD else utilities
         if not table:
             return 0.0
         count = sum(1 for s in board.kin(sq) if owner[s] == player)
-        return model.rate[sq] * table[min(count, len(table)) - 1]
+        return model.rate[sq] * (table[min(count, len(table)) - 1] * times)
 
     def _raise(self, g: Game, pos: Position, player: int, owed: int) -> Action:
         """The sale or mortgage that loses the least position value per dollar raised. The

@@ -217,7 +217,10 @@ def best_group_step(model: BoardModel, steps: Sequence[int], groups: Sequence[in
     return best
 
 
-def rent_tables(board: Board) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+RentTable = tuple[tuple[int, ...], tuple[int, ...], int]  # deeds, rents by how many held, factor
+
+
+def rent_tables(board: Board) -> tuple[RentTable, RentTable]:
     """The railroads, then the utilities: the deeds, their rent table by how many of them one
     player owns, and the factor applied to it (a Utility's multiplier times a mean throw)."""
     return ((board.railroads, board.railroad_rents, 1),
