@@ -96,7 +96,7 @@ fuzz: venv
 	$(BIN)/python benchmarks/fuzz.py $(FUZZ_ARGS)
 
 docs: venv
-	$(BIN)/python -m passgo.cli_rules > docs/rules.md
+	$(BIN)/python -m passgo.cli.rules > docs/rules.md
 
 # The documentation site (Sphinx, MyST, autodoc) into docs/_build/html; every warning (a broken
 # link or cross-reference, a page in no table of contents) fails the build.

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 import passgo  # noqa: E402
 import passgo.agents  # noqa: E402
-from passgo.cli_rules import rules_markdown  # noqa: E402
+from passgo.cli.rules import rules_markdown  # noqa: E402
 from passgo.core.events import EVENT_KINDS  # noqa: E402
 from passgo.core.rules import option_docs  # noqa: E402
 from passgo.core.version import ENGINE_VERSION  # noqa: E402

@@ -2,12 +2,12 @@
 
 from pathlib import Path
 
-from passgo.cli_rules import rules_markdown
+from passgo.cli.rules import rules_markdown
 from passgo.core.rules import option_docs
 
 
 def test_docs_rules_md_is_up_to_date() -> None:
-    """docs/rules.md equals `python -m passgo.cli_rules` output (run `make docs` after
+    """docs/rules.md equals `python -m passgo.cli.rules` output (run `make docs` after
     changing an option)."""
     doc = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
     assert doc.read_text(encoding="utf-8") == rules_markdown()

@@ -2,7 +2,7 @@
 sets), the numbers it passes, and `CommandError`, the one-line report of a problem with them
 (exit status 2).
 
-The commands (`passgo.cli`, `passgo.cli_*`) and the library code they run (simulation,
+The commands (the `passgo.cli` package) and the library code they run (simulation,
 analysis, tournaments) read their input through here, so that every command reports the same
 mistake in the same words; this module stands on the core and `rulespec` and imports no
 command.

@@ -3,7 +3,7 @@ auction, and the order auction.
 
 Rule file: 004 = commonly missed rules, FAQ and the house-rule variants. How the engine holds a
 sealed-bid auction is described in `passgo.core.sealed`; the option to auction in
-`passgo.core.offers`.
+`passgo.core.auction_option`.
 """
 
 from __future__ import annotations

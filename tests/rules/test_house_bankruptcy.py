@@ -2,7 +2,7 @@
 foreclosure and bank repossession.
 
 Rule file: 004 = commonly missed rules, FAQ and the house-rule variants. How the engine asks
-the owner and the lander on a foreclosure is described in `passgo.core.offers`.
+the owner and the lander on a foreclosure is described in `passgo.core.foreclosure`.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from passgo.core.actions import (
     Travel,
 )
 from passgo.core.board import DECK_CHANCE
-from passgo.core.house import throw_dice
+from passgo.core.house_rules import throw_dice
 from passgo.core.state import BANK
 from support import assert_illegal, kinds, money_total, setup
 

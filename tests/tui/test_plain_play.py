@@ -140,8 +140,8 @@ def test_a_double_board_is_played_line_by_line(tmp_path: Path, monkeypatch: pyte
     `double_board` says so in one line and plays line by line, where the person is asked the
     Double board's choice (004: "When a player lands on the overlapping space, he or she may
     choose which board to enter next.") with one answer per board."""
-    from passgo import cli_play
     from passgo.cli import main
+    from passgo.cli import play as cli_play
 
     rules = tmp_path / "double.toml"
     rules.write_text('preset = "classic"\ndouble_board = "free_parking"\n')

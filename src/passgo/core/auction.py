@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from passgo.core import house
+from passgo.core import house_rules
 from passgo.core.actions import Action, Bid, Buy, Decline, Pass
 from passgo.core.decisions import AuctionItem, BidDecision, BuyDecision
 from passgo.core.events import AUCTION, PURCHASE, Event
@@ -196,7 +196,7 @@ def _finish(g: GameState, f: AuctionFrame) -> None:
 def award(g: GameState, item: str, square: int, winner: int, price: int) -> None:
     """The end of an auction (open or sealed): `winner` (-1: nobody bid) pays `price`."""
     if item == "deed" and g.rules.finders_fee_percent:
-        house.finders_fee(g, square, winner, price)
+        house_rules.finders_fee(g, square, winner, price)
     if item != "deed":
         # A building auction belongs to the shortage call below it: the winner wants one
         # building less; if nobody bid at all, nobody wants them at any price and it ends.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TypeVar, cast
 
-from passgo.core import buildings, house, terms
+from passgo.core import buildings, house_rules, terms
 from passgo.core.actions import (
     Action,
     Build,
@@ -75,9 +75,9 @@ def _walk(g: GameState, player: int, raising: bool) -> Iterator[Action]:
     if g.time_called and player == g.angel and not raising:
         yield SmashBoard(player)  # sudden death: the Angel's option is open
     if rules.bank_loans:
-        if house.loan_problem(g, player, repay=False) is None:
+        if house_rules.loan_problem(g, player, repay=False) is None:
             yield TakeLoan(player)
-        if not raising and house.loan_problem(g, player, repay=True) is None:
+        if not raising and house_rules.loan_problem(g, player, repay=True) is None:
             yield RepayLoan(player)
     owner, level, mortgaged = g.owner, g.level, g.mortgaged
     owned = [sq for sq in g.board.properties if owner[sq] == player]

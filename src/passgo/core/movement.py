@@ -6,8 +6,8 @@ auction, a debt, a tax choice) as frames, and the engine asks the players in sta
 
 from __future__ import annotations
 
+from passgo.core import auction_option, foreclosure, house_rules, terms
 from passgo.core import events as why
-from passgo.core import house, offers, terms
 from passgo.core.board import (
     ADVANCE,
     ADVANCE_NEAREST,
@@ -64,7 +64,7 @@ def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
     turn: TurnFrame = g.frames[0]  # type: ignore[assignment]  # (no cast: a hot path)
     if g.claims:
         expire_claims(g)
-    d = g.throw() if not sides else house.throw_dice(g, sides)
+    d = g.throw() if not sides else house_rules.throw_dice(g, sides)
     g.dice = d
     g.events.append(Event("dice", player, -1, 0, -1, "", d))  # positional: hot path
     total = d[0] + d[1]
@@ -74,7 +74,7 @@ def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
     turn.stage = MOVED
     if d[0] == d[1]:
         if g.house_rules:
-            house.dice_bonus(g, player, d[0])
+            house_rules.dice_bonus(g, player, d[0])
         g.doubles += 1
         if g.doubles >= 3:
             # "If you throw doubles three times in succession, move your token immediately to
@@ -99,7 +99,7 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
     total = d[0] + d[1]
     if d[0] == d[1]:
         if g.house_rules:
-            house.dice_bonus(g, player, d[0])
+            house_rules.dice_bonus(g, player, d[0])
         # "you immediately move forward ... even though you had thrown doubles, you do not
         # take another turn"
         g.jailed[player] = False
@@ -217,7 +217,7 @@ def _pass_go(g: GameState, player: int, gos: int, end: int) -> None:
     """The salary for each GO passed or reached (`end`: where the token stopped)."""
     for k in range(gos, 0, -1):
         if g.house_rules:
-            house.salary(g, player, k == 1 and end % g.board.ring == 0)
+            house_rules.salary(g, player, k == 1 and end % g.board.ring == 0)
         else:
             bank_pays(g, player, g.board.go_salary, why.SALARY)
 
@@ -235,7 +235,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
         if owner == BANK:
             g.frames.append(BuyFrame("buy", player, sq))
             if g.rules.option_to_auction:
-                offers.offer_option(g, player, sq)
+                auction_option.offer_option(g, player, sq)
         elif owner != player and not g.mortgaged[sq]:
             rent = rent_due(g, sq, dice_total, multiplier)
             if kind == UTILITY and (multiplier or g.rules.utility_rent_throw == "fresh"):
@@ -253,7 +253,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
             collect_rent(g, player, owner, sq, rent)
         elif owner != player and g.rules.foreclosure:
             # A mortgaged deed of another player: no rent, but it may be foreclosed.
-            offers.offer_foreclosure(g, player, sq)
+            foreclosure.offer_foreclosure(g, player, sq)
     elif kind == CHANCE:
         draw(g, player, DECK_CHANCE)
     elif kind == COMMUNITY_CHEST:
@@ -274,7 +274,7 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
     """Landing under the movement, money and jail house rules (`GameState.house_rules`): True
     when one of them takes the place of the usual landing on `sq`."""
     rules = g.rules
-    if rules.doubling_up and house.doubled_up(g, player, sq):
+    if rules.doubling_up and house_rules.doubled_up(g, player, sq):
         return True
     if g.board.overlap >= 0 and g.board.on_overlap(sq):
         # 004 Double board: "When a player lands on the overlapping space, he or she may
@@ -308,7 +308,7 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
         g.frames.append(DrawFrame("draw_card", player, deck))
         return True
     if kind == FREE_PARKING and rules.free_parking_jackpot:
-        house.take_pot(g, player)  # "he or she gets the money in the middle"
+        house_rules.take_pot(g, player)  # "he or she gets the money in the middle"
         return True
     return False
 
@@ -338,7 +338,7 @@ def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> Non
         rent = rent_due(g, sq, 0, multiplier)
         if g.contracts:
             rent = terms.rent_after_immunity(g, player, owner, sq, rent)
-    if house.travel_destinations(g, sq):
+    if house_rules.travel_destinations(g, sq):
         if rent and g.rules.travelling_railroads == "owner_may_forbid":
             g.frames.append(RailFrame("allow_travel", owner, sq, player, rent))
             return
@@ -346,7 +346,7 @@ def railroad_landing(g: GameState, player: int, sq: int, multiplier: int) -> Non
     if rent:
         collect_rent(g, player, owner, sq, rent)
     elif owner != player and g.mortgaged[sq] and g.rules.foreclosure:
-        offers.offer_foreclosure(g, player, sq)  # decided before the travel
+        foreclosure.offer_foreclosure(g, player, sq)  # decided before the travel
 
 
 def collect_rent(g: GameState, player: int, owner: int, sq: int, rent: int) -> None:

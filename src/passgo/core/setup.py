@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from passgo.core import house, initial, money, sealed, timing
+from passgo.core import house_rules, initial, money, sealed, timing
 from passgo.core.events import Event
 from passgo.core.frames import TurnFrame
 from passgo.core.state import BANK, BANK_NAME, GameState
@@ -74,7 +74,7 @@ def start(g: GameState, order: str, dice: Sequence[tuple[int, int]]) -> None:
     if rules.sudden_death:
         timing.draw_angel(g)
     if rules.start_at_corners:
-        house.start_at_corners(g)
+        house_rules.start_at_corners(g)
     if rules.two_tokens:
         g.resting = list(g.pos)  # both tokens start where the player starts
     first = 0

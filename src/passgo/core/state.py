@@ -199,7 +199,7 @@ class GameState:
         # empty: play passes from each seat to the next.
         self.order: list[int] = []
         # House rules of the 004 catalogue (all inert under the classic rules). `house_rules`:
-        # one of those that hook into throwing, moving and landing is on (`house.py`); the
+        # one of those that hook into throwing, moving and landing is on (`house_rules.py`); the
         # classic rules test only this flag on those hot paths.
         self.house_rules = _house_rules(rules)
         # the Free Parking pot (`Rules.free_parking_jackpot`). Its money counts as the Bank's

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from passgo.core import house, movement, terms, timing
+from passgo.core import house_rules, movement, terms, timing
 from passgo.core.actions import (
     DECK_WORDS,
     Action,
@@ -80,7 +80,7 @@ def _card_choices(g: GameState, player: int) -> list[Action]:
 
 
 def _rolls(g: GameState, p: int) -> list[Action]:
-    return [Roll(p)] if g.rules.dice == "standard" else [*house.roll_options(g, p)]
+    return [Roll(p)] if g.rules.dice == "standard" else [*house_rules.roll_options(g, p)]
 
 
 # -- throwing --------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ def _roll_view(g: GameState, f: TurnFrame) -> RollDecision:
 
 
 def _roll_problem(g: GameState, f: Frame, a: Roll) -> str | None:
-    return house.dice_problem(g, a.player, a.dice) if a.dice else None
+    return house_rules.dice_problem(g, a.player, a.dice) if a.dice else None
 
 
 decision("roll", _roll_view, lambda g, f, p: _rolls(g, p))
@@ -202,7 +202,7 @@ decision("lawyer", lambda g, f: LawyerDecision(f.player, g.rules.jail_lawyer), _
 @answer(HireLawyer, "lawyer", problem=_lawyer_problem)
 def _hire(g: GameState, f: Frame, a: HireLawyer) -> None:
     g.frames.pop()
-    house.hire_lawyer(g, a.player)
+    house_rules.hire_lawyer(g, a.player)
 
 
 @answer(NoLawyer, "lawyer")
@@ -256,7 +256,7 @@ def next_turn(g: GameState) -> None:
     p = g.current
     rounds = g.rounds
     if g.house_rules and g.rules.two_tokens and g.alive[p] and not g.jailed[p]:
-        house.switch_tokens(g, p)
+        house_rules.switch_tokens(g, p)
     g.turns += 1
     n, alive = g.n, g.alive
     if g.order:  # an order of play other than the seating (`Rules.order_auction`)
@@ -365,15 +365,15 @@ def _no_draw(g: GameState, f: DrawFrame, a: NoDraw) -> None:
 
 # `Rules.travelling_railroads`
 def _travel_view(g: GameState, f: RailFrame) -> TravelDecision:
-    return TravelDecision(f.player, f.square, tuple(house.travel_destinations(g, f.square)))
+    return TravelDecision(f.player, f.square, tuple(house_rules.travel_destinations(g, f.square)))
 
 
 def _travel_answers(g: GameState, f: RailFrame, p: int) -> list[Action]:
-    return [*(Travel(p, r) for r in house.travel_destinations(g, f.square)), NoTravel(p)]
+    return [*(Travel(p, r) for r in house_rules.travel_destinations(g, f.square)), NoTravel(p)]
 
 
 def _travel_problem(g: GameState, f: RailFrame, a: Travel) -> str | None:
-    if a.square not in house.travel_destinations(g, f.square):
+    if a.square not in house_rules.travel_destinations(g, f.square):
         return "travel only to another railroad of the owner of the one you landed on"
     return None
 
@@ -384,7 +384,7 @@ decision("travel", _travel_view, _travel_answers)
 @answer(Travel, "travel", problem=_travel_problem)
 def _travel(g: GameState, f: Frame, a: Travel) -> None:
     g.frames.pop()
-    house.travel(g, a.player, a.square)
+    house_rules.travel(g, a.player, a.square)
 
 
 @answer(NoTravel, "travel")

@@ -99,7 +99,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             store.close()
             os.environ[DATABASE_VARIABLE] = url
             os.environ[BOT_DELAY_VARIABLE] = str(args.bot_delay)
-            uvicorn.run("passgo.cli_serve:app_from_env", factory=True, host=args.host,
+            uvicorn.run("passgo.cli.serve:app_from_env", factory=True, host=args.host,
                         port=args.port, workers=args.workers, log_level="warning",
                         backlog=BACKLOG)
         else:

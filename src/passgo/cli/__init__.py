@@ -1,6 +1,6 @@
-"""The `passgo` command. Each subcommand lives in a module of its own (`cli_play`,
-`cli_rules`, ...) and registers its parser through `COMMANDS`; bad input from any of them ends
-in one line on stderr and exit status 2, never a traceback."""
+"""The `passgo` command. Each subcommand lives in a module of this package of its own
+(`play`, `rules`, `simulate`, ...) and registers its parser through `COMMANDS`; bad input from
+any of them ends in one line on stderr and exit status 2, never a traceback."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from passgo import __version__
-from passgo.cli_analyze import add_analyze
-from passgo.cli_play import PlayError, add_play
-from passgo.cli_position import add_commands
-from passgo.cli_rules import add_commands as add_rules_commands
-from passgo.cli_serve import add_serve
+from passgo.cli.analyze import add_analyze
+from passgo.cli.play import PlayError, add_play
+from passgo.cli.position import add_commands
+from passgo.cli.rules import add_commands as add_rules_commands
+from passgo.cli.serve import add_serve
+from passgo.cli.simulate import add_simulate
+from passgo.cli.tournament import add_tournament
 from passgo.engine_build import engine_build
 from passgo.inputs import CommandError
-from passgo.sim.command import add_simulate
-from passgo.tournament.cli import add_tournament
 
 
 class UsageError(Exception):
