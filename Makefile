@@ -55,7 +55,7 @@ $(CLIENT_STAMP): client/package-lock.json
 	touch $@
 
 client: $(CLIENT_STAMP) venv
-	$(BIN)/python -m passgo.web.decision_types client/src/decision-types.ts
+	$(BIN)/python -m passgo.web.client_types client/src docs/events.schema.json
 	cd client && npm run build
 
 # The browser game on http://127.0.0.1:8000/ (SERVE_ARGS="--port 9000 --database URL").

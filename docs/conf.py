@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "src"))
 import passgo  # noqa: E402
 import passgo.agents  # noqa: E402
 from passgo.cli.rules import rules_markdown  # noqa: E402
-from passgo.core.events import EVENT_KINDS  # noqa: E402
+from passgo.core.events import EVENT_TYPES  # noqa: E402
 from passgo.core.rules import option_docs  # noqa: E402
 from passgo.core.version import ENGINE_VERSION  # noqa: E402
 
@@ -71,12 +71,15 @@ def generated_pages(app: Sphinx, docname: str, source: list[str]) -> None:
     """The Rules page is made at build time from the options' own metadata (the text that
     `passgo rules show` prints); the committed docs/rules.md, kept equal to it by a test, is
     the same page for readers of the repository. The Events page ends with the table of event
-    kinds, made from `EVENT_KINDS`."""
+    kinds, made from the event classes (`EVENT_TYPES`)."""
     if docname == "rules":
         source[0] = rules_markdown()
     elif docname == "reference/events":
-        rows = [f"| `{kind}` | {meaning} |" for kind, meaning in EVENT_KINDS.items()]
-        source[0] += "\n".join(["", "| kind | what happened |", "|---|---|", *rows, ""])
+        rows = [f"| `{kind}` | `{cls.__name__}` | {', '.join(cls.__match_args__)} | "
+                f"{' '.join((cls.__doc__ or '').split())} |"
+                for kind, cls in EVENT_TYPES.items()]
+        source[0] += "\n".join(["", "| kind | class | facts | what happened |",
+                                 "|---|---|---|---|", *rows, ""])
 
 
 OPTION_DOCS = {name: (default, doc, source) for name, default, doc, source in option_docs()}

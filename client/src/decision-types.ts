@@ -1,4 +1,4 @@
-// Written by `python -m passgo.web.decision_types` (run by `make client`) from the classes
+// Written by `python -m passgo.web.client_types` (run by `make client`) from the classes
 // of passgo.core.decisions: do not edit. One member per decision kind, with its JSON fields
 // (`Decision.to_dict`); decisions.ts switches over them, checked by tsc to be exhaustive.
 

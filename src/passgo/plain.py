@@ -21,7 +21,6 @@ from passgo.narrate import (
     explain,
     money,
     question,
-    square,
 )
 from passgo.session import BOTS_ALONE_ROUNDS, Session, SessionError, resume_command
 
@@ -106,7 +105,7 @@ class PlainGame:
         held = len(me.jail_cards)
         cards = f", {held} Get Out of Jail Free card(s)" if held else ""
         self.say(
-            f"{me.name}: {money(g, me.cash)}, on {square(g, me.square)}"
+            f"{me.name}: {money(g, me.cash)}, on {g.board.squares[me.square].name}"
             f"{jail}{cards}; deeds: {', '.join(deeds) or 'none'}"
         )
 
@@ -114,16 +113,16 @@ class PlainGame:
         g = self.session.game
         while True:
             self._status(player)
-            owed = debt_line(g, player)
+            owed = debt_line(g, player, player)
             if owed:
-                self.say(self.session.speak(owed))
+                self.say(owed)
             left = self.session.time_left()
             if left is not None:
                 self.say(f"Clock: {describe(left)} (type 'call-time' to call time now)")
             if self.session.you is not None and g.may_smash(self.session.you):
                 self.say("You are the Angel of Death: type 'smash' to end the game without a "
                          "winner")
-            asked = self.session.speak(question(g))
+            asked = question(g, player)
             self.say(asked if asked.endswith("?") else asked + ":")
             options = g.legal_actions(player)
             for i, a in enumerate(options, 1):

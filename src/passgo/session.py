@@ -39,7 +39,7 @@ from passgo.core import (
     player_names_problem,
 )
 from passgo.core.textdata import MAX_CHARS, load_json
-from passgo.narrate import second_person, sentences
+from passgo.narrate import sentences
 
 SAVE_KIND = "passgo-play"
 HUMAN = "human"
@@ -198,7 +198,7 @@ class Session:
     """A game with its seats: people decide through a front-end, bots through `bot_step`."""
 
     def __init__(self, game: Game, seats: Iterable[Seat], save_path: Path | None = None,
-                 log: list[str] | None = None, played: float = 0.0) -> None:
+                 steps: list[list[Event]] | None = None, played: float = 0.0) -> None:
         self.game = game
         self.seats = list(seats)
         if len(self.seats) != game.n:
@@ -219,9 +219,11 @@ class Session:
         named_you = [i for i in people if self.seats[i].name.lower() == "you"]
         self.you: int | None = people[0] if len(people) == 1 else (
             named_you[0] if len(named_you) == 1 else None)
-        # Every sentence of the game so far, for the log on screen and the saved game log.
-        told = log if log is not None else sentences(game, game.events)
-        self.log: list[str] = [self.speak(line) for line in told]
+        # Every sentence of the game so far, for the log on screen and the saved game log,
+        # told to the person at this computer; `steps`: the events of each step so far (a
+        # resumed game's replay), else those of the game's setup.
+        self.log: list[str] = [line for events in (steps or [game.events])
+                               for line in sentences(game, events, self.you)]
         self.dirty = False
         self.alone_since: int | None = None  # round when the last person left the game
         self.given_up = False
@@ -315,16 +317,17 @@ class Session:
         step = bot_step(self.game, self.agents)
         return None if step is None else self._tell(step[1])
 
-    def speak(self, text: str) -> str:
-        """A sentence as the person at this computer reads it: their own name in the second
-        person ("You are in jail"), everyone else by name (`narrate.second_person`)."""
-        if self.you is None:
-            return text
-        return second_person(text, self.game.names[self.you])
+    def viewer(self) -> int | None:
+        """Who the decision on screen is told to: the person the game waits for (at a hot
+        seat, whoever plays the seat now), else the person at this computer."""
+        g = self.game
+        if not g.over and self.is_human(g.pending_player):
+            return g.pending_player
+        return self.you
 
     def _tell(self, events: list[Event]) -> list[str]:
         self.dirty = True
-        said = [self.speak(line) for line in sentences(self.game, events)]
+        said = sentences(self.game, events, self.you)
         self.log.extend(said)
         return said
 
@@ -423,7 +426,7 @@ class Session:
             raise SessionError(f"{path}: saved game is damaged (it holds no game)")
         try:
             game = Game.from_dict(saved, verify=False)
-            replayed, log = _replay(saved)
+            replayed, steps = _replay(saved)
         except SaveFileError as exc:
             raise SessionError(f"{path}: {exc}") from None
         except (KeyError, TypeError, ValueError) as exc:
@@ -437,7 +440,7 @@ class Session:
         played = data.get("clock_played", 0.0)
         if type(played) not in (int, float) or not 0 <= played < 1e9:
             raise SessionError(f"{path}: saved game is damaged (clock_played {played!r:.20})")
-        return cls(game, seats, save_path, log, float(played))
+        return cls(game, seats, save_path, steps, float(played))
 
 
 def _saved_seats(path: Path, raw: Any) -> list[Seat]:
@@ -456,12 +459,14 @@ def _saved_seats(path: Path, raw: Any) -> list[Seat]:
     return seats
 
 
-def _replay(data: dict[str, Any]) -> tuple[Game, list[str]]:
-    """Play a saved game again from its start, checking every action, and tell it: the file
-    holds actions, not words, and the replay also proves the saved state is the true one."""
-    log: list[str] = []
-    replayed: Game | None = None
+def _replay(data: dict[str, Any]) -> tuple[Game, list[list[Event]]]:
+    """Play a saved game again from its start, checking every action, with the events of each
+    step: the file holds actions, not words, and the replay also proves the saved state is the
+    true one."""
+    steps: list[list[Event]] = []
+    last: Game | None = None
     for replayed, _, events in Game.replay(data):
-        log.extend(sentences(replayed, events))
-    assert replayed is not None  # the replay yields the setup at least
-    return replayed, log
+        last = replayed
+        steps.append(events)
+    assert last is not None  # the replay yields the setup at least
+    return last, steps

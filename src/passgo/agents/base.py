@@ -1,8 +1,9 @@
-"""What a bot is: something that, asked for a seat's decision, returns an action for it."""
+"""What a bot is: something that, asked for a seat's decision, returns an action for it, and
+may say why."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from passgo.core import Game
 from passgo.core.actions import Action, RejectTrade
@@ -15,6 +16,18 @@ class Agent(Protocol):
     name: str
 
     def act(self, game: Game, player: int) -> Action: ...
+
+
+@runtime_checkable
+class Explaining(Protocol):
+    """A bot that can say why it chose an action. `explain` is asked only where someone will
+    read the answer (the terminal and web games, through `play.bot_step`), right after `act`
+    returned `action` and before it is applied, so it sees the game as `act` saw it; it
+    returns one line (`one_line`), or "" when it has nothing to add. Simulations never ask,
+    so a bot's reasons cost them nothing. A reason names a player as `narrate.seat_ref(seat)`
+    for each viewer to read in their own person."""
+
+    def explain(self, game: Game, player: int, action: Action) -> str: ...
 
 
 def one_line(text: str, limit: int = REASON_LIMIT) -> str:

@@ -241,6 +241,34 @@ class BasicBot:
             case other:
                 assert_never(other)
 
+    def explain(self, game: Game, player: int, action: Action) -> str:
+        """Why `act` chose `action` (`base.Explaining`), from the same rules of thumb: the
+        reserve, the printed price, whether a group is whole."""
+        g, reserve = game, self.reserve
+        d = g.pending
+        cash = g.cash_of(player)
+        if isinstance(d, BuyDecision):
+            if isinstance(action, Buy):
+                return (f"that leaves {g.board.money(cash - d.price)}, above the "
+                        f"{g.board.money(reserve)} reserve")
+            return f"buying would leave less than the {g.board.money(reserve)} reserve"
+        if isinstance(d, BidDecision) and d.item == "deed":
+            price = g.board.money(g.board.squares[d.square].price)
+            if isinstance(action, Bid):
+                return f"up to the printed price of {price}"
+            if d.min_bid > g.board.squares[d.square].price:
+                return f"the bidding is past the printed price of {price}"
+            return f"more would leave less than the {g.board.money(reserve)} reserve"
+        if isinstance(action, Build):
+            group = g.board.group_names[g.board.squares[action.square].group]
+            return (f"the whole {group.replace('_', ' ')} group is held, and cash stays above "
+                    f"the {g.board.money(reserve)} reserve")
+        if isinstance(action, Mortgage | SellDeed) and isinstance(d, RaiseFundsDecision):
+            return f"to raise the {g.board.money(d.amount - d.cash)} still owed"
+        if isinstance(action, AcceptTrade) and isinstance(d, TradeReplyDecision):
+            return "it completes a colour group"
+        return ""
+
     @staticmethod
     def _rent_risk(g: Game, player: int, start: int) -> float:
         """Expected rent of the next two-dice throw from `start` (36ths of a dollar)."""

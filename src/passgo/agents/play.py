@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from passgo.agents.base import Agent
+from passgo.agents.base import Agent, Explaining, one_line
 from passgo.core import Action, ClaimRent, Event, Game
 
 Observer = Callable[[Action, list[Event]], None]
@@ -38,14 +38,19 @@ class _Stepper:
     alive in a reference cycle, and every game played would wait, whole, for the garbage
     collector to free it."""
 
-    def __init__(self, game: Game, agents: Sequence[Agent | None], checked: bool) -> None:
+    def __init__(self, game: Game, agents: Sequence[Agent | None], checked: bool,
+                 explained: bool = False) -> None:
         if len(agents) != game.n:
             raise ValueError(f"{game.n} players need {game.n} agents, not {len(agents)}")
         self.game = game
-        self.apply: Callable[[Action], list[Event]] = (
+        self.apply: Callable[[Action, str], list[Event]] = (
             game.apply if checked else game.apply_unchecked)
         self.acts: list[Callable[[Game, int], Action] | None] = [
             None if agent is None else agent.act for agent in agents]
+        # The bots' reasons, asked for only where someone reads them (`bot_step`).
+        self.explains: list[Callable[[Game, int, Action], str] | None] = [
+            agent.explain if explained and isinstance(agent, Explaining) else None
+            for agent in agents]
         # Rent waits to be asked for only under `Rules.rent_claim` (else it is paid at once).
         self.claims = game.rules.rent_claim != "always" or bool(game.rent_claims)
 
@@ -56,7 +61,7 @@ class _Stepper:
             if self.acts[waiting.owner] is not None:
                 ask = ClaimRent(waiting.owner, waiting.square)
                 if game.is_legal(ask):
-                    return ask, self.apply(ask)
+                    return ask, self.apply(ask, "")
         return None
 
     def step(self) -> tuple[Action, list[Event]] | None:
@@ -70,7 +75,9 @@ class _Stepper:
         if act is None:
             return None
         action = act(game, player)
-        return action, self.apply(action)
+        explain = self.explains[player]
+        reason = one_line(explain(game, player, action)) if explain is not None else ""
+        return action, self.apply(action, reason)
 
     def run(self) -> None:
         game, acts, apply, claims = self.game, self.acts, self.apply, self.claims
@@ -80,19 +87,20 @@ class _Stepper:
             act = acts[player := game.pending_player]
             if act is None:
                 return
-            apply(act(game, player))
+            apply(act(game, player), "")
 
 
 def bot_step(
     game: Game, agents: Sequence[Agent | None], *, checked: bool = True
 ) -> tuple[Action, list[Event]] | None:
     """One automated move: a rent claim of a seat played by an agent if any is waiting (the
-    oldest first), else the answer of the agent of the seat the game waits for. Returns the
-    action with the events it caused, or None when the game is over or a person (agent
+    oldest first), else the answer of the agent of the seat the game waits for, with its
+    reason when the bot gives one (`Explaining`: the events of the choice carry it). Returns
+    the action with the events it caused, or None when the game is over or a person (agent
     `None`) must decide. `checked=False` trusts the agents' actions to be legal (the
     simulation fast path); checked, an illegal action raises `IllegalActionError` and changes
     nothing. `agents` has one entry per seat."""
-    return _Stepper(game, agents, checked).step()
+    return _Stepper(game, agents, checked, explained=True).step()
 
 
 def play(

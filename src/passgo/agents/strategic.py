@@ -111,6 +111,7 @@ from passgo.core import (
     street_rent,
 )
 from passgo.core.board import RAILROAD, STREET, rules_board
+from passgo.core.events import TradeAccepted, TradeRejected
 
 JAIL_CHOICES = ("auto", "leave", "stay")
 HORIZON: Final = 80  # rounds of rent a deed is valued at when buying and bidding
@@ -903,14 +904,17 @@ class StrategicBot:
         self._proposed = (turn, -1, False, giving)
         kind = (other, giving)
         for event in g.events:
-            if event.player != other:
+            if not isinstance(event, TradeRejected | TradeAccepted) or \
+                    event.offer.responder != other:
                 continue
-            if event.kind == "trade_reject" and event.detail != "counter":
+            if isinstance(event, TradeRejected):
+                if event.counter:
+                    continue
                 if probing:
                     self._stubborn[kind] = self._stubborn.get(kind, 0) + 1
                 refused = self._refusals.get(kind, (0, turn))[0]
                 self._refusals[kind] = (refused + 1, turn)
-            elif event.kind == "trade_accept":
+            else:
                 if probing:
                     self._stubborn[kind] = 0
                 self._refusals.pop(kind, None)

@@ -12,12 +12,21 @@ With `Rules.auction` "closed" or "vickrey" every auction is a sealed-bid one ins
 
 from __future__ import annotations
 
-from typing import cast
-
 from passgo.core import house_rules
 from passgo.core.actions import Action, Bid, Buy, Decline, Pass
 from passgo.core.decisions import AuctionItem, BidDecision, BuyDecision
-from passgo.core.events import AUCTION, PURCHASE, Event
+from passgo.core.events import (
+    AUCTION,
+    PURCHASE,
+    AuctionLeft,
+    AuctionStarted,
+    AuctionUnsold,
+    AuctionWon,
+    BidPlaced,
+    Declined,
+    Purchased,
+    or_none,
+)
 from passgo.core.frames import (
     AuctionFrame,
     BuyFrame,
@@ -56,12 +65,13 @@ def _buy(g: GameState, f: BuyFrame, a: Buy) -> None:
     price = g.deed_price(f.square)
     pay_now(g, a.player, BANK, price, PURCHASE)
     g.owner[f.square] = a.player
-    g.events.append(Event("buy", a.player, square=f.square, amount=price))
+    g.events.append(Purchased(a.player, f.square, price, g.reason))
 
 
 @answer(Decline, "buy")
 def _decline(g: GameState, f: BuyFrame, a: Decline) -> None:
     g.frames.pop()
+    g.events.append(Declined(a.player, f.square, g.reason))
     if g.rules.finders_fee_percent:
         g.frames.append(FinderFrame("finder", a.player, f.square))
     # "Any player, including the one who declined the option to buy it ..., may bid."
@@ -88,7 +98,7 @@ def auctioned_square(g: GameState, item: str, square: int) -> tuple[int, str | N
 def _bid_view(g: GameState, f: AuctionFrame) -> BidDecision:
     square, group = auctioned_square(g, f.item, f.square)
     return BidDecision(
-        f.player, cast(AuctionItem, f.item), square, group, f.high,
+        f.player, f.item, square, group, f.high,
         f.high_bidder if f.high_bidder >= 0 else None, min_bid(g, f), g.cash[f.player],
         tuple(f.bidders),
     )
@@ -121,7 +131,7 @@ def _pass(g: GameState, f: AuctionFrame, a: Pass) -> None:
     leave(g, f, a.player)
 
 
-def open_auction(g: GameState, item: str, square: int, first: int,
+def open_auction(g: GameState, item: AuctionItem, square: int, first: int,
                  bidders: list[int] | None = None) -> None:
     """Push an auction; `first` is the seat asked first."""
     order = g.seats_from(first) if bidders is None else bidders
@@ -139,7 +149,7 @@ def step(g: GameState, f: AuctionFrame) -> bool:
     """Bring the auction on top to its next question, or finish it. True when finished."""
     if not f.opened:
         f.opened = True
-        g.events.append(Event("auction_start", square=f.square, detail=f.item))
+        g.events.append(AuctionStarted(f.item, or_none(f.square)))
         if g.rules.maximum_punishment:
             f.bidders = [p for p in f.bidders if not g.punished(p)]
     bidders = f.bidders
@@ -173,27 +183,27 @@ def bid(g: GameState, f: AuctionFrame, player: int, amount: int) -> None:
     f.high_bidder = player
     f.passed.clear()
     f.turn = (f.turn + 1) % len(f.bidders)
-    g.events.append(Event("bid", player, amount=amount, square=f.square))
+    g.events.append(BidPlaced(player, f.item, or_none(f.square), amount, g.reason))
 
 
 def leave(g: GameState, f: AuctionFrame, player: int) -> None:
     if g.rules.auction_reentry:  # a pass until someone bids higher
         f.passed.append(player)
         f.turn = (f.bidders.index(player) + 1) % len(f.bidders)
-        g.events.append(Event("pass", player, square=f.square))
+        g.events.append(AuctionLeft(player, or_none(f.square), g.reason))
         return
     i = f.bidders.index(player)
     f.bidders.pop(i)
     if i < f.turn:
         f.turn -= 1
-    g.events.append(Event("pass", player, square=f.square))
+    g.events.append(AuctionLeft(player, or_none(f.square), g.reason))
 
 
 def _finish(g: GameState, f: AuctionFrame) -> None:
     award(g, f.item, f.square, f.high_bidder, f.high)
 
 
-def award(g: GameState, item: str, square: int, winner: int, price: int) -> None:
+def award(g: GameState, item: AuctionItem, square: int, winner: int, price: int) -> None:
     """The end of an auction (open or sealed): `winner` (-1: nobody bid) pays `price`."""
     if item == "deed" and g.rules.finders_fee_percent:
         house_rules.finders_fee(g, square, winner, price)
@@ -210,11 +220,9 @@ def award(g: GameState, item: str, square: int, winner: int, price: int) -> None
             # The deed stays with the Bank, whose own loan on it (a bankrupt's mortgage) ends:
             # the next buyer pays the printed price for an unmortgaged deed.
             g.mortgaged[square] = False
-        g.events.append(Event("auction_unsold", square=square, detail=item))
+        g.events.append(AuctionUnsold(item, or_none(square)))
         return
-    g.events.append(
-        Event("auction_won", winner, square=square, amount=price, detail=item)
-    )
+    g.events.append(AuctionWon(winner, item, or_none(square), price))
     if item == "deed":
         sq = square
         g.owner[sq] = winner

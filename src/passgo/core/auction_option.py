@@ -17,7 +17,7 @@ from passgo.core.actions import Action, ForceAuction, Refuse
 from passgo.core.decisions import (
     AuctionOptionDecision,
 )
-from passgo.core.events import Event
+from passgo.core.events import AuctionForced
 from passgo.core.frames import (
     AuctionFrame,
     BuyFrame,
@@ -89,7 +89,7 @@ def _force_auction(g: GameState, f: OptionFrame, a: ForceAuction) -> None:
     buy = g.frames.pop()
     assert isinstance(buy, BuyFrame) and buy.square == f.square
     price = option_price(g, f.square)
-    g.events.append(Event("auction_forced", player, square=f.square, amount=price))
+    g.events.append(AuctionForced(player, f.square, price))
     auction = new_auction(g, "deed", f.square, g.seats_from(player))
     if isinstance(auction, AuctionFrame):
         auction.high, auction.high_bidder = price, player

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from itertools import islice
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from passgo.core.errors import DataError
 
@@ -79,7 +79,9 @@ EFFECTS = frozenset(
 
 DECK_CHANCE: Final = 0
 DECK_COMMUNITY_CHEST: Final = 1
-DECK_NAMES = ("chance", "community_chest")
+#: The two card decks, as decisions, events, views and jail cards name them (by deck index).
+DeckName = Literal["chance", "community_chest"]
+DECK_NAMES: Final[tuple[DeckName, DeckName]] = ("chance", "community_chest")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +150,10 @@ class Board:
     overlap: int = -1
     flat_tax_squares: tuple[int, ...] = ()  # Income Tax squares without the 10 % option
     side_names: tuple[str, ...] = ()  # a double board's two boards, by side ("US", "UK")
+
+    def money(self, amount: int) -> str:
+        """An amount in the edition's currency: "$1,500", "£200"."""
+        return f"{self.currency}{amount:,}"
 
     def side(self, sq: int) -> int:
         """The board (0 or 1) square `sq` lies on; always 0 on a single board."""

@@ -46,7 +46,7 @@ House rules (004 variant catalogue), each read only when its `Rules` switch is o
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from passgo.core import auction
 from passgo.core.actions import (
@@ -60,7 +60,13 @@ from passgo.core.actions import (
 )
 from passgo.core.board import STREET
 from passgo.core.decisions import BuildDemandDecision, BuildingItem, PlaceBuildingDecision
-from passgo.core.events import BUILDING, Event
+from passgo.core.events import (
+    BUILDING,
+    BuildingsSold,
+    BuildingsWanted,
+    Built,
+    ShortageCalled,
+)
 from passgo.core.frames import CallFrame, PlaceFrame
 from passgo.core.money import bank_pays, pay_now, square_problem
 from passgo.core.registry import answer, business, decision, settles
@@ -92,7 +98,7 @@ def _own_unmortgaged(g: GameState, player: int, group: int) -> bool:
     return bool(own) and not any(mortgaged[sq] for sq in own)
 
 
-def _hotel_next(g: GameState, lv: int) -> bool:
+def hotel_next(g: GameState, lv: int) -> bool:
     """The next building on a street at this level is a hotel."""
     return lv == g.rules.houses_per_hotel or lv == TWO_HOTELS - 1
 
@@ -220,7 +226,7 @@ def call_open(g: GameState) -> bool:
     return any(isinstance(f, (CallFrame, PlaceFrame)) for f in g.frames)
 
 
-def capacity(g: GameState, player: int, item: str) -> int:
+def capacity(g: GameState, player: int, item: BuildingItem) -> int:
     """How many houses (or hotels) the player could place now if the Bank had plenty."""
     rules = g.rules
     if g.house_rules and g.punished(player):
@@ -271,7 +277,7 @@ def _capacity_variant(g: GameState, player: int, item: str) -> int:
                     n += hph - lv
                 elif rules.double_hotels and HOTEL <= lv < TWO_HOTELS - 1:
                     n += TWO_HOTELS - 1 - lv
-            elif _hotel_next(g, lv) or (rules.instant_hotels and complete and lv < HOTEL):
+            elif hotel_next(g, lv) or (rules.instant_hotels and complete and lv < HOTEL):
                 n += 1
         if n:
             total += n
@@ -282,7 +288,7 @@ def _capacity_variant(g: GameState, player: int, item: str) -> int:
     return total
 
 
-def _shortage_call(g: GameState, player: int, sq: int, item: str) -> bool:
+def _shortage_call(g: GameState, player: int, sq: int, item: BuildingItem) -> bool:
     """Open a building-shortage call for the player's request if others may want the short
     buildings too (True: the call is open and decides who gets them)."""
     rules = g.rules
@@ -297,14 +303,14 @@ def _shortage_call(g: GameState, player: int, sq: int, item: str) -> bool:
     if stock >= 1 + others:
         return False
     asked = [p for p in g.seats_from(player) if p == player or capacity(g, p, item)]
-    g.events.append(Event("shortage", player, detail=item, amount=stock))
+    g.events.append(ShortageCalled(player, item, stock))
     g.frames.append(CallFrame("build_demand", player, item, player, sq, asked, {}))
     return True
 
 
 def build(g: GameState, player: int, sq: int) -> None:
     """Buy a building for the street, or open a shortage call if others may want them too."""
-    item = "hotel" if _hotel_next(g, g.level[sq]) else "house"
+    item: BuildingItem = "hotel" if hotel_next(g, g.level[sq]) else "house"
     if _shortage_call(g, player, sq, item):
         return
     put_building(g, player, sq, build_price(g, player, sq))
@@ -326,12 +332,14 @@ def put_building(g: GameState, player: int, sq: int, price: int) -> None:
         # A hotel: the houses under it go back to the Bank.
         g.bank_hotels -= 1
         g.bank_houses += houses_at(lv)
-        g.level[sq] = HOTEL if lv < HOTEL else TWO_HOTELS
-        g.events.append(Event("build", player, square=sq, amount=price, detail="hotel"))
+        g.level[sq] = lv = HOTEL if lv < HOTEL else TWO_HOTELS
+        g.events.append(Built(player, sq, "hotel", price, houses_at(lv), hotels_at(lv),
+                              g.reason))
     else:
         g.bank_houses -= 1
-        g.level[sq] = lv + 1
-        g.events.append(Event("build", player, square=sq, amount=price, detail="house"))
+        g.level[sq] = lv = lv + 1
+        g.events.append(Built(player, sq, "house", price, houses_at(lv), hotels_at(lv),
+                              g.reason))
 
 
 def put_instant_hotel(g: GameState, player: int, sq: int, price: int) -> None:
@@ -341,18 +349,18 @@ def put_instant_hotel(g: GameState, player: int, sq: int, price: int) -> None:
     g.bank_hotels -= 1
     g.bank_houses += g.level[sq]
     g.level[sq] = HOTEL
-    g.events.append(Event("build", player, square=sq, amount=price, detail="hotel"))
+    g.events.append(Built(player, sq, "hotel", price, 0, 1, g.reason))
 
 
 def place_problem(g: GameState, player: int, sq: int, item: str, price: int) -> str | None:
     """Why an obtained building may not go on this street (None: it may)."""
     lv = g.level[sq]
-    if item == "hotel" and g.rules.instant_hotels and lv < HOTEL and not _hotel_next(g, lv):
+    if item == "hotel" and g.rules.instant_hotels and lv < HOTEL and not hotel_next(g, lv):
         return hotel_problem(g, player, sq, check_cash=price < 0)
     problem = build_problem(g, player, sq, check_cash=price < 0)
     if problem:
         return problem
-    is_hotel = _hotel_next(g, lv)
+    is_hotel = hotel_next(g, lv)
     if is_hotel != (item == "hotel"):
         return f"this street needs a {'hotel' if is_hotel else 'house'}, not a {item}"
     return None
@@ -368,7 +376,7 @@ def place_options(g: GameState, f: PlaceFrame) -> list[int]:
 
 def place(g: GameState, f: PlaceFrame, sq: int) -> None:
     g.frames.pop()
-    if f.item == "hotel" and not _hotel_next(g, g.level[sq]):
+    if f.item == "hotel" and not hotel_next(g, g.level[sq]):
         put_instant_hotel(g, f.player, sq, instant_price(g, sq) if f.price < 0 else 0)
     else:
         put_building(g, f.player, sq, build_price(g, f.player, sq) if f.price < 0 else 0)
@@ -396,7 +404,7 @@ def want(g: GameState, f: CallFrame, player: int, count: int) -> None:
     f.asked.pop(0)
     if count:
         f.demand[player] = count
-    g.events.append(Event("want", player, amount=count, detail=f.item))
+    g.events.append(BuildingsWanted(player, f.item, count))
 
 
 @settles(CallFrame)
@@ -522,7 +530,7 @@ def sell_down(g: GameState, player: int, group: int, levels: tuple[int, ...]) ->
         g.bank_hotels += hotels_at(old) - hotels_at(new)
         g.bank_houses += houses_at(old) - houses_at(new)
         g.level[sq] = new
-        g.events.append(Event("sell", player, square=sq, amount=new))
+        g.events.append(BuildingsSold(player, sq, houses_at(new), hotels_at(new), g.reason))
     bank_pays(g, player, refund // 2, "buildings sold")
 
 
@@ -685,7 +693,7 @@ def _demand_view(g: GameState, f: CallFrame) -> BuildDemandDecision:
     low, high = want_limit(g, f, f.player)
     group = g.board.squares[f.square].group
     stock = g.bank_hotels if f.item == "hotel" else g.bank_houses
-    return BuildDemandDecision(f.player, cast(BuildingItem, f.item), f.square,
+    return BuildDemandDecision(f.player, f.item, f.square,
                                g.board.group_names[group], f.requester, stock, low, high)
 
 
@@ -708,7 +716,7 @@ def _want(g: GameState, f: CallFrame, a: WantBuildings) -> None:
 
 
 def _place_view(g: GameState, f: PlaceFrame) -> PlaceBuildingDecision:
-    return PlaceBuildingDecision(f.player, cast(BuildingItem, f.item),
+    return PlaceBuildingDecision(f.player, f.item,
                                  f.price if f.price >= 0 else None,
                                  tuple(place_options(g, f)))
 

@@ -35,9 +35,8 @@ from passgo.core.actions import (
     TermUnit,
     TradeOffer,
 )
+from passgo.core.board import DeckName as DeckName
 
-#: The two card decks, as decisions, views and jail cards name them.
-DeckName = Literal["chance", "community_chest"]
 AuctionItem = Literal["deed", "house", "hotel"]
 SealedItem = Literal["deed", "house", "hotel", "order"]
 BuildingItem = Literal["house", "hotel"]
@@ -131,6 +130,12 @@ def offer_to_dict(offer: TradeOffer) -> dict[str, Any]:
         "give": bundle_to_dict(offer.give),
         "get": bundle_to_dict(offer.get),
     }
+
+
+def offer_from_dict(data: dict[str, Any]) -> TradeOffer:
+    """The offer `offer_to_dict` wrote (KeyError, TypeError or ValueError when malformed)."""
+    return TradeOffer(int(data["proposer"]), int(data["responder"]),
+                      bundle_from_dict(data["give"]), bundle_from_dict(data["get"]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from passgo.core.actions import EnterBoard
 from passgo.core.decisions import EnterBoardDecision
-from passgo.core.events import Event
+from passgo.core.events import BoardEntered
 from passgo.core.frames import Frame
 from passgo.core.registry import answer, decision
 from passgo.core.state import GameState
@@ -53,4 +53,4 @@ def _problem(g: GameState, f: Frame, a: EnterBoard) -> str | None:
 def _enter(g: GameState, f: Frame, a: EnterBoard) -> None:
     g.frames.pop()
     g.pos[a.player] = a.square
-    g.events.append(Event("board_entered", a.player, square=a.square))
+    g.events.append(BoardEntered(a.player, a.square))

@@ -3,7 +3,7 @@ count is up (short and time-limit games), or a safety limit of a simulation."""
 
 from __future__ import annotations
 
-from passgo.core.events import Event
+from passgo.core.events import GameOver
 from passgo.core.state import GameState
 
 LIMIT_REASONS = ("turn limit", "round limit")
@@ -15,7 +15,7 @@ def finish(g: GameState, reason: str, limit: bool = False) -> None:
     g.end_reason = reason
     alive = g.alive_players()
     g.winner = alive[0] if not limit and len(alive) == 1 else None
-    g.events.append(Event("game_over", -1 if g.winner is None else g.winner, detail=reason))
+    g.events.append(GameOver(g.winner, reason))
 
 
 def finish_by_valuation(g: GameState, reason: str) -> None:
@@ -27,7 +27,4 @@ def finish_by_valuation(g: GameState, reason: str) -> None:
     richest = [p for p, v in values.items() if v == best]
     g.winner = richest[0] if len(richest) == 1 else None
     g.end_reason = reason if g.winner is not None else f"{reason} (tie)"
-    g.events.append(
-        Event("game_over", -1 if g.winner is None else g.winner, amount=best,
-              detail=g.end_reason)
-    )
+    g.events.append(GameOver(g.winner, g.end_reason, best))

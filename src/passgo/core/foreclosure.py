@@ -18,7 +18,7 @@ from passgo.core.decisions import (
     ForeclosureBuyDecision,
     ForeclosureOwnerDecision,
 )
-from passgo.core.events import Event
+from passgo.core.events import DeedTransferred, ForeclosureOffered
 from passgo.core.frames import (
     ForeclosureFrame,
 )
@@ -30,7 +30,7 @@ from passgo.core.state import BANK, GameState
 def offer_foreclosure(g: GameState, lander: int, sq: int) -> None:
     """The lander reached another player's mortgaged deed: its owner decides first."""
     owner = g.owner[sq]
-    g.events.append(Event("foreclosure", lander, square=sq, other=owner))
+    g.events.append(ForeclosureOffered(lander, owner, sq))
     g.frames.append(ForeclosureFrame("foreclosure_owner", owner, sq, lander))
 
 
@@ -98,4 +98,4 @@ def _foreclose(g: GameState, f: ForeclosureFrame, a: Foreclose) -> None:
     pay_now(g, lander, BANK, bank_part, "foreclosure")
     g.owner[sq] = lander
     g.mortgaged[sq] = False
-    g.events.append(Event("transfer", owner, square=sq, other=lander, detail="foreclosed"))
+    g.events.append(DeedTransferred(sq, owner, lander, "foreclosure"))

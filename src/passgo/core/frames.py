@@ -14,7 +14,13 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from passgo.core.actions import TradeOffer
-from passgo.core.decisions import bundle_from_dict, offer_to_dict
+from passgo.core.decisions import (
+    AuctionItem,
+    BuildingItem,
+    SealedItem,
+    offer_from_dict,
+    offer_to_dict,
+)
 
 if TYPE_CHECKING:
     from passgo.core.state import GameState
@@ -113,7 +119,7 @@ class AuctionFrame(Frame):
     `passed`: with `Rules.auction_reentry`, the bidders who passed since the last bid (they
     stay in, and are asked again after a higher bid)."""
 
-    item: str
+    item: AuctionItem
     square: int
     bidders: list[int]
     turn: int = 0
@@ -153,7 +159,7 @@ class TransferFrame(Frame):
 class CallFrame(Frame):
     """A building-shortage call: each player in `asked` says how many `item`s they want."""
 
-    item: str
+    item: BuildingItem
     requester: int
     square: int
     asked: list[int]
@@ -165,7 +171,7 @@ class PlaceFrame(Frame):
     """`player` puts a `item` on one of their streets; `price` was paid at auction, or is -1
     when the printed building cost is paid on placing it."""
 
-    item: str
+    item: BuildingItem
     price: int
 
 
@@ -177,7 +183,7 @@ class SealedFrame(Frame):
     from the others until all are in. `floor` is the lowest price (an opening bid forced by
     `Rules.option_to_auction`, else 0). `opened`: the auction_start event was sent."""
 
-    item: str
+    item: SealedItem
     square: int
     asked: list[int]
     bids: dict[int, int]
@@ -269,7 +275,7 @@ class InitialFrame(Frame):
     written: list[list[int]] = field(default_factory=list)
 
 
-def new_auction(g: GameState, item: str, square: int, bidders: list[int]) -> Frame:
+def new_auction(g: GameState, item: AuctionItem, square: int, bidders: list[int]) -> Frame:
     """A new auction among `bidders`: open, or sealed-bid (`Rules.auction`, see `sealed`)."""
     if g.rules.maximum_punishment:
         # "A player in Jail may not ... participate in any auctions"
@@ -318,17 +324,12 @@ _MUTABLE_FIELDS: dict[type[Frame], tuple[str, ...]] = {
 }
 
 
-def _offer_from_dict(data: dict[str, Any]) -> TradeOffer:
-    return TradeOffer(int(data["proposer"]), int(data["responder"]),
-                      bundle_from_dict(data["give"]), bundle_from_dict(data["get"]))
-
-
 def frame_from_dict(data: dict[str, Any]) -> Frame:
     """Rebuild a frame written by `Frame.to_dict` (raises KeyError/TypeError when malformed)."""
     data = dict(data)
     cls = FRAME_TYPES[data.pop("frame")]
     if "offer" in data:
-        data["offer"] = _offer_from_dict(data["offer"])
+        data["offer"] = offer_from_dict(data["offer"])
     if "demand" in data:
         data["demand"] = {int(k): int(v) for k, v in data["demand"].items()}
     if "bidders" in data:

@@ -47,7 +47,7 @@ from passgo.core.actions import (
     TradeOffer,
     field_problem,
 )
-from passgo.core.decisions import Decision, DeckName, GameOverDecision
+from passgo.core.decisions import BuildingItem, Decision, DeckName, GameOverDecision
 from passgo.core.ending import LIMIT_REASONS
 from passgo.core.errors import IllegalActionError
 from passgo.core.events import Event
@@ -254,8 +254,9 @@ class Game(GameState):
         p = action.player
         if not 0 <= p < self.n:
             return f"no player {p!r}"
+        # (The reasons are told to the player who acted: "you".)
         if not self.alive[p]:
-            return f"{self.names[p]} is out of the game"
+            return "you are out of the game"
         top = self.frames[-1]
         kind = type(action)
         if top.player == p:
@@ -265,20 +266,26 @@ class Game(GameState):
         rule = BUSINESS.get(kind)
         if rule is not None:
             return rule.problem(self, top, action)
-        who = self.names[top.player] if top.player >= 0 else "nobody"
         # The fields passed `field_problem`, so the text form cannot fail on them.
+        if top.player == p:
+            return (f"{action.text()!r} is not possible now: first answer your decision "
+                    f"({top.kind})")
+        who = self.names[top.player] if top.player >= 0 else "nobody"
         return f"{action.text()!r} is not possible now: waiting for {who} ({top.kind})"
 
     # -- applying ------------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Check and carry out one action; returns the events it caused."""
+    def apply(self, action: Action, reason: str = "") -> list[Event]:
+        """Check and carry out one action; returns the events it caused. `reason`: why the
+        player chose it, in one line (a bot's explanation), which the events of the choice
+        carry (`Purchased.reason`, `BidPlaced.reason`, `TradeOffered.reason`, ...)."""
         self.check(action)
-        return self.apply_unchecked(action)
+        return self.apply_unchecked(action, reason)
 
-    def apply_unchecked(self, action: Action) -> list[Event]:
+    def apply_unchecked(self, action: Action, reason: str = "") -> list[Event]:
         """Carry out an action known to be legal (e.g. taken from `legal_actions`)."""
         self.events = []
+        self.reason = reason
         self.history.append(action)
         top = self.frames[-1]
         kind = type(action)
@@ -466,6 +473,15 @@ class Game(GameState):
     def percent_tax(self, player: int) -> int:
         """What the Income Tax's percentage choice would cost the player now."""
         return movement.tax_percent(self, player)
+
+    def next_building(self, square: int) -> BuildingItem:
+        """What building on this street next would put there: a house, or a hotel."""
+        return "hotel" if buildings.hotel_next(self, self.level[square]) else "house"
+
+    def build_price(self, player: int, square: int) -> int:
+        """What the player's next house or hotel on this street costs the Bank's way (twice
+        the printed cost under `Rules.non_monopoly_building` without the whole group)."""
+        return buildings.build_price(self, player, square)
 
     def instant_hotel_price(self, square: int) -> int:
         """`Rules.instant_hotels`: the price of a hotel bought at once for this street."""

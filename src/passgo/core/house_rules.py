@@ -35,7 +35,20 @@ from typing import Any
 
 from passgo.core import board as B
 from passgo.core.actions import RepayLoan, Roll, TakeLoan
-from passgo.core.events import SALARY, SALARY_ON_GO, Event
+from passgo.core.events import (
+    SALARY,
+    SALARY_ON_GO,
+    DoubledUp,
+    JackpotTaken,
+    LawyerHired,
+    LoanRepaid,
+    LoanTaken,
+    Moved,
+    PotRefilled,
+    StartedOn,
+    TokensSwitched,
+    Travelled,
+)
 from passgo.core.frames import FinderFrame, TurnFrame
 from passgo.core.money import LOAN, bank_pays, from_bank, pay_now, to_bank
 from passgo.core.registry import business
@@ -123,7 +136,7 @@ def start_at_corners(g: GameState) -> None:
     for k, p in enumerate(seats):
         g.pos[p] = spots[4 * k // g.n]
     for p in range(g.n):
-        g.events.append(Event("start", p, square=g.pos[p]))
+        g.events.append(StartedOn(p, g.pos[p]))
 
 
 def salary(g: GameState, player: int, landed: bool) -> None:
@@ -151,7 +164,7 @@ def switch_tokens(g: GameState, player: int) -> None:
     the jail turns, and the alternation goes on after the turn it leaves jail."""
     pos, resting = g.pos, g.resting
     pos[player], resting[player] = resting[player], pos[player]
-    g.events.append(Event("token_switch", player, square=pos[player], amount=resting[player]))
+    g.events.append(TokensSwitched(player, pos[player], resting[player]))
 
 
 # -- landing -----------------------------------------------------------------------------------
@@ -173,8 +186,8 @@ def doubled_up(g: GameState, player: int, sq: int) -> bool:
                for p in range(g.n)):
         return False
     go = pos[player] = sq - sq % board.ring  # the GO of the token's board
-    g.events.append(Event("doubled_up", player, square=sq))
-    g.events.append(Event("move", player, square=go, amount=go - sq))
+    g.events.append(DoubledUp(player, sq))
+    g.events.append(Moved(player, sq, go, go - sq, False, "doubled_up"))
     turn = g.frames[0]
     if g.current == player and isinstance(turn, TurnFrame):
         turn.again = False
@@ -189,11 +202,11 @@ def take_pot(g: GameState, player: int) -> None:
         return
     g.pot = 0
     from_bank(g, player, amount)
-    g.events.append(Event("jackpot", player, amount=amount))
+    g.events.append(JackpotTaken(player, amount))
     refill = g.rules.free_parking_refill
     if refill:
         g.pot = refill
-        g.events.append(Event("pot_refill", amount=refill))
+        g.events.append(PotRefilled(refill))
 
 
 def travel_destinations(g: GameState, sq: int) -> list[int]:
@@ -210,7 +223,7 @@ def travel(g: GameState, player: int, dest: int) -> None:
     moves to `dest` and the move ends there (no rent, no other effect of the square)."""
     origin = g.pos[player]
     g.pos[player] = dest
-    g.events.append(Event("travel", player, square=dest, amount=origin))
+    g.events.append(Travelled(player, origin, dest))
 
 
 # -- Bank loans --------------------------------------------------------------------------------
@@ -249,7 +262,7 @@ def take_loan(g: GameState, player: int) -> None:
     """"A player without an outstanding loan may at any time take out a $500 loan"."""
     from_bank(g, player, LOAN)
     g.loans[player] += 1
-    g.events.append(Event("loan", player, amount=LOAN))
+    g.events.append(LoanTaken(player, LOAN))
 
 
 def repay_loan(g: GameState, player: int) -> None:
@@ -258,7 +271,7 @@ def repay_loan(g: GameState, player: int) -> None:
     to_bank(g, player, LOAN)
     g.loans[player] -= 1
     g.loans_repayable[player] -= 1
-    g.events.append(Event("loan_repaid", player, amount=LOAN))
+    g.events.append(LoanRepaid(player, LOAN))
 
 
 # -- jail and auctions -------------------------------------------------------------------------
@@ -271,7 +284,7 @@ def hire_lawyer(g: GameState, player: int) -> None:
     pay_now(g, player, BANK, fee, "lawyer")
     g.jailed[player] = False
     g.jail_turns[player] = 0
-    g.events.append(Event("lawyer", player, amount=fee, square=g.pos[player]))
+    g.events.append(LawyerHired(player, fee, g.pos[player]))
 
 
 def finders_fee(g: GameState, square: int, winner: int, price: int) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from passgo.core.actions import Action, InitialBids
 from passgo.core.decisions import InitialBidsDecision
-from passgo.core.events import Event
+from passgo.core.events import AuctionStarted, AuctionWon, SealedBidWritten, TurnStarted
 from passgo.core.frames import InitialFrame, TurnFrame
 from passgo.core.money import pay_now
 from passgo.core.registry import answer, decision, settles
@@ -38,7 +38,7 @@ def open_initial_auction(g: GameState, first: int) -> None:
     g.cash = [cash] * g.n
     g.bank_flow = g.n * g.board.starting_cash - g.n * cash  # the ledger starts balanced
     g.frames.append(InitialFrame("initial_bids", first, g.seats_from(first)))
-    g.events.append(Event("auction_start", detail="initial"))
+    g.events.append(AuctionStarted("initial", None))
 
 
 def bids_problem(g: GameState, a: InitialBids) -> str | None:
@@ -96,7 +96,7 @@ def _write(g: GameState, f: InitialFrame, a: InitialBids) -> None:
     for sq, amount in zip(a.squares, a.amounts, strict=True):
         row += [sq, amount]
     f.written.append(row)
-    g.events.append(Event("sealed_bid", a.player, detail="initial"))
+    g.events.append(SealedBidWritten(a.player, "initial", None))
 
 
 @settles(InitialFrame)
@@ -119,7 +119,7 @@ def _step(g: GameState, f: InitialFrame) -> bool:
         winner = tied[0] if len(tied) == 1 else throw_off(g, tied)  # "ties broken by die roll"
         g.owner[sq] = winner
         pay_now(g, winner, BANK, high, "initial auction")
-        g.events.append(Event("auction_won", winner, square=sq, amount=high, detail="deed"))
+        g.events.append(AuctionWon(winner, "deed", sq, high))
     if isinstance(g.frames[-1], TurnFrame):  # no order auction still to come
-        g.events.append(Event("turn", g.current))
+        g.events.append(TurnStarted(g.current, g.rounds))
     return True

@@ -30,7 +30,7 @@ from __future__ import annotations
 from passgo.core import buildings, movement, terms
 from passgo.core.actions import Action, AskRent, PayAsked, SwitchRent
 from passgo.core.decisions import AskRentDecision, ChooseRentDecision
-from passgo.core.events import Event
+from passgo.core.events import RentAsked, RentSwitched, or_none
 from passgo.core.frames import MarketFrame
 from passgo.core.registry import answer, decision
 from passgo.core.state import BANK, HOTEL, GameState
@@ -80,8 +80,7 @@ def _pay(g: GameState, f: MarketFrame, amount: int) -> None:
 @answer(AskRent, "ask_rent", problem=_ask_problem)
 def _ask(g: GameState, f: MarketFrame, a: AskRent) -> None:
     g.frames.pop()
-    g.events.append(Event("rent_asked", a.player, square=f.square, amount=a.amount,
-                          other=f.lander))
+    g.events.append(RentAsked(a.player, f.lander, f.square, a.amount))
     if switches(g, f):
         g.frames.append(MarketFrame("choose_rent", f.lander, f.square, f.lander, f.owner,
                                     f.rent, a.amount))
@@ -106,8 +105,7 @@ def _switch(g: GameState, f: MarketFrame, a: SwitchRent) -> None:
     g.frames.pop()
     g.pos[a.player] = a.square
     owner = g.owner[a.square]
-    g.events.append(Event("rent_switch", a.player, square=a.square, amount=f.square,
-                          other=owner))
+    g.events.append(RentSwitched(a.player, f.square, a.square, or_none(owner)))
     if owner != a.player and not movement.rent_waived(g, a.player, a.square):
         g.frames.append(MarketFrame("ask_rent", owner, a.square, a.player, owner,
                                     movement.rent_due(g, a.square, 0), switched=True))

@@ -18,7 +18,15 @@ later debts lapse.
 from __future__ import annotations
 
 from passgo.core import terms
-from passgo.core.events import Event
+from passgo.core.events import (
+    Bankrupt,
+    Debt,
+    DeedTransferred,
+    LoansPassed,
+    Payment,
+    PotPaid,
+    or_none,
+)
 from passgo.core.frames import (
     DONE,
     AuctionFrame,
@@ -57,7 +65,7 @@ def square_problem(g: GameState, square: int) -> str | None:
 def bank_pays(g: GameState, player: int, amount: int, why: str) -> None:
     g.cash[player] += amount
     g.bank_flow -= amount
-    g.events.append(Event("receive", player, -1, amount, -1, why))
+    g.events.append(Payment(None, player, amount, why))
 
 
 def pay_now(g: GameState, player: int, creditor: int, amount: int, why: str) -> None:
@@ -67,12 +75,12 @@ def pay_now(g: GameState, player: int, creditor: int, amount: int, why: str) -> 
         g.bank_flow += amount
     else:
         g.cash[creditor] += amount
-    g.events.append(Event("pay", player, -1, amount, creditor, why))
+    g.events.append(Payment(player, or_none(creditor), amount, why))
     if g.pot_sources and creditor == BANK and why in g.pot_sources:
         # `Rules.free_parking_jackpot`: fines and taxes go to the middle of the board. The pot
         # is the Bank's side of the ledger: `bank_flow` already counts this money.
         g.pot += amount
-        g.events.append(Event("pot", player, amount=amount, detail=why))
+        g.events.append(PotPaid(player, amount, why))
 
 
 def charge(g: GameState, player: int, creditor: int, amount: int, why: str) -> None:
@@ -98,12 +106,9 @@ def settle_debt(g: GameState, frame: DebtFrame) -> bool:
         return True
     if not frame.announced:
         frame.announced = True
-        g.events.append(
-            Event(
-                "debt", frame.player, amount=frame.amount, other=frame.creditor,
-                detail=frame.reason,
-            )
-        )
+        creditor = frame.creditor
+        g.events.append(Debt(frame.player, or_none(creditor), frame.amount,
+                             frame.reason))
     return False
 
 
@@ -136,7 +141,7 @@ def pass_loans(g: GameState, player: int, creditor: int) -> None:
     else:
         creditor = BANK
     g.loans[player] = g.loans_repayable[player] = 0
-    g.events.append(Event("loan_passed", player, amount=count, other=creditor))
+    g.events.append(LoansPassed(player, count, or_none(creditor)))
 
 
 def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
@@ -149,7 +154,7 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
     top = g.frames.pop()
     assert isinstance(top, DebtFrame)
     creditor = top.creditor
-    g.events.append(Event("bankrupt", player, other=creditor, detail=top.reason))
+    g.events.append(Bankrupt(player, or_none(creditor), top.reason))
     board = g.board
     squares = board.squares
     deeds = [sq for sq in board.properties if g.owner[sq] == player]
@@ -189,7 +194,7 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
             g.owner[sq] = BANK
             if g.rules.bank_bankruptcy_cancels_mortgages:
                 g.mortgaged[sq] = False
-            g.events.append(Event("transfer", player, square=sq, other=BANK))
+            g.events.append(DeedTransferred(sq, player, None, "bankruptcy"))
         bidders = g.seats_from(g.left_of(player))
         # First to go: "Players may not purchase properties until one player has passed Go"
         # (004): not at auction either, so the deeds stay with the Bank unsold.
@@ -204,12 +209,12 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
         for sq in deeds:
             g.owner[sq] = BANK
             g.mortgaged[sq] = False
-            g.events.append(Event("transfer", player, square=sq, other=BANK, detail="repossessed"))
+            g.events.append(DeedTransferred(sq, player, None, "repossessed"))
     else:
         g.cards[creditor].extend(cards)
         for sq in deeds:
             g.owner[sq] = creditor
-            g.events.append(Event("transfer", player, square=sq, other=creditor))
+            g.events.append(DeedTransferred(sq, player, creditor, "bankruptcy"))
         for sq in reversed(deeds):
             if g.mortgaged[sq]:
                 pushed.append(TransferFrame("mortgaged_deed", creditor, sq))

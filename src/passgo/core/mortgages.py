@@ -16,7 +16,7 @@ from typing import Any
 from passgo.core.actions import Action, KeepMortgage, LiftMortgage, Mortgage, SellDeed, Unmortgage
 from passgo.core.board import STREET
 from passgo.core.decisions import MortgagedDeedDecision
-from passgo.core.events import INTEREST, Event
+from passgo.core.events import INTEREST, DeedSoldToBank, Mortgaged, MortgageLifted
 from passgo.core.frames import Frame, TransferFrame
 from passgo.core.money import bank_pays, charge, from_bank, square_problem, to_bank
 from passgo.core.registry import answer, business, decision
@@ -53,7 +53,7 @@ def mortgage(g: GameState, player: int, sq: int) -> None:
     g.mortgaged[sq] = True
     value = g.board.squares[sq].mortgage
     from_bank(g, player, value)
-    g.events.append(Event("mortgage", player, square=sq, amount=value))
+    g.events.append(Mortgaged(player, sq, value, g.reason))
 
 
 def unmortgage_problem(g: GameState, player: int, sq: int) -> str | None:
@@ -74,7 +74,7 @@ def unmortgage(g: GameState, player: int, sq: int) -> None:
     cost = g.lift_cost(sq)
     g.mortgaged[sq] = False
     to_bank(g, player, cost)
-    g.events.append(Event("unmortgage", player, square=sq, amount=cost))
+    g.events.append(MortgageLifted(player, sq, cost, g.reason))
 
 
 def sell_deed_problem(g: GameState, player: int, sq: int) -> str | None:
@@ -95,7 +95,7 @@ def sell_deed(g: GameState, player: int, sq: int) -> None:
     value = g.board.squares[sq].price // 2
     g.owner[sq] = BANK
     g.mortgaged[sq] = False
-    g.events.append(Event("deed_sold", player, square=sq, amount=value))
+    g.events.append(DeedSoldToBank(player, sq, value, g.reason))
     bank_pays(g, player, value, "deed sold")
 
 

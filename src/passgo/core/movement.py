@@ -19,6 +19,7 @@ from passgo.core.board import (
     COMMUNITY_CHEST,
     DECK_CHANCE,
     DECK_COMMUNITY_CHEST,
+    DECK_NAMES,
     FINE_OR_CHANCE,
     FREE_PARKING,
     GO,
@@ -34,7 +35,22 @@ from passgo.core.board import (
     STREET,
     UTILITY,
 )
-from passgo.core.events import Event
+from passgo.core.events import (
+    CardDrawn,
+    DiceThrown,
+    JailCardKept,
+    JailCardUsed,
+    Jailed,
+    JailExit,
+    JailWhy,
+    LeftJail,
+    Moved,
+    NotForSale,
+    RentDue,
+    RentWaived,
+    StayedInJail,
+    TaxManMoved,
+)
 from passgo.core.frames import (
     MOVED,
     POST_ROLL,
@@ -66,7 +82,8 @@ def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
         expire_claims(g)
     d = g.throw() if not sides else house_rules.throw_dice(g, sides)
     g.dice = d
-    g.events.append(Event("dice", player, -1, 0, -1, "", d))  # positional: hot path
+    # (one die under dice control comes as (face, 0))
+    g.events.append(DiceThrown(player, d if d[1] else d[:1], d[0] == d[1]))
     total = d[0] + d[1]
     if g.jailed[player]:
         _jail_throw(g, player, d)
@@ -79,16 +96,14 @@ def roll(g: GameState, player: int, sides: tuple[int, ...] = ()) -> None:
         if g.doubles >= 3:
             # "If you throw doubles three times in succession, move your token immediately to
             # the space marked 'In Jail'": the third throw is not moved.
-            g.events.append(Event("doubles_jail", player))
-            send_to_jail(g, player)
+            send_to_jail(g, player, "doubles")
             return
         turn.again = True
     else:
         turn.again = False
         if sides and d[0] == 1 and d[1] == 0:
             # Dice control: "If a player rolls a one, he or she must go directly to jail."
-            g.events.append(Event("one_die_jail", player))
-            send_to_jail(g, player)
+            send_to_jail(g, player, "one_die")
             return
     move_by(g, player, total, total)
 
@@ -104,7 +119,7 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
         # take another turn"
         g.jailed[player] = False
         g.jail_turns[player] = 0
-        g.events.append(Event("jail_free", player, detail="doubles"))
+        g.events.append(LeftJail(player, "doubles"))
         turn.stage = MOVED
         move_by(g, player, total, total)
         return
@@ -114,7 +129,7 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
         # get out of Jail and immediately move forward the number of spaces shown by your throw."
         g.jailed[player] = False
         g.jail_turns[player] = 0
-        g.events.append(Event("jail_free", player, detail="third-roll"))
+        g.events.append(LeftJail(player, "third_throw"))
         turn.stage = MOVED
         g.frames.append(MoveFrame("move", player, total))
         if g.rules.jail_card_after_third_throw and g.cards[player]:
@@ -123,7 +138,7 @@ def _jail_throw(g: GameState, player: int, d: tuple[int, int]) -> None:
             return
         charge(g, player, BANK, g.board.jail_fine, why.JAIL_FINE)
         return
-    g.events.append(Event("jail_stay", player))
+    g.events.append(StayedInJail(player, g.jail_turns[player]))
     turn.stage = POST_ROLL
     turn.kind = "end_turn"
 
@@ -151,39 +166,39 @@ def jail_exit(g: GameState, player: int, deck: int | None) -> None:
     g.frames.pop()
     if deck is not None:
         _return_card(g, player, deck)
-        g.events.append(Event("jail_card", player, amount=deck))
+        g.events.append(JailCardUsed(player, DECK_NAMES[deck]))
     else:
         charge(g, player, BANK, g.board.jail_fine, why.JAIL_FINE)
 
 
-def _leave_jail(g: GameState, player: int, how: str) -> None:
+def _leave_jail(g: GameState, player: int, how: JailExit) -> None:
     g.jailed[player] = False
     g.jail_turns[player] = 0
-    g.events.append(Event("jail_free", player, detail=how))
+    g.events.append(LeftJail(player, how))
     turn_frame(g).kind = "roll"
 
 
-def send_to_jail(g: GameState, player: int, landed: bool = False) -> None:
-    """Straight to jail, no salary; the turn ends (no throw again after doubles). `landed`:
-    sent by landing on Go to Jail, where `Rules.jail_card_on_arrival` lets a held card be used
-    at once. On a double board the jail is the one of the board the token was on (004: "he or
-    she is sent to the jail on the board that they were occupying")."""
+def send_to_jail(g: GameState, player: int, why: JailWhy) -> None:
+    """Straight to jail, no salary; the turn ends (no throw again after doubles). `why`:
+    "square" when sent by landing on Go to Jail, where `Rules.jail_card_on_arrival` lets a
+    held card be used at once. On a double board the jail is the one of the board the token
+    was on (004: "he or she is sent to the jail on the board that they were occupying")."""
     jail = g.pos[player] = g.board.jail_of(g.pos[player])
     g.jailed[player] = True
     g.jail_turns[player] = 0
     g.doubles = 0
-    g.events.append(Event("jail", player, square=jail))
+    g.events.append(Jailed(player, jail, why))
     if g.current == player:
         turn = turn_frame(g)
         turn.again = False
         turn.stage = MOVED
-    if landed and g.rules.jail_card_on_arrival and g.cards[player]:
+    if why == "square" and g.rules.jail_card_on_arrival and g.cards[player]:
         # 003: "If the player has a Get Out of Jail Free card ..., he moves his token to the
         # 'Just Visiting' part of the square."
         deck = g.cards[player][0][0]
         _return_card(g, player, deck)
         g.jailed[player] = False
-        g.events.append(Event("jail_free", player, amount=deck, detail="card"))
+        g.events.append(LeftJail(player, "arrival_card"))
         return
     if g.rules.jail_lawyer:
         g.frames.append(DecisionFrame("lawyer", player))
@@ -191,9 +206,10 @@ def send_to_jail(g: GameState, player: int, landed: bool = False) -> None:
 
 def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
     """Move forward `steps` squares, collecting the salary on passing or landing on GO."""
-    new, gos = g.board.walk(g.pos[player], steps)
+    start = g.pos[player]
+    new, gos = g.board.walk(start, steps)
     g.pos[player] = new
-    g.events.append(Event("move", player, new, steps))
+    g.events.append(Moved(player, start, new, steps, gos > 0, "throw"))
     if gos:
         _pass_go(g, player, gos, new)
     land(g, player, dice_total)
@@ -204,10 +220,11 @@ def advance_to(g: GameState, player: int, target: int, multiplier: int = 0) -> N
     board, 004: "A player advancing to a named property as per instructions on a card may pass
     Go twice, collecting $400.")."""
     board = g.board
-    steps = board.steps_to(g.pos[player], target)
-    new, gos = board.walk(g.pos[player], steps)
+    start = g.pos[player]
+    steps = board.steps_to(start, target)
+    new, gos = board.walk(start, steps)
     g.pos[player] = new
-    g.events.append(Event("move", player, square=new, amount=steps))
+    g.events.append(Moved(player, start, new, steps, gos > 0, "card"))
     if gos:
         _pass_go(g, player, gos, new)
     land(g, player, g.dice[0] + g.dice[1], multiplier)
@@ -243,7 +260,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
                 # rent" read as a throw of its own.
                 d = g.throw()
                 g.dice = d
-                g.events.append(Event("dice", player, dice=d))
+                g.events.append(DiceThrown(player, d, d[0] == d[1], "utility"))
                 rent = (multiplier * (d[0] + d[1]) if multiplier
                         else rent_due(g, sq, d[0] + d[1]))
             if g.contracts:
@@ -251,9 +268,12 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
                 if not rent:
                     return
             collect_rent(g, player, owner, sq, rent)
-        elif owner != player and g.rules.foreclosure:
-            # A mortgaged deed of another player: no rent, but it may be foreclosed.
-            foreclosure.offer_foreclosure(g, player, sq)
+        elif owner != player:
+            # "No rent can be collected on mortgaged properties"; under the foreclosure house
+            # rule it may be bought from its owner.
+            g.events.append(RentWaived(player, owner, sq, "mortgaged"))
+            if g.rules.foreclosure:
+                foreclosure.offer_foreclosure(g, player, sq)
     elif kind == CHANCE:
         draw(g, player, DECK_CHANCE)
     elif kind == COMMUNITY_CHEST:
@@ -267,7 +287,7 @@ def land(g: GameState, player: int, dice_total: int, multiplier: int = 0) -> Non
     elif kind == LUXURY_TAX:
         charge(g, player, BANK, square.amount, why.LUXURY_TAX)
     elif kind == GO_TO_JAIL:
-        send_to_jail(g, player, landed=True)
+        send_to_jail(g, player, "square")
 
 
 def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
@@ -288,7 +308,7 @@ def _house_landing(g: GameState, player: int, sq: int, multiplier: int) -> bool:
             if rules.first_to_go and not g.go_passed:
                 # First to go: "Players may not purchase properties until one player has
                 # passed Go." (no auction either)
-                g.events.append(Event("no_sale", player, square=sq))
+                g.events.append(NotForSale(player, sq))
                 return True
             return False
         if kind == RAILROAD and rules.travelling_railroads != "off":
@@ -320,7 +340,7 @@ def rent_waived(g: GameState, player: int, sq: int) -> bool:
     owner = g.owner[sq]
     if owner in (BANK, player) or not g.punished(owner):
         return False
-    g.events.append(Event("rent_waived", player, square=sq, other=owner))
+    g.events.append(RentWaived(player, owner, sq, "owner_jailed"))
     return True
 
 
@@ -355,7 +375,7 @@ def collect_rent(g: GameState, player: int, owner: int, sq: int, rent: int) -> N
     window = RENT_WINDOWS[g.rules.rent_claim]
     if window:
         g.claims.append([player, owner, sq, rent, g.turns + window - 1])
-        g.events.append(Event("rent_due", player, square=sq, amount=rent, other=owner))
+        g.events.append(RentDue(player, owner, sq, rent))
     elif g.contracts:
         terms.charge_rent(g, player, owner, sq, rent)  # shares of the rent (profit sharing)
     else:
@@ -372,7 +392,7 @@ def tax_man(g: GameState) -> None:
     d = g.throw()
     total = d[0] + d[1]
     sq = g.tax_man = (g.tax_man + total) % len(g.board.squares)
-    g.events.append(Event("tax_man", square=sq, amount=total, dice=d))
+    g.events.append(TaxManMoved(d, sq))
     owner = g.owner[sq]
     if owner != BANK and not g.mortgaged[sq]:
         rent = rent_due(g, sq, total)
@@ -421,11 +441,11 @@ def draw(g: GameState, player: int, deck: int) -> None:
     """Take the top card, obey it and put it at the bottom (a jail card is kept instead)."""
     index = g.decks[deck].pop(0)
     card = g.board.decks[deck][index]
-    g.events.append(Event("card", player, square=g.pos[player], detail=card.id, amount=deck))
+    g.events.append(CardDrawn(player, DECK_NAMES[deck], card.id, card.text))
     effect = card.effect
     if effect == JAIL_FREE:
         g.cards[player].append((deck, index))
-        g.events.append(Event("keep_card", player, amount=deck))
+        g.events.append(JailCardKept(player, DECK_NAMES[deck]))
         return
     g.decks[deck].append(index)
     board = g.board
@@ -441,19 +461,20 @@ def draw(g: GameState, player: int, deck: int) -> None:
         # Backwards along the board the token is on (a double board's GO is not passed).
         at, ring = g.pos[player], board.ring
         g.pos[player] = at - at % ring + (at - card.spaces) % ring
-        g.events.append(Event("move", player, square=g.pos[player], amount=-card.spaces))
+        g.events.append(Moved(player, at, g.pos[player], -card.spaces, False, "card"))
         land(g, player, g.dice[0] + g.dice[1])
     elif effect == BACK_TO:
         # "Go back to Old Kent Road": backwards, so GO is not passed and no salary is paid.
         n = board.ring
-        steps = (g.pos[player] - card.square) % n
+        at = g.pos[player]
+        steps = (at - card.square) % n
         g.pos[player] = card.square
-        g.events.append(Event("move", player, square=card.square, amount=-steps))
+        g.events.append(Moved(player, at, card.square, -steps, False, "card"))
         land(g, player, g.dice[0] + g.dice[1])
     elif effect == FINE_OR_CHANCE:
         g.frames.append(FineFrame("fine_or_chance", player, card.amount))
     elif effect == GO_TO_JAIL_CARD:
-        send_to_jail(g, player)
+        send_to_jail(g, player, "card")
     elif effect == COLLECT:
         bank_pays(g, player, card.amount, card.id)
     elif effect == PAY:

@@ -25,12 +25,18 @@ game that starts this way plays in that order all game (`GameState.order`).
 
 from __future__ import annotations
 
-from typing import cast
-
 from passgo.core.actions import Action, Bid, Pass
 from passgo.core.auction import auctioned_square, award
-from passgo.core.decisions import SealedBidDecision, SealedItem
-from passgo.core.events import Event
+from passgo.core.decisions import SealedBidDecision
+from passgo.core.events import (
+    AuctionStarted,
+    BidsRevealed,
+    DiceThrown,
+    PlayOrderSet,
+    SealedBidWritten,
+    TurnStarted,
+    or_none,
+)
 from passgo.core.frames import SealedFrame, TurnFrame
 from passgo.core.money import charge
 from passgo.core.registry import answer, decision, settles
@@ -40,7 +46,7 @@ from passgo.core.state import BANK, GameState
 def open_order_auction(g: GameState) -> None:
     """Push the auction for the order of play (before the game begins)."""
     g.frames.append(SealedFrame("sealed_bid", 0, "order", -1, list(range(g.n)), {}, 0, True))
-    g.events.append(Event("auction_start", detail="order"))
+    g.events.append(AuctionStarted("order", None))
 
 
 def min_bid(g: GameState, f: SealedFrame) -> int:
@@ -64,13 +70,13 @@ def bid(g: GameState, f: SealedFrame, player: int, amount: int) -> None:
     f.asked.remove(player)
     if amount > 0:
         f.bids[player] = amount
-    g.events.append(Event("sealed_bid", player, square=f.square, detail=f.item))
+    g.events.append(SealedBidWritten(player, f.item, or_none(f.square)))
 
 
 def _view(g: GameState, f: SealedFrame) -> SealedBidDecision:
     square, group = ((-1, None) if f.item == "order"
                      else auctioned_square(g, f.item, f.square))
-    return SealedBidDecision(f.player, cast(SealedItem, f.item), square, group,
+    return SealedBidDecision(f.player, f.item, square, group,
                              min_bid(g, f), g.cash[f.player], tuple(f.asked))
 
 
@@ -97,7 +103,7 @@ def step(g: GameState, f: SealedFrame) -> bool:
     """Ask the next bidder, or show the bids and settle the auction. True when finished."""
     if not f.opened:
         f.opened = True
-        g.events.append(Event("auction_start", square=f.square, amount=f.floor, detail=f.item))
+        g.events.append(AuctionStarted(f.item, or_none(f.square), f.floor))
     if f.asked:
         f.asked = [p for p in f.asked if g.alive[p]]
     if f.asked:
@@ -108,8 +114,8 @@ def step(g: GameState, f: SealedFrame) -> bool:
     if f.item == "order":
         _order_of_play(g, bids)
         return True
-    g.events.append(Event("bids_revealed", square=f.square, detail=_bids_text(bids),
-                          amount=max(bids.values(), default=0)))
+    g.events.append(BidsRevealed(f.item, or_none(f.square), tuple(bids.items()),
+                                 max(bids.values(), default=0)))
     if not bids:
         award(g, f.item, f.square, -1, 0)
         return True
@@ -132,22 +138,17 @@ def throw_off(g: GameState, tied: list[int]) -> int:
         for p in tied:
             d = g.throw()
             totals[p] = d[0] + d[1]
-            g.events.append(Event("dice", p, dice=d, detail="tie"))
+            g.events.append(DiceThrown(p, d, d[0] == d[1], "tie"))
         best = max(totals.values())
         tied = [p for p in tied if totals[p] == best]
     return tied[0]
-
-
-def _bids_text(bids: dict[int, int]) -> str:
-    return " ".join(f"{p}:{b}" for p, b in bids.items())
 
 
 def _order_of_play(g: GameState, bids: dict[int, int]) -> None:
     """Seat the order of play by the bids (ties by throws) and collect every bid."""
     n = g.n
     amounts = {p: bids.get(p, 0) for p in range(n)}
-    g.events.append(Event("bids_revealed", detail=_bids_text(amounts),
-                          amount=max(amounts.values())))
+    g.events.append(BidsRevealed("order", None, tuple(amounts.items()), max(amounts.values())))
     ranked: list[int] = []
     for amount in sorted(set(amounts.values()), reverse=True):
         group = [p for p in range(n) if amounts[p] == amount]
@@ -163,7 +164,7 @@ def _order_of_play(g: GameState, bids: dict[int, int]) -> None:
     assert isinstance(turn, TurnFrame)
     turn.player = first
     turn.kind = "roll"
-    g.events.append(Event("order_of_play", first, detail=" ".join(map(str, ranked))))
+    g.events.append(PlayOrderSet(first, tuple(ranked)))
     for p in reversed(ranked):
         charge(g, p, BANK, amounts[p], "order of play")
-    g.events.append(Event("turn", first))
+    g.events.append(TurnStarted(first, g.rounds))

@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from passgo.core import house_rules, initial, money, sealed, timing
-from passgo.core.events import Event
+from passgo.core.events import DeedTransferred, OpeningThrows, TurnStarted
 from passgo.core.frames import TurnFrame
 from passgo.core.state import BANK, BANK_NAME, GameState
 
@@ -93,24 +93,24 @@ def start(g: GameState, order: str, dice: Sequence[tuple[int, int]]) -> None:
         # property on the board in a closed auction" (004); before the order auction.
         initial.open_initial_auction(g, first)
     if not (rules.order_auction or rules.initial_auction):
-        g.events.append(Event("turn", first))
+        g.events.append(TurnStarted(first, g.rounds))
 
 
 def _opening_roll(g: GameState) -> int:
     """"each player in turn throws the dice. The player with the highest total starts";
     players tied for highest throw again."""
     contenders = list(range(g.n))
-    throws: list[str] = []
+    throws: list[tuple[int, int, int]] = []
     while True:
         totals = {}
         for p in contenders:
             d = g.throw()
             totals[p] = d[0] + d[1]
-            throws.append(f"{p}:{d[0]}+{d[1]}")
+            throws.append((p, d[0], d[1]))
         best = max(totals.values())
         contenders = [p for p in contenders if totals[p] == best]
         if len(contenders) == 1:
-            g.events.append(Event("order", contenders[0], detail=" ".join(throws)))
+            g.events.append(OpeningThrows(contenders[0], tuple(throws)))
             return contenders[0]
 
 
@@ -123,7 +123,7 @@ def _deal_deeds(g: GameState, first: int) -> None:
         for p in g.seats_from(first):
             sq = deeds.pop()
             g.owner[sq] = p
-            g.events.append(Event("transfer", BANK, square=sq, other=p, detail="dealt"))
+            g.events.append(DeedTransferred(sq, None, p, "dealt"))
             if g.rules.dealt_deeds_paid:
                 price = g.deed_price(sq)
                 if g.cash[p] >= price:

@@ -125,6 +125,7 @@ class GameState:
         "seed",
         "history",
         "events",
+        "reason",
         "setup",
         "order",
         "house_rules",
@@ -194,6 +195,9 @@ class GameState:
         self.seed = seed
         self.history: list[Action] = []  # every action applied, in order
         self.events: list[Event] = []
+        # The one-line reason given with the action being applied (`Game.apply`), which the
+        # events of a player's own choice carry (`Purchased.reason`, ...); "" when none.
+        self.reason = ""
         self.setup: dict[str, Any] = {}
         # Seats in order of play when it is not the seating order (`Rules.order_auction`);
         # empty: play passes from each seat to the next.
@@ -427,7 +431,7 @@ _NESTED_LISTS = ("cards", "decks", "claims", "contracts")
 _SHARED = ("rules", "board", "names", "n", "bank_houses", "bank_hotels", "current", "doubles",
            "dice", "bank_flow", "turns", "rounds", "max_turns", "max_rounds", "over", "winner",
            "end_reason", "seed", "house_rules", "pot", "pot_sources", "tax_man", "go_passed",
-           "lift_costs", "agreements_made", "time_called", "angel")
+           "lift_costs", "agreements_made", "time_called", "angel", "reason")
 COPIED_FIELDS = frozenset((*_FLAT_LISTS, *_NESTED_LISTS, *_SHARED, "frames", "setup", "events",
                            "rng"))
 

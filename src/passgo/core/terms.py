@@ -81,7 +81,21 @@ from passgo.core.actions import (
     Repay,
     Term,
 )
-from passgo.core.events import RENT, Event
+from passgo.core.events import (
+    LENT,
+    LOAN_DUE,
+    LOAN_REPAID,
+    RENT,
+    RENT_SHARE,
+    AgreementEnd,
+    AgreementEnded,
+    AgreementMade,
+    BuildingsSold,
+    ImmunityUsed,
+    LoanAgreementPassed,
+    RentShared,
+    or_none,
+)
 from passgo.core.registry import business
 from passgo.core.state import (
     IMMUNITY,
@@ -96,10 +110,6 @@ from passgo.core.state import (
 MAX_AGREEMENTS: Final = 64  # agreements in force at once (a bound on the state a game carries)
 MAX_COUNT: Final = 100  # landings or turns of one immunity
 MAX_LOAN_ROUNDS: Final = 100  # a loan falls due within this many rounds
-LENT: Final = "loan"  # the reasons of the payments of loans
-REPAID: Final = "loan repaid"
-DUE: Final = "loan due"
-RENT_SHARE: Final = "rent share"  # the reason of a payment of a share of the rent
 LANDINGS, TURNS = 0, 1  # the unit of an immunity, as stored
 _UNITS = {"landings": LANDINGS, "turns": TURNS}
 
@@ -223,14 +233,12 @@ def record(g: GameState, giver: int, taker: int, terms: tuple[Term, ...]) -> Non
             kind = IMMUNITY if isinstance(term, Immunity) else SHARE
             g.contracts.append([kind, number, giver, taker, term.percent, unit, left,
                                 *term.squares])
-        g.events.append(Event("agreement", giver, amount=number, other=taker,
-                              detail=term.text()))
+        g.events.append(AgreementMade(giver, taker, number, term))
 
 
-def _end(g: GameState, t: list[int], why: str) -> None:
+def _end(g: GameState, t: list[int], why: AgreementEnd) -> None:
     g.contracts.remove(t)
-    g.events.append(Event("agreement_ended", t[GIVER], amount=t[NUMBER], other=t[TAKER],
-                          detail=why))
+    g.events.append(AgreementEnded(t[GIVER], t[TAKER], t[NUMBER], why))
 
 
 def rent_after_immunity(g: GameState, lander: int, owner: int, sq: int, rent: int) -> int:
@@ -242,7 +250,7 @@ def rent_after_immunity(g: GameState, lander: int, owner: int, sq: int, rent: in
             continue  # run out at the end of a turn (`new_turn` takes it away)
         waived = rent * t[A] // 100
         rent -= waived
-        g.events.append(Event("immunity", lander, sq, waived, owner, str(t[NUMBER])))
+        g.events.append(ImmunityUsed(lander, owner, sq, waived, t[NUMBER]))
         if t[B] == LANDINGS:
             t[C] -= 1
             if not t[C]:
@@ -264,7 +272,7 @@ def charge_rent(g: GameState, lander: int, owner: int, sq: int, rent: int) -> No
         rent -= part
         if t[TAKER] != lander:  # a receiver who pays keeps their part
             parts.append((t[TAKER], part))
-        g.events.append(Event("rent_share", lander, sq, part, t[TAKER], str(t[NUMBER])))
+        g.events.append(RentShared(lander, t[TAKER], sq, part, t[NUMBER]))
         if t[B] == LANDINGS:
             t[C] -= 1
             if not t[C]:
@@ -286,7 +294,7 @@ def new_turn(g: GameState, new_round: bool) -> None:
     for t in due:
         _end(g, t, "due")
     for t in reversed(due):  # pushed in reverse: the first made is settled first
-        money.charge(g, t[TAKER], t[GIVER], t[A], DUE)
+        money.charge(g, t[TAKER], t[GIVER], t[A], LOAN_DUE)
 
 
 def bankrupt(g: GameState, player: int, creditor: int) -> None:
@@ -298,8 +306,7 @@ def bankrupt(g: GameState, player: int, creditor: int) -> None:
             dissolve(g, t, "bankruptcy")
         elif t[KIND] == LOAN_TERM and t[GIVER] == player and creditor != t[TAKER]:
             t[GIVER] = creditor
-            g.events.append(Event("agreement_passed", player, amount=t[NUMBER],
-                                  other=creditor))
+            g.events.append(LoanAgreementPassed(player, t[NUMBER], or_none(creditor)))
         else:
             _end(g, t, "bankruptcy")
 
@@ -341,7 +348,7 @@ def business_actions(g: GameState, player: int) -> list[Action]:
 def _repay(g: GameState, f: Any, a: Repay) -> None:
     t = loan(g, a.number)
     assert t is not None
-    money.pay_now(g, a.player, t[GIVER], t[A], REPAID)
+    money.pay_now(g, a.player, t[GIVER], t[A], LOAN_REPAID)
     _end(g, t, "repaid")
 
 
@@ -364,7 +371,7 @@ def _leave(g: GameState, f: Any, a: LeavePartnership) -> None:
     dissolve(g, t, "left")
 
 
-def dissolve(g: GameState, t: list[int], why: str) -> None:
+def dissolve(g: GameState, t: list[int], why: AgreementEnd) -> None:
     """End the partnership `t`: "forcing all players in the partnership to sell all of their
     buildings": every building of its group goes back to the Bank, each owner paid half its
     price."""
@@ -378,6 +385,6 @@ def dissolve(g: GameState, t: list[int], why: str) -> None:
         g.bank_houses += houses_at(lv)
         g.bank_hotels += hotels_at(lv)
         g.level[sq] = 0
-        g.events.append(Event("sell", owner, square=sq, amount=0))
+        g.events.append(BuildingsSold(owner, sq, 0, 0))
         money.bank_pays(g, owner, g.units(lv) * cost // 2, "buildings sold")
     _end(g, t, why)

@@ -30,7 +30,7 @@ from typing import Any
 
 from passgo.core.actions import CallTime, SmashBoard
 from passgo.core.ending import finish, finish_by_valuation
-from passgo.core.events import Event
+from passgo.core.events import BoardSmashed, TimeCalled
 from passgo.core.registry import business
 from passgo.core.state import GameState
 
@@ -56,7 +56,7 @@ def time_up(g: GameState) -> None:
         finish_by_valuation(g, "time called")
         return
     g.time_called = True
-    g.events.append(Event("time_called"))
+    g.events.append(TimeCalled())
 
 
 def may_smash(g: GameState, player: int) -> bool:
@@ -83,5 +83,5 @@ def _call_time(g: GameState, f: Any, a: CallTime) -> None:
 @business(SmashBoard, lambda g, f, a: smash_problem(g, a.player))
 def _smash(g: GameState, f: Any, a: SmashBoard) -> None:
     # "smashing the board and declaring the game over without any winner"
-    g.events.append(Event("board_smashed", a.player))
+    g.events.append(BoardSmashed(a.player))
     finish(g, "the Angel of Death smashed the board")

@@ -22,7 +22,7 @@ from passgo.core.actions import (
     TradeOffer,
 )
 from passgo.core.decisions import TradeReplyDecision
-from passgo.core.events import Event
+from passgo.core.events import DeedTransferred, TradeAccepted, TradeOffered, TradeRejected
 from passgo.core.frames import DebtFrame, TradeFrame, TransferFrame
 from passgo.core.money import pay_now
 from passgo.core.registry import answer, business, decision
@@ -144,9 +144,7 @@ def trade_limits(g: GameState, player: int) -> TradeLimits:
 
 
 def propose(g: GameState, offer: TradeOffer) -> None:
-    g.events.append(
-        Event("trade_offer", offer.proposer, other=offer.responder, detail=offer.text())
-    )
+    g.events.append(TradeOffered(offer, g.reason))
     g.frames.append(TradeFrame("trade_reply", offer.responder, offer))
 
 
@@ -244,28 +242,28 @@ def _counter(g: GameState, f: TradeFrame, a: CounterTrade) -> None:
 
 
 def counter(g: GameState, f: TradeFrame, offer: TradeOffer) -> None:
-    g.events.append(Event("trade_reject", f.player, other=f.offer.proposer, detail="counter"))
+    g.events.append(TradeRejected(f.offer, True, g.reason))
     g.frames.pop()
     propose(g, offer)
 
 
 def reject(g: GameState, f: TradeFrame, reason: str = "") -> None:
     g.frames.pop()
-    g.events.append(Event("trade_reject", f.player, other=f.offer.proposer, detail=reason))
+    g.events.append(TradeRejected(f.offer, False, reason or g.reason))
 
 
 def accept(g: GameState, f: TradeFrame) -> None:
     g.frames.pop()
     offer = f.offer
     a, b = offer.proposer, offer.responder
-    g.events.append(Event("trade_accept", b, other=a))
+    g.events.append(TradeAccepted(offer, g.reason))
     received: list[tuple[int, int]] = []
     for giver, taker, side in ((a, b, offer.give), (b, a, offer.get)):
         if side.cash:
             pay_now(g, giver, taker, side.cash, "trade")
         for sq in side.properties:
             g.owner[sq] = taker
-            g.events.append(Event("transfer", giver, square=sq, other=taker))
+            g.events.append(DeedTransferred(sq, giver, taker, "trade"))
             if g.mortgaged[sq]:
                 received.append((taker, sq))
         for deck in side.cards:

@@ -31,7 +31,7 @@ from passgo.core.actions import (
     Travel,
     UseJailCard,
 )
-from passgo.core.board import DECK_CHANCE
+from passgo.core.board import DECK_CHANCE, DECK_NAMES
 from passgo.core.decisions import (
     AllowTravelDecision,
     DeckName,
@@ -46,7 +46,14 @@ from passgo.core.decisions import (
     TravelDecision,
 )
 from passgo.core.ending import finish, finish_by_valuation
-from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, Event
+from passgo.core.events import (
+    FINE,
+    INCOME_TAX,
+    INCOME_TAX_PERCENT,
+    CardNotDrawn,
+    TravelForbidden,
+    TurnStarted,
+)
 from passgo.core.frames import (
     DONE,
     MOVED,
@@ -289,7 +296,7 @@ def next_turn(g: GameState) -> None:
             terms.new_turn(g, g.rounds != rounds)  # immunities run out, loans fall due
         if g.house_rules and g.rounds != rounds:
             _new_round(g)
-        g.events.append(Event("turn", nxt))  # (positional events: hot path)
+        g.events.append(TurnStarted(nxt, g.rounds))
 
 
 def _new_round(g: GameState) -> None:
@@ -360,7 +367,7 @@ def _draw(g: GameState, f: DrawFrame, a: DrawCard) -> None:
 @answer(NoDraw, "draw_card")
 def _no_draw(g: GameState, f: DrawFrame, a: NoDraw) -> None:
     g.frames.pop()
-    g.events.append(Event("no_draw", a.player, square=g.pos[a.player], amount=f.deck))
+    g.events.append(CardNotDrawn(a.player, DECK_NAMES[f.deck]))
 
 
 # `Rules.travelling_railroads`
@@ -409,7 +416,7 @@ def _allow_travel(g: GameState, f: RailFrame, a: AllowTravel) -> None:
 @answer(ForbidTravel, "allow_travel")
 def _forbid_travel(g: GameState, f: RailFrame, a: ForbidTravel) -> None:
     g.frames.pop()
-    g.events.append(Event("travel_forbidden", a.player, square=f.square, other=f.lander))
+    g.events.append(TravelForbidden(a.player, f.lander, f.square))
 
 
 # -- asking for rent (`Rules.rent_claim`) ----------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 
 from passgo.core import Action, Event, Game, Roll
 from passgo.core.board import RAILROAD, STREET, UTILITY, Board
+from passgo.core.events import RENT, Bankrupt, Moved, Payment
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +118,15 @@ class GameRecorder:
     def __call__(self, action: Action, events: list[Event]) -> None:
         self.landings.observe(self.game, action)
         for e in events:
-            kind = e.kind
-            if kind == "move":
-                self.last_square[e.player] = e.square
-            elif kind == "pay" and e.detail == "rent":
-                group = self.group_of[self.last_square[e.player]]
-                if group >= 0:
-                    self.rent[group] += e.amount
-            elif kind == "bankrupt":
-                creditor = self.entries[e.other] if e.other >= 0 else -1
+            if isinstance(e, Moved):
+                self.last_square[e.player] = e.end
+            elif isinstance(e, Payment):
+                if e.reason == RENT and e.payer is not None:
+                    group = self.group_of[self.last_square[e.payer]]
+                    if group >= 0:
+                        self.rent[group] += e.amount
+            elif isinstance(e, Bankrupt):
+                creditor = -1 if e.creditor is None else self.entries[e.creditor]
                 self.bankruptcies.append((self.entries[e.player], creditor))
 
     def record(self, index: int,

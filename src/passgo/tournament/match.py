@@ -10,6 +10,7 @@ from passgo.agents import make_agent, play
 from passgo.agents.base import Agent
 from passgo.agents.play import close_agents, incidents, step_limit
 from passgo.core import Action, Event, Game, Rules
+from passgo.core.events import Bankrupt
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ def play_match(specs: Sequence[str], seed: int, *, entries: Sequence[int] | None
     out_order: list[int] = []  # seats in the order they went bankrupt
 
     def observe(action: Action, events: list[Event]) -> None:
-        if any(e.kind == "bankrupt" for e in events):
+        if any(isinstance(e, Bankrupt) for e in events):
             out_order.extend(p for p in range(n) if not game.in_game(p) and p not in out_order)
 
     try:

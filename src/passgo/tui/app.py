@@ -37,7 +37,7 @@ from passgo.core import (
     SmashBoard,
     TradeReplyDecision,
 )
-from passgo.narrate import who
+from passgo.narrate import Voice
 from passgo.session import Session, SessionError, keep_unfinished, resume_command
 from passgo.tui.board import BoardGrid, SquareClicked
 from passgo.tui.decision import Chose, DecisionPanel
@@ -152,8 +152,7 @@ class PassgoApp(App[int]):
         top = Text(" passgo ", style="bold reverse")
         top.append(f"  round {g.round_number + 1}")
         if not g.over:
-            top.append("  ·  " + s.speak(f"{g.names[g.turn_player]}'s turn").capitalize()
-                       if g.turn_player == s.you else f"  ·  {g.names[g.turn_player]}'s turn")
+            top.append(f"  ·  {Voice(g, s.you).Poss(g.turn_player)} turn")
         bank = g.bank
         top.append(f"  ·  Bank: {bank.houses} houses, {bank.hotels} hotels")
         changed = g.rules.changed()
@@ -226,10 +225,11 @@ class PassgoApp(App[int]):
         """A person's action: declaring bankruptcy is confirmed first, as it is final."""
         if isinstance(action, DeclareBankruptcy):
             debt = self.session.game.pending
-            creditor = who(self.session.game, debt.creditor) \
-                if isinstance(debt, RaiseFundsDecision) else "your creditor"
-            question = (f"Declare bankruptcy? {self.session.game.names[action.player]} leaves "
-                        f"the game and {creditor} takes everything.")
+            voice = Voice(self.session.game, action.player)
+            creditor = (voice.name(debt.creditor) if isinstance(debt, RaiseFundsDecision)
+                        else "your creditor")
+            question = (f"Declare bankruptcy? You leave the game and {creditor} takes "
+                        "everything.")
             self._open(ConfirmScreen(question, "Declare bankruptcy"),
                        lambda yes: self.act(action) if yes else None)
             return

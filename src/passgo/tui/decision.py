@@ -173,11 +173,10 @@ class DecisionPanel(Vertical):
     def _person(self, p: int) -> Iterator[Widget]:
         g = self.session.game
         decision = g.pending
-        speak = self.session.speak
-        yield self._heading(p, speak(question(g)))
-        owed = debt_line(g, p)
+        yield self._heading(p, question(g, p))
+        owed = debt_line(g, p, p)
         if owed:
-            yield Static(Text(speak(owed)), classes="debt")
+            yield Static(Text(owed), classes="debt")
         if not routine(decision):
             yield Static(Text(explain(g)), classes="explain")
         options = [a for a in g.legal_actions(p) if not isinstance(a, BUSINESS)]

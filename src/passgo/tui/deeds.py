@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from passgo.core import Action, Build, ClaimRent, Game, Mortgage, Sell, SellDown, Unmortgage
-from passgo.narrate import debt_line, money
+from passgo.narrate import Voice, debt_line, money
 from passgo.session import Session
 from passgo.tui.decision import ActionButton, label
 from passgo.tui.dialogs import GameDialog
@@ -69,12 +69,12 @@ class DeedsScreen(GameDialog):
         g = self.session.game
         p = self.player
         bank = g.bank
-        head = Text(self.session.speak(f"{g.names[p]}'s deeds").capitalize() + "  ", style="bold")
+        head = Text(f"{Voice(g, self.session.you).Poss(p)} deeds  ", style="bold")
         head.append(f"cash {money(g, g.cash_of(p))}")
         head.append(f"   Bank: {bank.houses} houses, {bank.hotels} hotels", style="dim")
         with Vertical(classes="dialog wide"):
             yield Static(head, classes="title")
-            owed = debt_line(g, p)
+            owed = debt_line(g, p, self.session.you)
             if owed:
                 yield Static(Text(owed), classes="debt")
             with VerticalScroll(id="deed-list"):

@@ -76,7 +76,8 @@ class HelpScreen(GameDialog):
             keys.add_row(Text(key, style="bold"), what)
         g = self.session.game
         now = "The game is over." if self.session.finished else explain(g)
-        owed = None if self.session.finished else debt_line(g, g.pending_player)
+        owed = None if self.session.finished else debt_line(g, g.pending_player,
+                                                            self.session.viewer())
         if owed:
             now = f"{owed}. {now}"
         with Vertical(classes="dialog wide"):

@@ -39,7 +39,7 @@ from passgo.core import (
 )
 from passgo.core.actions import RentTerm, Term
 from passgo.core.board import DECK_NAMES
-from passgo.narrate import money, offer_words
+from passgo.narrate import Voice, money
 from passgo.session import Session
 from passgo.tui.theme import deed_state, group_colour, player_colour
 
@@ -288,7 +288,7 @@ class TradeScreen(ModalScreen[Action | None]):
         action = self.composed()
         assert isinstance(action, ProposeTrade | CounterTrade)
         offer = TradeOffer(self.proposer, self.responder, action.offer.give, action.offer.get)
-        summary = Text(self.session.speak(offer_words(g, offer)) + ".")
+        summary = Text(Voice(g, self.proposer).offer(offer) + ".")
         if problem:
             summary.append(f"\nNot yet: {problem}.", style="yellow")
         self.query_one("#summary", Static).update(summary)

@@ -33,7 +33,7 @@ from passgo.agents.play import bot_step
 from passgo.core import Action, CallTime, Event, Game, IllegalActionError
 from passgo.core.board import KIND_NAMES
 from passgo.core.decisions import TradeReplyDecision
-from passgo.narrate import describe_action, explain, offer_words, question, sentences
+from passgo.narrate import Voice, describe_action, explain, question, sentences
 from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.setup import PERSON, GameSetup, new_game
 from passgo.web.store import (
@@ -393,7 +393,7 @@ class Room:
             out["explain"] = explain(g)
             out["time_left"] = self.time_left()
             if isinstance(pending := g.pending, TradeReplyDecision):
-                out["offer"] = offer_words(g, pending.offer)  # terms and all, in words
+                out["offer"] = Voice(g, None).offer(pending.offer)  # terms and all, in words
         return out
 
     def _picture(self, seat: int | None, shared: dict[str, Any],

@@ -1,0 +1,39 @@
+"""Sentences for every front-end, told to one viewer: the events of a step, the pending
+decision, what each action means.
+
+The line-by-line game, the full-screen app, the browser and the saved game log all speak
+through this package, so a player reads the same words whichever way they play, and reads
+them in the second person ("You owe $1,150 to Ada and have $421", "Buy Connecticut Avenue for
+$120?") while everyone else reads the player's name. The package is split by what it tells:
+
+* `voice`: who is listening, and the words every sentence shares (names in the right person,
+  money, squares, the sides and terms of a trade, a bot's reason);
+* `events`: the events of a step (`sentences`), matched on the typed events;
+* `decisions`: the pending decision (`question`, `explain`, `debt_line`);
+* `actions`: what choosing an action means (`describe_action`);
+* `why`: why money moved.
+
+Everything is read from the public model of `passgo.core`.
+"""
+
+from passgo.narrate.actions import describe_action
+from passgo.narrate.decisions import debt_line, explain, question, routine
+from passgo.narrate.events import describe, sentences
+from passgo.narrate.voice import Voice, buildings, listing, money, seat_ref
+from passgo.narrate.why import why
+
+__all__ = [
+    "Voice",
+    "buildings",
+    "debt_line",
+    "describe",
+    "describe_action",
+    "explain",
+    "listing",
+    "money",
+    "question",
+    "routine",
+    "seat_ref",
+    "sentences",
+    "why",
+]
