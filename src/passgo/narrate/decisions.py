@@ -111,8 +111,8 @@ def _phrase(v: Voice, d: Decision) -> str:
             return (f"take {v.poss(lander)} {v.money(rent)} rent and allow travel, or refuse "
                     "both")
         case AskRentDecision(square=sq, lander=lander, rent=rent):
-            return (f"name the rent {v.name(lander)} pays on {v.square(sq)} (up to "
-                    f"{v.money(rent)})")
+            return (f"name the rent {v.name(lander)} {v.verb(lander, 'pays', 'pay')} on "
+                    f"{v.square(sq)} (up to {v.money(rent)})")
         case ChooseRentDecision(owner=owner, asked=asked):
             return f"pay {v.name(owner)} the {v.money(asked)} asked, or switch street"
         case DrawCardDecision(deck=deck):
@@ -131,7 +131,7 @@ def _phrase(v: Voice, d: Decision) -> str:
         case InitialBidsDecision():
             return "write down closed bids for the deeds"
         case EnterBoardDecision():
-            return "choose the board to go on along"
+            return "choose the board to enter next"
         case GameOverDecision():
             return "wait: the game is over"
         case other:
