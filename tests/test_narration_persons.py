@@ -171,6 +171,10 @@ def _scenarios() -> list[Game]:
                    jailed={0: 2}, jail_cards={0: ["chance"]})
     jailed.apply(Roll(0))  # the third failed throw: the fine, or the card
     out.append(jailed)
+    arrival = setup(NAMES, rules=Rules(jail_card_on_arrival=True), dice=[(2, 3)],
+                    pos=[25, 0, 0], jail_cards={1: ["chance"]})
+    arrival.apply(Roll(0))  # Go to Jail, and Bob has a card to sell
+    out.append(arrival)
     owners = {s: 0 for s in (37, 39)} | {s: 1 for s in (21, 23, 24, 26, 27, 29, 31, 32, 34)}
     levels = {s: 4 for s in (21, 23, 24, 26, 27, 29)} | {31: 2, 32: 2, 34: 1}
     short = setup(NAMES, owners=owners, levels=levels)

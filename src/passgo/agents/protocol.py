@@ -54,6 +54,7 @@ from passgo.core import (
     GameOverDecision,
     IllegalActionError,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -149,7 +150,7 @@ def _safe_choice(g: Game, player: int) -> Action:
               | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
               | EnterBoardDecision()
               | DrawCardDecision() | LawyerDecision()
-              | JailExitDecision()):
+              | JailExitDecision() | JailCardPurchaseDecision()):
             return BasicBot().act(g, player)  # a decision of a house rule
         case GameOverDecision():
             raise ValueError("the game is over: there is nothing to decide")

@@ -264,6 +264,13 @@ class DecisionFrame(Frame):
 
 
 @dataclass(slots=True, eq=False)
+class ArrivalFrame(Frame):
+    """`Rules.jail_card_on_arrival`: `player`, sent to jail by the Go to Jail square without a
+    Get Out of Jail Free card, may buy one from another player now (kind
+    "jail_card_purchase"); it resolves itself as soon as they hold one, or nobody else does."""
+
+
+@dataclass(slots=True, eq=False)
 class FinderFrame(Frame):
     """`Rules.finders_fee_percent`: a marker under the auction of the deed `square` that
     `player` landed on and declined; whoever else buys it at that auction, the Bank pays
@@ -309,6 +316,7 @@ FRAME_TYPES: dict[str, type[Frame]] = {
     "draw": DrawFrame,
     "decision": DecisionFrame,
     "finder": FinderFrame,
+    "arrival": ArrivalFrame,
     "sealed": SealedFrame,
     "foreclosure": ForeclosureFrame,
     "option": OptionFrame,

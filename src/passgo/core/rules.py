@@ -70,8 +70,8 @@ class Rules:
         "use a 'Get out of jail free' card if you have one.\"; 000: \"you must pay the $50 "
         "fine\"")
     jail_card_on_arrival: bool = _opt(
-        False, "a player landing on Go to Jail with a Get Out of Jail Free card uses it at once "
-        "and stays on Just Visiting",
+        False, "a player landing on Go to Jail with a Get Out of Jail Free card, or who buys "
+        "one from another player then, uses it at once and stays on Just Visiting",
         "003: \"If the player has a Get Out of Jail Free card or can buy one from another "
         "player, he moves his token to the 'Just Visiting' part of the square.\"")
     utility_rent_throw: UtilityRentThrow = _opt(

@@ -58,6 +58,7 @@ from passgo.core import (
     GameOverDecision,
     HireLawyer,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
@@ -133,7 +134,8 @@ class IdleAgent:
                   | PlaceBuildingDecision() | TravelDecision() | AllowTravelDecision()
                   | AskRentDecision() | ChooseRentDecision() | EnterBoardDecision()
                   | ForeclosureOwnerDecision() | ForeclosureBuyDecision()
-                  | AuctionOptionDecision() | InitialBidsDecision()):
+                  | AuctionOptionDecision() | InitialBidsDecision()
+                  | JailCardPurchaseDecision()):
                 # A decision only some house rules ask for: the engine's first listed answer.
                 return next(a for a in game.legal_actions(player)
                             if not isinstance(a, BUSINESS_ACTIONS))
