@@ -32,7 +32,6 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -45,8 +44,8 @@ from passgo.core.decisions import TradeReplyDecision
 from passgo.narrate import describe_action, explain, offer_words, question, sentences
 from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.bots import BotPool
-from passgo.web.metrics import ACTIONS
 from passgo.web.messages import HostCommand
+from passgo.web.metrics import ACTIONS
 from passgo.web.setup import GameSetup, new_game
 from passgo.web.store import (
     OVER,

@@ -9,7 +9,7 @@ the stored setup plus the action log rebuild the game exactly.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from passgo.agents import AGENTS, BotSpec, BuiltinSpec, parse_spec
@@ -36,6 +36,9 @@ WEB_REFUSED: dict[str, str] = {
 }
 
 
+STAND_IN: BotSpec = BuiltinSpec("basic")  # the bot that plays for an away person unless chosen
+
+
 class SetupError(ValueError):
     """A game setup, seat or name that cannot be used; the message is one line."""
 
@@ -58,7 +61,7 @@ class GameSetup:
     seed: int
     starting_cash: int | None = None  # None: the edition's own
     away_seconds: int = 0  # 0: a person's seat is never handed to a bot
-    away_bot: BotSpec = BuiltinSpec("basic")
+    away_bot: BotSpec = STAND_IN
 
     def to_json(self) -> str:
         return json.dumps({
