@@ -312,6 +312,7 @@ def create_app(store: Store, serving: Serving | None = None, *,
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> JSONResponse:
+        metrics.SERVER_ERRORS.inc()
         event("server_error", 40, path=request.url.path, error=f"{type(exc).__name__}: {exc}")
         return _error(500, "the server failed on this request (it is logged)")
 
@@ -473,7 +474,7 @@ async def _write(ws: WebSocket, client: Client) -> None:
         text = await client.queue.get()
         if text == CLOSE:
             if ws.client_state == WebSocketState.CONNECTED:
-                await ws.close(POLICY_VIOLATION, "not reading: too many messages waiting")
+                await ws.close(*client.closing)
             return
         await ws.send_text(text)
 

@@ -109,15 +109,18 @@ class Worker:
 def main() -> None:
     worker = Worker()
     out = sys.stdout.buffer
-    for line in sys.stdin.buffer:
-        try:
-            request = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            continue
-        if not isinstance(request, dict):
-            continue
-        out.write(orjson.dumps(worker.answer(request)) + b"\n")
-        out.flush()
+    try:
+        for line in sys.stdin.buffer:
+            try:
+                request = orjson.loads(line)
+            except orjson.JSONDecodeError:
+                continue
+            if not isinstance(request, dict):
+                continue
+            out.write(orjson.dumps(worker.answer(request)) + b"\n")
+            out.flush()
+    except (BrokenPipeError, KeyboardInterrupt):  # the server is gone: so is its worker
+        pass
 
 
 if __name__ == "__main__":

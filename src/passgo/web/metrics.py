@@ -37,6 +37,8 @@ REFUSED = Counter("passgo_refused_total", "Requests and messages refused, by wha
 GAMES_CREATED = Counter("passgo_games_created_total", "Games created")
 GAMES_LOADED = Gauge("passgo_games_loaded", "Games in this process's memory")
 CONNECTIONS = Gauge("passgo_connections", "Open WebSocket connections")
+SERVER_ERRORS = Counter("passgo_server_errors_total",
+                        "Requests that failed in the server itself (answered 500, logged)")
 DATABASE_ERRORS = Counter("passgo_database_errors_total",
                           "Requests answered with an error because the database failed")
 

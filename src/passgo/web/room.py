@@ -82,21 +82,24 @@ class Client:
         self.has_board = False
         self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE + 1)
         self.gone = False
+        self.closing: tuple[int, str] = (1000, "")  # the close frame's code and reason
 
     def put(self, text: str) -> bool:
         """Queue one message; False (and the client is closed) when it is not reading."""
         if self.gone:
             return False
         if self.queue.qsize() >= QUEUE:
-            self.close()
+            self.close(1008, "not reading: too many messages waiting", drop=True)
             return False
         self.queue.put_nowait(text)
         return True
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "", *, drop: bool = False) -> None:
+        """Close the connection once what is queued is sent (`drop`: at once)."""
         if not self.gone:
             self.gone = True
-            while not self.queue.empty():
+            self.closing = (code, reason)
+            while drop and not self.queue.empty():
                 self.queue.get_nowait()
             self.queue.put_nowait(CLOSE)
 
@@ -492,7 +495,7 @@ class Room:
         self.deleted = True
         self.broadcast({"type": "deleted", "game": self.id})
         for client in list(self.clients):
-            client.close()
+            client.close(1000, "the game was deleted")
         self.clients.clear()
 
     async def say(self, client: Client, text: str) -> str | None:

@@ -95,7 +95,7 @@ def web_bot(name: str) -> BuiltinSpec:
         if ":" in word and word.split(":", 1)[0].strip() in WEB_BOTS:
             raise SetupError("bots are chosen by name only (their search budget is the "
                              "server's: passgo serve --bot-time-limit)")
-        raise SetupError(f"unknown bot {word[:40]!r} (known: {', '.join(WEB_BOTS)})")
+        raise SetupError(f"not a bot of this server (known: {', '.join(WEB_BOTS)})")
     spec = parse_spec(word)
     assert isinstance(spec, BuiltinSpec)
     return spec
