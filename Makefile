@@ -46,7 +46,8 @@ play: venv
 	$(BIN)/passgo play
 
 # The browser client (client/, TypeScript): npm ci from the committed lockfile, its Decision
-# type written from the core's decision classes, then tsc and Vite build it into
+# type written from the core's decision classes and its message types from the server's, then
+# tsc and Vite build it into
 # src/passgo/web/static, which the server (and a built wheel) serves.
 CLIENT_STAMP := client/node_modules/.installed
 
@@ -56,6 +57,7 @@ $(CLIENT_STAMP): client/package-lock.json
 
 client: $(CLIENT_STAMP) venv
 	$(BIN)/python -m passgo.web.decision_types client/src/decision-types.ts
+	$(BIN)/python -m passgo.web.protocol_types client/src/protocol-types.ts
 	cd client && npm run build
 
 # The browser game on http://127.0.0.1:8000/ (SERVE_ARGS="--port 9000 --database URL").

@@ -26,7 +26,7 @@ import json
 import secrets
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -59,6 +59,7 @@ from passgo.web.messages import (
     read_message,
 )
 from passgo.web.notify import listen
+from passgo.web.protocol import Created
 from passgo.web.room import CLOSE, Client, Room
 from passgo.web.setup import (
     MAX_AWAY_SECONDS,
@@ -366,8 +367,8 @@ def create_app(store: Store, serving: Serving | None = None, *,
         metrics.GAMES_CREATED.inc()
         event("game_created", game=game_id, address=who, seats=len(setup.seats),
               public=req.public)
-        return JSONResponse({"id": game_id, "host_token": host_token,
-                             "url": link(request, game_id)}, status_code=201)
+        return JSONResponse(asdict(Created(game_id, host_token, link(request, game_id))),
+                            status_code=201)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, request: Request) -> JSONResponse:

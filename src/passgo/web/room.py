@@ -32,6 +32,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from dataclasses import asdict
 from typing import Any
 
 import orjson
@@ -46,6 +47,7 @@ from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.bots import BotPool
 from passgo.web.messages import HostCommand
 from passgo.web.metrics import ACTIONS
+from passgo.web.protocol import ChatLine, ChatMessage, DeletedMessage, Listing, RematchMessage
 from passgo.web.setup import GameSetup, new_game
 from passgo.web.store import (
     OVER,
@@ -53,7 +55,6 @@ from passgo.web.store import (
     SNAPSHOT_EVERY,
     WAITING,
     ActionRow,
-    ChatRow,
     Conflict,
     GameMeta,
     SeatRow,
@@ -141,7 +142,7 @@ class Room:
         self.bot_delay = bot_delay
         self.pool = bots
         self.meta = meta
-        self.chat: deque[ChatRow] = deque(maxlen=CHAT_LINES)
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
         self.watchers_due: asyncio.TimerHandle | None = None
         self.deleted = False
         self.board: str | None = None  # the board's message, encoded once
@@ -493,7 +494,7 @@ class Room:
         """The game was deleted (here or in another process): every connection is told and
         closed."""
         self.deleted = True
-        self.broadcast({"type": "deleted", "game": self.id})
+        self.broadcast(asdict(DeletedMessage(self.id)))
         for client in list(self.clients):
             client.close(1000, "the game was deleted")
         self.clients.clear()
@@ -508,11 +509,11 @@ class Room:
         self._chat([row])
         return None
 
-    def _chat(self, rows: list[ChatRow]) -> None:
+    def _chat(self, rows: list[ChatLine]) -> None:
         fresh = [r for r in rows if not self.chat or r.n > self.chat[-1].n]
         if fresh:
             self.chat.extend(fresh)
-            self.broadcast({"type": "chat", "messages": [r.to_dict() for r in fresh]})
+            self.broadcast(ChatMessage(tuple(fresh)).to_dict())
 
     async def sync_chat(self) -> None:
         """Another process stored a chat message."""
@@ -531,7 +532,7 @@ class Room:
             except StoreError as exc:
                 return str(exc)
             await self._reload_meta()
-            self.broadcast({"type": "rematch", "game": made})
+            self.broadcast(asdict(RematchMessage(made)))
             return None
 
     # -- what clients see ----------------------------------------------------------------------
@@ -553,8 +554,7 @@ class Room:
             self._send(client, encode(self._picture(
                 client.seat, self._shared(list(self.log)), view)))
             if self.chat:
-                self._send(client, encode({"type": "chat",
-                                           "messages": [c.to_dict() for c in self.chat]}))
+                self._send(client, encode(ChatMessage(tuple(self.chat)).to_dict()))
             self._seats_moved(came)
 
     async def leave(self, client: Client) -> None:
@@ -612,8 +612,8 @@ class Room:
 
     def _listing(self) -> dict[str, Any]:
         """The game's name and listing, its rematch once made, and how many watch."""
-        return {"name": self.meta.name, "public": self.meta.public,
-                "rematch": self.meta.rematch, "watchers": self.watchers()}
+        return Listing(self.meta.name, self.meta.public, self.meta.rematch,
+                       self.watchers()).to_dict()
 
     async def _broadcast(self, said: list[str]) -> None:
         clients = list(self.clients)

@@ -45,6 +45,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from passgo.agents import BotSpec, parse_spec
 from passgo.clock import agreed_minutes
 from passgo.core import Rules
+from passgo.web.protocol import ChatLine
 from passgo.web.setup import PERSON, GameSetup
 from passgo.web.tables import actions, chat, games, seats, snapshots
 
@@ -80,19 +81,6 @@ class SeatRow:
     @property
     def person(self) -> bool:
         return self.bot is None
-
-
-@dataclass(frozen=True, slots=True)
-class ChatRow:
-    n: int
-    seat: int | None  # None: a spectator
-    name: str
-    text: str
-    at: float
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"n": self.n, "seat": self.seat, "name": self.name, "text": self.text,
-                "at": self.at}
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,25 +365,25 @@ class Store:
 
     # -- chat ----------------------------------------------------------------------------------
 
-    def add_chat(self, game_id: str, seat: int | None, name: str, text: str) -> ChatRow:
+    def add_chat(self, game_id: str, seat: int | None, name: str, text: str) -> ChatLine:
         with self.engine.begin() as conn:
             self._lock(conn, game_id)
             n = int(conn.execute(select(func.coalesce(func.max(chat.c.n), 0))
                                  .where(chat.c.game_id == game_id)).scalar_one()) + 1
-            row = ChatRow(n, seat, name, text, time.time())
+            row = ChatLine(n, seat, name, text, time.time())
             conn.execute(insert(chat).values(game_id=game_id, n=n, seat=seat, name=name,
                                              text=text, at=row.at))
             self._notify(conn, game_id, CHAT)
             return row
 
-    def chat_after(self, game_id: str, after: int, limit: int) -> list[ChatRow]:
+    def chat_after(self, game_id: str, after: int, limit: int) -> list[ChatLine]:
         """Up to the last `limit` messages after number `after`, oldest first."""
         with self.engine.begin() as conn:
             rows = conn.execute(select(chat.c.n, chat.c.seat, chat.c.name, chat.c.text,
                                        chat.c.at)
                                 .where(chat.c.game_id == game_id, chat.c.n > after)
                                 .order_by(chat.c.n.desc()).limit(limit)).all()
-        return [ChatRow(int(n), s, str(w), str(t), float(a)) for n, s, w, t, a in reversed(rows)]
+        return [ChatLine(int(n), s, str(w), str(t), float(a)) for n, s, w, t, a in reversed(rows)]
 
     # -- games ---------------------------------------------------------------------------------
 
