@@ -20,7 +20,9 @@ Answers: {"id": 7, "seat": 2, "action": "buy"} (one move of the shared bot loop,
 `agents.play.bot_step`, on a copy: the server commits it, and sends it back with the next
 request), {"id": 7, "none": true} when no bot is to move, {"id": 7, "resync": true} when the
 worker lacks the game or holds another length of it (the server sends `base` then), or
-{"id": 7, "error": "..."}. The process ends when its input closes.
+{"id": 7, "error": "..."}. Its first line, once it has imported the bots, is {"ready": true}
+(a decision's time limit does not count the start of a process). The process ends when its
+input closes.
 """
 
 from __future__ import annotations
@@ -110,6 +112,8 @@ def main() -> None:
     worker = Worker()
     out = sys.stdout.buffer
     try:
+        out.write(b'{"ready": true}\n')  # imported: the server's clock for decisions starts
+        out.flush()
         for line in sys.stdin.buffer:
             try:
                 request = orjson.loads(line)

@@ -40,6 +40,7 @@ from passgo.web.metrics import BOT_DECISION, BOT_FALLBACKS, BOT_RESTARTS
 log = logging.getLogger("passgo.web")
 
 GRACE = 1.0  # seconds past the time limit before a worker is taken to be stuck
+START_SECONDS = 60.0  # for a worker process to start and import the bots
 ATTEMPTS = 3  # asks of one decision: again with the whole game after a resync or a crash
 LINE_LIMIT = 1 << 24  # bytes of one answer line (answers are short; a bound all the same)
 
@@ -73,11 +74,20 @@ class _Worker:
         package = str(Path(__file__).resolve().parents[2])  # the folder holding passgo
         path = os.environ.get("PYTHONPATH")
         env = {**os.environ, "PYTHONPATH": package + (os.pathsep + path if path else "")}
-        self.proc = await asyncio.create_subprocess_exec(
+        proc = await asyncio.create_subprocess_exec(
             *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             env=env, limit=LINE_LIMIT)
+        self.proc = proc
         self.known.clear()
-        return self.proc
+        assert proc.stdout is not None
+        try:  # imports take a while on a busy machine: not part of any decision's time
+            ready = await asyncio.wait_for(proc.stdout.readline(), START_SECONDS)
+        except TimeoutError:
+            ready = b""
+        if not ready.startswith(b'{"ready"'):
+            await self.kill()
+            raise WorkerFailed("the bot worker did not start")
+        return proc
 
     async def kill(self) -> None:
         proc, self.proc = self.proc, None

@@ -12,7 +12,8 @@ import time
 
 from prometheus_client import Counter, Gauge, Histogram
 
-LAG_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
+LAG_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1,
+               0.2, 0.5, 1.0, 2.0, 5.0)
 LAG_EVERY = 0.05  # seconds between two looks at the event loop
 
 EVENT_LOOP_LAG = Histogram(
