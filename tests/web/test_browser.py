@@ -334,6 +334,16 @@ def test_the_trade_composer_offers_the_house_rule_terms(browser: Browser, databa
         expect(ann.locator("button[data-action='build 1']")).to_be_attached(timeout=STEP_MS)
 
 
+def _create_and_join(page: Page, second: str, name: str) -> None:
+    """Create a game of two seats in the lobby page (the second `second`) and take the first."""
+    page.select_option("select[name=seat-1]", second)
+    page.select_option("select[name=seat-2]", "")
+    page.select_option("select[name=seat-3]", "")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url(re.compile(r"/game/"), timeout=STEP_MS)
+    _join(page, page.url, name)
+
+
 def test_the_host_starts_with_bots_and_the_chat_shows_text_as_text(browser: Browser,
                                                                    site: str) -> None:
     """The host's controls and the chat are reachable in the page: the creator's browser
@@ -342,12 +352,7 @@ def test_the_host_starts_with_bots_and_the_chat_shows_text_as_text(browser: Brow
     ann = browser.new_context().new_page()
     ann.goto(site)
     ann.fill("input[name=game_name]", "Friday night")
-    ann.select_option("select[name=seat-1]", "person")
-    ann.select_option("select[name=seat-2]", "")
-    ann.select_option("select[name=seat-3]", "")
-    ann.click("form.create button[type=submit]")
-    ann.wait_for_url(re.compile(r"/game/"), timeout=STEP_MS)
-    _join(ann, ann.url, "Ann")
+    _create_and_join(ann, "person", "Ann")
     expect(ann.locator("header .title")).to_have_text("Friday night", timeout=STEP_MS)
     ann.locator("details.host summary").click()
     ann.click("button[data-host=start]")
@@ -407,12 +412,7 @@ def test_a_game_served_through_caddy_over_tls_and_wss(browser: Browser, tmp_path
             sockets: list[str] = []
             page.on("websocket", lambda ws: sockets.append(ws.url))
             page.goto(public)
-            page.select_option("select[name=seat-1]", "bot:basic")
-            page.select_option("select[name=seat-2]", "")
-            page.select_option("select[name=seat-3]", "")
-            page.click("form.create button[type=submit]")
-            page.wait_for_url(re.compile(r"/game/"), timeout=STEP_MS)
-            _join(page, page.url, "Ann")
+            _create_and_join(page, "bot:basic", "Ann")
             expect(page.locator(".decision > .answers > button").first).to_be_visible(
                 timeout=STEP_MS)
             _answer(page, ["roll"])

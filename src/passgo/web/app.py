@@ -29,14 +29,22 @@ from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 from starlette.websockets import WebSocketState
 
 from passgo.agents import AGENTS
@@ -235,6 +243,17 @@ async def _body(request: Request) -> Any:
         raise HTTPException(400, "the request must be JSON") from None
 
 
+Model = TypeVar("Model", bound=BaseModel)
+
+
+async def _read(request: Request, model: type[Model]) -> Model:
+    """The request's body as `model` (HTTPException 400 in one line otherwise)."""
+    try:
+        return model.model_validate(await _body(request))
+    except ValidationError as exc:
+        raise HTTPException(400, _validation_line(exc.errors())) from None
+
+
 def options_payload(serving: Serving) -> dict[str, Any]:
     """What the lobby's form is made from: presets, options with their one-line meaning and
     their values (but those the browser cannot play), and the bots that may sit at a table."""
@@ -337,12 +356,15 @@ def create_app(store: Store, serving: Serving | None = None, *,
         games = await store.run(store.list_games, 50, time.time() - LOBBY_STALE_SECONDS)
         return {"games": [{**g, "url": link(request, g["id"])} for g in games]}
 
+    async def room_of(game_id: str) -> Room:
+        room = await rooms.get(game_id)
+        if room is None:
+            raise HTTPException(404, "no such game")
+        return room
+
     @app.post("/api/games")
     async def post_game(request: Request) -> JSONResponse:
-        try:
-            req = CreateIn.model_validate(await _body(request))
-        except ValueError as exc:
-            return _error(400, _validation_line(getattr(exc, "errors", lambda: [])()))
+        req = await _read(request, CreateIn)
         kinds = [PERSON if s.kind == "person" else (s.bot or "") for s in req.seats]
         try:
             name = check_game_name(req.name)
@@ -372,9 +394,7 @@ def create_app(store: Store, serving: Serving | None = None, *,
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, request: Request) -> JSONResponse:
-        room = await rooms.get(game_id)
-        if room is None:
-            return _error(404, "no such game")
+        room = await room_of(game_id)
         return JSONResponse({"id": game_id, "status": room.status, "name": room.meta.name,
                              "public": room.meta.public, "rematch": room.meta.rematch,
                              "url": link(request, game_id),
@@ -382,13 +402,8 @@ def create_app(store: Store, serving: Serving | None = None, *,
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> JSONResponse:
-        try:
-            req = JoinIn.model_validate(await _body(request))
-        except ValueError as exc:
-            return _error(400, _validation_line(getattr(exc, "errors", lambda: [])()))
-        room = await rooms.get(game_id)
-        if room is None:
-            return _error(404, "no such game")
+        req = await _read(request, JoinIn)
+        room = await room_of(game_id)
         try:
             name = check_name(req.name)
             token = secrets.token_urlsafe(24)
@@ -402,13 +417,8 @@ def create_app(store: Store, serving: Serving | None = None, *,
 
     @app.post("/api/games/{game_id}/host")
     async def host(game_id: str, request: Request) -> JSONResponse:
-        try:
-            req = HostIn.model_validate(await _body(request))
-        except ValueError as exc:
-            return _error(400, _validation_line(getattr(exc, "errors", lambda: [])()))
-        room = await rooms.get(game_id)
-        if room is None:
-            return _error(404, "no such game")
+        req = await _read(request, HostIn)
+        room = await room_of(game_id)
         if room.meta.host_hash is None or not secrets.compare_digest(
                 room.meta.host_hash, token_hash(req.host_token)):
             metrics.REFUSED.labels("host_token").inc()

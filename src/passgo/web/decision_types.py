@@ -16,6 +16,7 @@ import dataclasses
 import sys
 import types
 import typing
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -66,13 +67,15 @@ def decision_types() -> str:
     return HEADER + "export type Decision =\n" + "\n".join(members) + ";\n"
 
 
-def main(argv: list[str]) -> int:
+def write_generated(argv: list[str], module: str, text: Callable[[], str]) -> int:
+    """The command line of a generator of the client's types: `python -m MODULE FILE.ts`."""
     if len(argv) != 1:
-        print("usage: python -m passgo.web.decision_types FILE.ts", file=sys.stderr)
+        print(f"usage: python -m {module} FILE.ts", file=sys.stderr)
         return 2
-    Path(argv[0]).write_text(decision_types(), encoding="utf-8")
+    Path(argv[0]).write_text(text(), encoding="utf-8")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(write_generated(sys.argv[1:], "passgo.web.decision_types",
+                                     decision_types))

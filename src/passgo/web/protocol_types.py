@@ -17,13 +17,13 @@ from __future__ import annotations
 import dataclasses
 import sys
 import typing
-from pathlib import Path
 from typing import Annotated, Any, get_args, get_origin
 
 from pydantic import BaseModel
 
 from passgo.web.app import CreateIn, HostIn, JoinIn, SeatIn
 from passgo.web.decision_types import ts_type as decision_ts_type
+from passgo.web.decision_types import write_generated
 from passgo.web.messages import MESSAGE_TYPES
 from passgo.web.protocol import SERVER_MESSAGES, ChatLine, Created, Listing
 
@@ -85,13 +85,6 @@ def protocol_types() -> str:
     return "\n".join(out)
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m passgo.web.protocol_types FILE.ts", file=sys.stderr)
-        return 2
-    Path(argv[0]).write_text(protocol_types(), encoding="utf-8")
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(write_generated(sys.argv[1:], "passgo.web.protocol_types",
+                                     protocol_types))
