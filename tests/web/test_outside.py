@@ -549,8 +549,8 @@ def test_health_metrics_and_one_json_line_per_event(tmp_path: Path) -> None:
 
 def test_a_database_that_fails_answers_in_json_and_changes_nothing() -> None:
     """PostgreSQL without the right to write (the role's own grants revoked while the server
-    runs): creating a game is a one-line JSON 503, an action is refused with its reason, and
-    no server error comes of it."""
+    runs): creating a game is a one-line JSON 503, an action and a chat line are refused with
+    the reason, and no server error comes of it."""
     from conftest import fresh_postgres_database, postgres_url
 
     url = postgres_url()
@@ -580,6 +580,8 @@ def test_a_database_that_fails_answers_in_json_and_changes_nothing() -> None:
             ws.send(json.dumps({"type": "action", "version": state["version"],
                                 "action": state["actions"][0]["text"]}))
             assert "could not be saved" in until(ws, "refused")["reason"]
+            ws.send(json.dumps({"type": "chat", "text": "still there?"}))
+            assert "database failed" in until(ws, "refused")["reason"]
             after = Store(database).load(made["id"])
             assert before is not None and after is not None and after.version == before.version
             with store.engine.begin() as conn:

@@ -60,6 +60,7 @@ from passgo.web.messages import (
     Chat,
     Hello,
     HostCommand,
+    Message,
     MessageError,
     RateLimit,
     Rematch,
@@ -448,7 +449,12 @@ def create_app(store: Store, serving: Serving | None = None, *,
             return
         metrics.CONNECTIONS.inc()
         try:
-            room = await rooms.get(game_id)
+            try:
+                room = await rooms.get(game_id)
+            except DatabaseError:
+                metrics.DATABASE_ERRORS.inc()
+                await ws.close(TRY_AGAIN_LATER, "the database failed: try again later")
+                return
             if room is None:
                 await ws.send_json({"type": "error", "reason": "no such game"})
                 await ws.close()
@@ -534,29 +540,22 @@ async def serve_client(ws: WebSocket, room: Room, store: Store, serving: Serving
                 continue
             if not joined:
                 if isinstance(message, Hello):
-                    joined = await _hello(ws, room, store, serving, client, message)
+                    try:
+                        joined = await _hello(ws, room, store, serving, client, message)
+                    except DatabaseError:
+                        metrics.DATABASE_ERRORS.inc()
+                        await ws.close(TRY_AGAIN_LATER, "the database failed: try again later")
                     if not joined:
                         break
                 else:
                     tell({"type": "error", "reason": "say hello first"})
                 continue
-            started = time.perf_counter()
-            refused: str | None
-            if isinstance(message, Hello):
-                refused = "hello comes once"
-            elif isinstance(message, ActionMessage):
-                refused = await room.act(client, message.version, message.action)
-                if refused is None:
-                    metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
-            elif isinstance(message, TakeBack):
-                refused = await room.take_back(client)
-            elif isinstance(message, Chat):
-                refused = (await room.say(client, message.text) if chat_limit.allow()
-                           else "chat: too many lines, slow down")
-            else:
-                assert isinstance(message, Rematch)
-                refused = await room.rematch(client, secrets.token_urlsafe(9),
-                                             secrets.randbits(31))
+            try:
+                refused = await _handle(room, client, message, chat_limit)
+            except DatabaseError as exc:  # nothing was written: said, and the game goes on
+                metrics.DATABASE_ERRORS.inc()
+                event("database_error", 30, game=room.id, error=str(exc))
+                refused = f"{exc}: nothing was changed, try again"
             if refused is not None:
                 tell({"type": "refused", "reason": refused, "version": room.version})
     except WebSocketDisconnect:
@@ -567,6 +566,27 @@ async def serve_client(ws: WebSocket, room: Room, store: Store, serving: Serving
         client.close()
         with contextlib.suppress(Exception):
             await writer
+
+
+async def _handle(room: Room, client: Client, message: Message, chat_limit: RateLimit
+                  ) -> str | None:
+    """One message of a seated (or watching) connection; None when done, else why not."""
+    started = time.perf_counter()
+    if isinstance(message, Hello):
+        return "hello comes once"
+    if isinstance(message, ActionMessage):
+        refused = await room.act(client, message.version, message.action)
+        if refused is None:
+            metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
+        return refused
+    if isinstance(message, TakeBack):
+        return await room.take_back(client)
+    if isinstance(message, Chat):
+        if not chat_limit.allow():
+            return "chat: too many lines, slow down"
+        return await room.say(client, message.text)
+    assert isinstance(message, Rematch)
+    return await room.rematch(client, secrets.token_urlsafe(9), secrets.randbits(31))
 
 
 async def _hello(ws: WebSocket, room: Room, store: Store, serving: Serving, client: Client,

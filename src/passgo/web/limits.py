@@ -30,11 +30,17 @@ class Limits:
     trusted_proxies: tuple[Network, ...] = ()
 
     def check(self) -> None:
-        """ValueError naming the first limit outside 1..100,000."""
-        for name in ("games_per_hour", "connections_per_address", "connections_per_game",
-                     "spectators_per_game"):
+        """ValueError naming the first limit outside 1..100,000 by its option."""
+        for name, option in FLAGS.items():
             if not 1 <= getattr(self, name) <= 100_000:
-                raise ValueError(f"--max-{name.replace('_', '-')} must be from 1 to 100000")
+                raise ValueError(f"{option} must be from 1 to 100000")
+
+
+# The `passgo serve` option of each limit.
+FLAGS = {"games_per_hour": "--max-games-per-hour",
+         "connections_per_address": "--max-connections-per-address",
+         "connections_per_game": "--max-connections-per-game",
+         "spectators_per_game": "--max-spectators"}
 
 
 def parse_networks(texts: list[str]) -> tuple[Network, ...]:

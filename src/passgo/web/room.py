@@ -426,6 +426,8 @@ class Room:
             task is not None and not task.done() for task in (self.bots, self.away, self.clock))
 
     async def close(self) -> None:
+        if self.watchers_due is not None:
+            self.watchers_due.cancel()
         for task in (self.bots, self.away, self.clock):
             if task is not None:
                 task.cancel()
