@@ -26,8 +26,9 @@ Bots at the table: `--bot-seats N` adds N seats of `--bots` (a built-in bot's na
 game, played by the server's bot worker processes (`--bot-workers`, `--bot-delay` between
 their moves, `--bot-time-limit` per decision). Beside the action latency the server's own
 figures are read from its /metrics before and after the load: the event loop's lag (how late
-a timer due now ran: what every request waited on top of its own work) and the bots' decision
-time, as p50 and p99 of their histograms (interpolated within a bucket), and the decisions the
+a timer due now ran: what every request waited on top of its own work), the bots' decision
+time in their workers and their wait for a worker busy with other games' bots, as p50 and p99
+of their histograms (interpolated within a bucket), and the decisions the
 fallback bot made because a worker overran its time.
 """
 
@@ -204,6 +205,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 games.append((game_id, tokens))
             lag0 = histogram(port, "passgo_event_loop_lag_seconds")
             think0 = histogram(port, "passgo_bot_decision_seconds")
+            queue0 = histogram(port, "passgo_bot_queue_seconds")
             fallbacks0 = counter(port, "passgo_bot_fallbacks_total")
             rss0, cpu0 = proc_usage(proc.pid)
             start = time.perf_counter()
@@ -213,6 +215,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             wall = end - start
             lag1 = histogram(port, "passgo_event_loop_lag_seconds")
             think1 = histogram(port, "passgo_bot_decision_seconds")
+            queue1 = histogram(port, "passgo_bot_queue_seconds")
             fallbacks = counter(port, "passgo_bot_fallbacks_total") - fallbacks0
     ms = sorted(x * 1000 for x in latencies)
     if not ms:
@@ -245,6 +248,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "loop_lag_p99_ms": rounded(quantile(lag0, lag1, 0.99)),
         "bot_decision_p50_ms": rounded(quantile(think0, think1, 0.5)),
         "bot_decision_p99_ms": rounded(quantile(think0, think1, 0.99)),
+        "bot_queue_p50_ms": rounded(quantile(queue0, queue1, 0.5)),
+        "bot_queue_p99_ms": rounded(quantile(queue0, queue1, 0.99)),
         "bot_decisions": round(think1.get(float("inf"), 0.0) - think0.get(float("inf"), 0.0)),
         "bot_fallbacks": round(fallbacks),
         "load_average": round(os.getloadavg()[0], 1),
@@ -335,6 +340,8 @@ def main() -> None:
             ("bot decisions", result["bot_decisions"]),
             ("bot decision p50 (ms)", result["bot_decision_p50_ms"]),
             ("bot decision p99 (ms)", result["bot_decision_p99_ms"]),
+            ("bot wait for a worker p50 (ms)", result["bot_queue_p50_ms"]),
+            ("bot wait for a worker p99 (ms)", result["bot_queue_p99_ms"]),
             ("bot moves by the fallback", result["bot_fallbacks"]),
             ("machine load average (1 min)", result["load_average"])]
     width = max(len(k) for k, _ in rows)

@@ -35,7 +35,7 @@ from passgo.agents.base import Agent
 from passgo.agents.play import bot_step
 from passgo.agents.spec import to_json
 from passgo.core import Action, Game
-from passgo.web.metrics import BOT_DECISION, BOT_FALLBACKS, BOT_RESTARTS
+from passgo.web.metrics import BOT_DECISION, BOT_FALLBACKS, BOT_QUEUE, BOT_RESTARTS
 
 log = logging.getLogger("passgo.web")
 
@@ -114,42 +114,54 @@ class _Worker:
     async def decide(self, game_id: str, game: Game, seats: list[Any], seed: int,
                      limit: float) -> dict[str, Any]:
         """The worker's answer for `game` (see `bot_worker`); WorkerFailed if none came."""
+        queued = time.perf_counter()
         async with self.lock:
-            for _ in range(ATTEMPTS):
-                proc = self.proc
-                if proc is None or proc.returncode is not None:
-                    proc = await self._start()
-                self.serial += 1
-                message: dict[str, Any] = {"id": self.serial, "game": game_id, "seats": seats,
-                                           "seed": seed, "limit": limit}
-                history = game.history
-                length, have = len(history), self.known.get(game_id)
-                if have is None or have > length:
-                    message["base"] = game.to_json()
-                else:
-                    message["at"] = have
-                    message["actions"] = [[a.player, a.text()] for a in history[have:]]
-                try:
-                    reply = await asyncio.wait_for(self._ask(proc, message), limit + GRACE)
-                except TimeoutError:
-                    log.warning("game %s: a bot worker overran %.2f s: started again",
-                                game_id, limit + GRACE)
-                    await self.kill()
-                    raise WorkerFailed("the bot overran its time") from None
-                except (ConnectionError, BrokenPipeError, orjson.JSONDecodeError) as exc:
-                    log.warning("game %s: a bot worker failed (%s): started again", game_id,
-                                exc)
-                    await self.kill()
-                    continue
-                if reply.get("resync") or "error" in reply:
-                    if "error" in reply:
-                        log.warning("game %s: the bot worker erred: %s", game_id,
-                                    reply["error"])
-                    self.known.pop(game_id, None)
-                    continue
-                self.known[game_id] = length
-                return reply
-            raise WorkerFailed("no answer from the bot worker")
+            started = time.perf_counter()
+            BOT_QUEUE.observe(started - queued)
+            try:
+                return await self._decide(game_id, game, seats, seed, limit)
+            finally:
+                BOT_DECISION.observe(time.perf_counter() - started)
+
+    async def _decide(self, game_id: str, game: Game, seats: list[Any], seed: int,
+                      limit: float) -> dict[str, Any]:
+        """`decide` with the worker to itself: asked again with the whole game after a
+        resync, an error or a crash; killed when it overruns `limit` and `GRACE`."""
+        for _ in range(ATTEMPTS):
+            proc = self.proc
+            if proc is None or proc.returncode is not None:
+                proc = await self._start()
+            self.serial += 1
+            message: dict[str, Any] = {"id": self.serial, "game": game_id, "seats": seats,
+                                       "seed": seed, "limit": limit}
+            history = game.history
+            length, have = len(history), self.known.get(game_id)
+            if have is None or have > length:
+                message["base"] = game.to_json()
+            else:
+                message["at"] = have
+                message["actions"] = [[a.player, a.text()] for a in history[have:]]
+            try:
+                reply = await asyncio.wait_for(self._ask(proc, message), limit + GRACE)
+            except TimeoutError:
+                log.warning("game %s: a bot worker overran %.2f s: started again",
+                            game_id, limit + GRACE)
+                await self.kill()
+                raise WorkerFailed("the bot overran its time") from None
+            except (ConnectionError, BrokenPipeError, orjson.JSONDecodeError) as exc:
+                log.warning("game %s: a bot worker failed (%s): started again", game_id,
+                            exc)
+                await self.kill()
+                continue
+            if reply.get("resync") or "error" in reply:
+                if "error" in reply:
+                    log.warning("game %s: the bot worker erred: %s", game_id,
+                                reply["error"])
+                self.known.pop(game_id, None)
+                continue
+            self.known[game_id] = length
+            return reply
+        raise WorkerFailed("no answer from the bot worker")
 
 
 class BotPool:
@@ -177,14 +189,11 @@ class BotPool:
             worker.games += 1
             self.home[game_id] = worker
         stored = [None if spec is None else to_json(spec) for spec in seats]
-        started = time.perf_counter()
         try:
             reply = await worker.decide(game_id, game, stored, seed, self.time_limit)
         except WorkerFailed:
             BOT_FALLBACKS.inc()
             return fallback_move(game, seats)
-        finally:
-            BOT_DECISION.observe(time.perf_counter() - started)
         if reply.get("none"):
             return None
         return Action.parse(str(reply["action"]), int(reply["seat"]))

@@ -13,7 +13,7 @@ import time
 from prometheus_client import Counter, Gauge, Histogram
 
 LAG_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1,
-               0.2, 0.5, 1.0, 2.0, 5.0)
+               0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 LAG_EVERY = 0.05  # seconds between two looks at the event loop
 
 EVENT_LOOP_LAG = Histogram(
@@ -22,7 +22,12 @@ EVENT_LOOP_LAG = Histogram(
     buckets=LAG_BUCKETS)
 BOT_DECISION = Histogram(
     "passgo_bot_decision_seconds",
-    "A bot's decision, from asking its worker process to its answer", buckets=LAG_BUCKETS)
+    "A bot's decision in its worker process, from the question to the answer",
+    buckets=LAG_BUCKETS)
+BOT_QUEUE = Histogram(
+    "passgo_bot_queue_seconds",
+    "How long a bot's decision waited for its worker (busy with other games' bots)",
+    buckets=LAG_BUCKETS)
 BOT_FALLBACKS = Counter(
     "passgo_bot_fallbacks_total",
     "Bot decisions played by the fallback bot: the worker overran the time limit or failed")
