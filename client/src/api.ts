@@ -47,6 +47,8 @@ export type Offer = { proposer: number; responder: number; give: Bundle; get: Bu
 // core's classes (decision-types.ts, by `make client`), never by hand.
 import type { Decision } from "./decision-types";
 export type { Decision };
+import type { Event } from "./event-types";
+export type { Event };
 
 // The house rules that allow terms in a trade (the view's `rules` holds every option).
 export type TermRules = { immunity: boolean; profit_sharing: boolean; player_loans: boolean;
@@ -86,10 +88,12 @@ export type StateMessage = {
   version: number;
   seat: number | null;
   seats: Seat[];
-  said: string[];
+  said: string[]; // what this update brings, told to this seat (you, or the others by name)
+  events: Event[]; // the same for everyone: the typed events of this update, to animate
   view?: View;
-  question?: string;
-  explain?: string;
+  question?: string; // to the seat that decides in the second person; to others who is waited for
+  explain?: string | null; // what the decision means, for the seat that decides only
+  debt?: string | null; // what this seat still owes while it raises funds
   offer?: string; // the offer to answer, in words (a trade_reply)
   time_left?: number | null; // a time-limit game: seconds until time is called
   actions?: LegalAction[];

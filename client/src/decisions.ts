@@ -61,9 +61,8 @@ function decisionDetail(d: Decision, state: StateMessage, view: View, currency: 
         mine ? h("details", {}, h("summary", {}, "Counter-offer"),
                  tradeComposer(view, d.player, d.offer.proposer, act)) : null);
     case "raise_funds":
-      return h("p", { class: "debt" }, `${name(d.player)} owes ${currency}${d.amount} to ${
-        name(d.creditor)} and has ${currency}${d.cash}: sell buildings or mortgage deeds` +
-        (d.may_declare_bankruptcy ? ", or declare bankruptcy." : "."));
+      return mine && state.debt ? h("p", { class: "debt" }, `${state.debt}: sell buildings or ` +
+        `mortgage deeds${d.may_declare_bankruptcy ? ", or declare bankruptcy." : "."}`) : null;
     case "initial_bids":
       return mine ? initialBidsBox(d.squares, d.budget, view, currency, act) : null;
     case "jail_card_purchase":
@@ -71,8 +70,7 @@ function decisionDetail(d: Decision, state: StateMessage, view: View, currency: 
         h("summary", {}, "Offer to buy a Get Out of Jail Free card"),
         tradeComposer(view, d.player, d.holders[0], act)) : null;
     case "game_over":
-      return h("p", { class: "winner" }, d.winner === null ? `Game over (${d.reason})`
-        : `${name(d.winner)} wins (${d.reason})`);
+      return h("p", { class: "winner" }, state.question ?? "");
     case "roll":
     case "jail":
     case "end_turn":
@@ -110,8 +108,8 @@ export function decisionPanel(state: StateMessage, currency: string, act: Act): 
   const waiting = state.seat !== d.player && d.kind !== "game_over";
   const panel = h("section", { class: "decision", "aria-label": "Decision" },
     h("h2", {}, state.question ?? ""),
-    waiting ? h("p", { class: "waiting" }, `Waiting for ${view.players[d.player]?.name}…`) : null,
-    h("details", {}, h("summary", {}, "What does this mean?"), h("p", {}, state.explain ?? "")),
+    !waiting && state.explain ? h("details", {}, h("summary", {}, "What does this mean?"),
+                                  h("p", {}, state.explain)) : null,
     decisionDetail(d, state, view, currency, act),
     h("div", { class: "answers" }, ...buttons(answers, act)));
   if (state.seat !== null && !view.over && !view.players[state.seat].bankrupt) {

@@ -132,9 +132,17 @@ def test_an_action_reaches_every_seat_and_spectator(client: TestClient) -> None:
     version = players[mover].state["version"]
     done = players[mover].act("roll")
     assert done["type"] == "state" and done["version"] == version + 1
-    assert any("rolled" in line for line in done["said"])
-    assert players[1 - mover].until_state(version + 1)["said"] == done["said"]
-    assert watcher.until_state(version + 1)["view"] == {**done["view"], "viewer": -1}
+    # The same events for everyone; told to the mover in the second person, to the others
+    # by name.
+    assert done["events"][0]["kind"] == "dice" and done["events"][0]["player"] == mover
+    assert done["said"][0].startswith("You rolled ")
+    other = players[1 - mover].until_state(version + 1)
+    watched = watcher.until_state(version + 1)
+    name = ("Ann", "Bob")[mover]
+    assert other["events"] == watched["events"] == done["events"]
+    assert other["said"][0].startswith(f"{name} rolled ") and watched["said"] == other["said"]
+    assert done["question"] != other["question"] and other["explain"] is None
+    assert watched["view"] == {**done["view"], "viewer": -1}
 
 
 def test_stale_foreign_and_spectator_actions_change_nothing(client: TestClient) -> None:
@@ -258,7 +266,7 @@ def test_bots_play_their_seats_until_a_person_must_decide(client: TestClient) ->
             ann.act(answers[0] if answers else ann.actions()[0])
         said = [line for m in ann.messages if m["type"] == "state" for line in m["said"]]
         throwers = {line.split(" rolled")[0] for line in said if " rolled " in line}
-        assert throwers == {"Ann", "Strategic 2", "Basic 3"}
+        assert throwers == {"You", "Strategic 2", "Basic 3"}  # Ann is told of herself
         refused = [m for m in ann.messages if m["type"] in ("refused", "error")]
         assert refused == []
 
@@ -273,7 +281,9 @@ def test_an_away_person_is_stood_in_for_and_takes_the_seat_back(client: TestClie
     # Nobody answers: after a second the stand-in bot plays the mover's seat.
     while not ann.state["seats"][mover]["standin"]:
         ann.until_state()
-    assert any("is away: a bot plays for them" in line for line in ann.state["said"])
+    told = "You are away: a bot plays for you" if mover == 0 else (
+        "Bob is away: a bot plays for them")
+    assert told in ann.state["said"]
     away.send({"type": "action", "version": away.state["version"], "action": "roll"})
     assert "take it back" in away.until("refused")["reason"]
     away.send({"type": "take_back"})

@@ -158,7 +158,7 @@ def test_two_people_and_a_bot_buy_auction_trade_and_mortgage(browser: Browser,
     ann.click("form.trade button[type=submit]")
     expect(bob.locator("button[data-action=accept]")).to_be_visible(timeout=STEP_MS)
     bob.click("button[data-action=accept]")
-    expect(ann.locator(".log")).to_contain_text("Bob accepted the trade from Ann",
+    expect(ann.locator(".log")).to_contain_text("Bob accepted your trade",
                                                 timeout=STEP_MS)
     # A mortgage, from the business list of whoever owns a deed.
     for page in (ann, bob):
@@ -180,7 +180,7 @@ def test_a_reload_mid_game_keeps_the_seat(browser: Browser, site: str) -> None:
     _join(page, f"{site}/game/{game}", "Ann")
     expect(page.locator(".decision > .answers > button").first).to_be_visible(timeout=STEP_MS)
     _answer(page, ["roll"])
-    expect(page.locator(".log")).to_contain_text("Ann rolled", timeout=STEP_MS)
+    expect(page.locator(".log")).to_contain_text("You rolled", timeout=STEP_MS)
     before = _log(page)
     page.reload()
     expect(page.locator(".player", has_text="Ann (you)")).to_be_visible(timeout=STEP_MS)
@@ -235,7 +235,7 @@ def test_a_trade_completes_a_group_and_houses_go_up_evenly(browser: Browser,
         ann.click("form.trade button[type=submit]")
         expect(bob.locator(".offer")).to_contain_text("Baltic Avenue", timeout=STEP_MS)
         bob.click("button[data-action=accept]")
-        expect(ann.locator(".log")).to_contain_text("Bob accepted the trade from Ann",
+        expect(ann.locator(".log")).to_contain_text("Bob accepted your trade",
                                                     timeout=STEP_MS)
         build_1 = ann.locator("button[data-action='build 1']")
         build_3 = ann.locator("button[data-action='build 3']")
@@ -281,10 +281,10 @@ def test_a_player_who_cannot_pay_declares_bankruptcy(browser: Browser, database:
         ann = _seated(browser, site, game, tokens[0])
         bob = _seated(browser, site, game, tokens[1])
         bob.click("button[data-action=roll]", timeout=STEP_MS)
-        expect(bob.locator(".debt")).to_contain_text("owes $2000 to Ann and has $100",
+        expect(bob.locator(".debt")).to_contain_text("You owe $2,000 to Ann (rent) and have $100",
                                                      timeout=STEP_MS)
         bob.click("button[data-action=bankrupt]")
-        expect(ann.locator(".log")).to_contain_text("Bob is bankrupt to Ann", timeout=STEP_MS)
+        expect(ann.locator(".log")).to_contain_text("Bob is bankrupt to you", timeout=STEP_MS)
         expect(ann.locator(".player[data-seat='1'] .marks")).to_contain_text("bankrupt")
         expect(ann.locator(".player[data-seat='0'] .cash")).to_have_text("$1,600")
         # A bankrupt player watches: no answers, no business, no trade composer.
@@ -327,7 +327,7 @@ def test_the_trade_composer_offers_the_house_rule_terms(browser: Browser, databa
         for words in ("Mediterranean Avenue", "$200", "partnership", "Baltic Avenue"):
             expect(offer).to_contain_text(words)
         bob.click("button[data-action=accept]")
-        expect(ann.locator(".log")).to_contain_text("Bob accepted the trade from Ann",
+        expect(ann.locator(".log")).to_contain_text("Bob accepted your trade",
                                                     timeout=STEP_MS)
         # The loan was paid at once; the partners may build on their own browns.
         expect(bob.locator(".player[data-seat='1'] .cash")).to_have_text("$1,700")
@@ -416,7 +416,7 @@ def test_a_game_served_through_caddy_over_tls_and_wss(browser: Browser, tmp_path
             expect(page.locator(".decision > .answers > button").first).to_be_visible(
                 timeout=STEP_MS)
             _answer(page, ["roll"])
-            expect(page.locator(".log")).to_contain_text("Ann rolled", timeout=STEP_MS)
+            expect(page.locator(".log")).to_contain_text("You rolled", timeout=STEP_MS)
             invite = page.locator(".invite input").input_value()
             assert invite.startswith(f"{public}/game/")
             assert sockets and all(url.startswith(f"wss://127.0.0.1:{https_port}/")

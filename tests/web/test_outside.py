@@ -507,18 +507,18 @@ def test_kill_9_of_bot_workers_while_bots_think_loses_nothing(srv: Server) -> No
     game_id, key = all_bots(srv, "203.0.113.110", bots="strategic")
     watch = srv.socket(game_id, "203.0.113.111")
     state = hello(watch, None)
-    acknowledged: dict[int, list[str]] = {}
+    acknowledged: dict[int, list[object]] = {}
     for _ in range(4):
         for pid in children(srv.pid):
             os.kill(pid, signal.SIGKILL)
         state = until(watch, "state", lambda m, v=state["version"]: m["version"] > v + 2)
-        acknowledged[state["version"]] = state["said"]
+        acknowledged[state["version"]] = state["events"]
     watch.close()
     store = Store(srv.database)
-    rows = {row.version: row.said for row in store.actions_after(game_id, 0)}
+    rows = {row.version: row.told for row in store.actions_after(game_id, 0)}
     store.close()
-    for version, said in acknowledged.items():  # every update a client saw is stored
-        assert rows[version] == said
+    for version, events in acknowledged.items():  # every update a client saw is stored
+        assert rows[version] == events
     assert max(rows) >= max(acknowledged)
     assert host(srv, game_id, key, "delete")[0] == 200
     assert srv.errors() == 0

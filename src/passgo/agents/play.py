@@ -54,35 +54,43 @@ class _Stepper:
         # Rent waits to be asked for only under `Rules.rent_claim` (else it is paid at once).
         self.claims = game.rules.rent_claim != "always" or bool(game.rent_claims)
 
-    def claim(self) -> tuple[Action, list[Event]] | None:
-        """Ask for the oldest rent waiting for a seat an agent plays, if any."""
+    def claim(self) -> ClaimRent | None:
+        """The ask for the oldest rent waiting for a seat an agent plays, if any."""
         game = self.game
         for waiting in game.rent_claims:
             if self.acts[waiting.owner] is not None:
                 ask = ClaimRent(waiting.owner, waiting.square)
                 if game.is_legal(ask):
-                    return ask, self.apply(ask, "")
+                    return ask
         return None
 
-    def step(self) -> tuple[Action, list[Event]] | None:
+    def choose(self) -> tuple[Action, str] | None:
+        """The next automated move and its reason, not yet applied (None: nothing to do)."""
         game = self.game
         if game.over:
             return None
-        if self.claims and (asked := self.claim()) is not None:
-            return asked
+        if self.claims and (ask := self.claim()) is not None:
+            return ask, ""
         player = game.pending_player
         act = self.acts[player]
         if act is None:
             return None
         action = act(game, player)
         explain = self.explains[player]
-        reason = one_line(explain(game, player, action)) if explain is not None else ""
+        return action, one_line(explain(game, player, action)) if explain is not None else ""
+
+    def step(self) -> tuple[Action, list[Event]] | None:
+        chosen = self.choose()
+        if chosen is None:
+            return None
+        action, reason = chosen
         return action, self.apply(action, reason)
 
     def run(self) -> None:
         game, acts, apply, claims = self.game, self.acts, self.apply, self.claims
         while not game.over:
-            if claims and self.claim() is not None:
+            if claims and (ask := self.claim()) is not None:
+                apply(ask, "")
                 continue
             act = acts[player := game.pending_player]
             if act is None:
@@ -101,6 +109,12 @@ def bot_step(
     simulation fast path); checked, an illegal action raises `IllegalActionError` and changes
     nothing. `agents` has one entry per seat."""
     return _Stepper(game, agents, checked, explained=True).step()
+
+
+def bot_move(game: Game, agents: Sequence[Agent | None]) -> tuple[Action, str] | None:
+    """The move `bot_step` would make, with its reason, without making it (the web server's
+    bot workers choose and the server applies)."""
+    return _Stepper(game, agents, True, explained=True).choose()
 
 
 def bot_to_move(game: Game, played: Sequence[bool]) -> bool:

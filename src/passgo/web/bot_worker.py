@@ -34,7 +34,7 @@ from typing import Any
 import orjson
 
 from passgo.agents import Agent, BuiltinSpec, make_agent
-from passgo.agents.play import bot_step
+from passgo.agents.play import bot_move
 from passgo.agents.spec import spec_from_json
 from passgo.core import Action, Game
 
@@ -80,13 +80,13 @@ class Worker:
             if table is None:
                 return {**out, "resync": True}
             table.seat(request["seats"], int(request["seed"]), float(request["limit"]))
-            step = bot_step(table.game.copy(), table.agents)
+            step = bot_move(table.game, table.agents)
         except Exception as exc:  # a bad request or a bot's bug: said, and the worker goes on
             return {**out, "error": f"{type(exc).__name__}: {exc}"}
         if step is None:
             return {**out, "none": True}
-        action = step[0]
-        return {**out, "seat": action.player, "action": action.text()}
+        action, reason = step
+        return {**out, "seat": action.player, "action": action.text(), "reason": reason}
 
     def _table(self, key: str, request: dict[str, Any]) -> _Table | None:
         base = request.get("base")

@@ -31,8 +31,8 @@ from typing import Any
 import orjson
 
 from passgo.agents import BasicBot, BotSpec
-from passgo.agents.base import Agent
-from passgo.agents.play import bot_step
+from passgo.agents.base import Agent, one_line
+from passgo.agents.play import bot_move
 from passgo.agents.spec import to_json
 from passgo.core import Action, Game
 from passgo.web.metrics import BOT_DECISION, BOT_FALLBACKS, BOT_QUEUE, BOT_RESTARTS
@@ -179,10 +179,11 @@ class BotPool:
                 and w.proc is not None and w.proc.returncode is None]
 
     async def decide(self, game_id: str, game: Game, seats: Sequence[BotSpec | None],
-                     seed: int) -> Action | None:
-        """The next automated move of `game` (`agents.play.bot_step` with a bot on each seat
-        `seats` names, seeded `seed + seat`), or None when a person must decide. Never
-        raises for a worker's sake: a stuck or failing worker's move is the fallback bot's."""
+                     seed: int) -> tuple[Action, str] | None:
+        """The next automated move of `game` and its reason (`agents.play.bot_move` with a
+        bot on each seat `seats` names, seeded `seed + seat`), or None when a person must
+        decide. Never raises for a worker's sake: a stuck or failing worker's move is the
+        fallback bot's."""
         worker = self.home.get(game_id)
         if worker is None:
             worker = min(self.workers, key=lambda w: w.games)
@@ -196,7 +197,8 @@ class BotPool:
             return fallback_move(game, seats)
         if reply.get("none"):
             return None
-        return Action.parse(str(reply["action"]), int(reply["seat"]))
+        return (Action.parse(str(reply["action"]), int(reply["seat"])),
+                one_line(str(reply.get("reason", ""))))
 
     def forget(self, game_id: str) -> None:
         """A game left this process: its worker may drop it."""
@@ -212,9 +214,8 @@ class BotPool:
             await worker.kill()
 
 
-def fallback_move(game: Game, seats: Sequence[BotSpec | None]) -> Action | None:
-    """The move of the fallback bot (`basic`) on every bot seat: legal, and quick enough to
-    make on the event loop."""
+def fallback_move(game: Game, seats: Sequence[BotSpec | None]) -> tuple[Action, str] | None:
+    """The move of the fallback bot (`basic`) on every bot seat, with its reason: legal, and
+    quick enough to make on the event loop."""
     agents: list[Agent | None] = [None if spec is None else BasicBot() for spec in seats]
-    step = bot_step(game.copy(), agents)
-    return None if step is None else step[0]
+    return bot_move(game, agents)

@@ -32,7 +32,8 @@ import contextlib
 import logging
 import time
 from collections import deque
-from dataclasses import asdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import orjson
@@ -42,7 +43,8 @@ from passgo.agents.play import bot_to_move
 from passgo.core import Action, CallTime, Event, Game, IllegalActionError
 from passgo.core.board import KIND_NAMES
 from passgo.core.decisions import TradeReplyDecision
-from passgo.narrate import Voice, describe_action, explain, question, sentences
+from passgo.core.events import event_from_dict
+from passgo.narrate import Voice, debt_line, describe_action, explain, question, sentences
 from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.bots import BotPool
 from passgo.web.messages import HostCommand
@@ -65,7 +67,7 @@ from passgo.web.store import (
 
 log = logging.getLogger("passgo.web")
 
-LOG_LINES = 200  # sentences a client gets when it connects
+LOG_STEPS = 200  # the steps (actions) whose sentences a client gets when it connects
 CHAT_LINES = 50  # chat messages a client gets when it connects
 QUEUE = 64  # messages waiting to be sent to one browser before it is taken to be gone
 WATCHERS_EVERY = 1.0  # seconds: the watchers' count is sent at most this often
@@ -130,6 +132,43 @@ def _viewer(seat: int | None) -> int:
     return -1 if seat is None else seat
 
 
+@dataclass(frozen=True, slots=True)
+class Away:
+    """What the room itself tells: a person let the clock run out, and a bot plays for them."""
+
+    seat: int
+
+    def words(self, v: Voice) -> str:
+        return (f"{v.does(self.seat, 'is', 'are')} away: a bot plays for "
+                f"{'you' if v.is_you(self.seat) else 'them'}")
+
+
+#: One entry of a game's log: the events of one step, what the room told (`Away`), or the
+#: sentences of an action stored before the log held events (told as they are).
+Told = tuple[Event, ...] | Away | tuple[str, ...]
+
+
+def told_of(stored: list[Any]) -> Told:
+    """A stored action's log entry (`ActionRow.told`): its events, or old sentences."""
+    if all(isinstance(item, str) for item in stored):
+        return tuple(stored)
+    return tuple(event_from_dict(item) for item in stored)
+
+
+def said_to(game: Game, log: Iterable[Told], viewer: int | None) -> list[str]:
+    """The log's sentences as `viewer` (None: a spectator) reads them."""
+    out: list[str] = []
+    voice = Voice(game, viewer)
+    for entry in log:
+        if isinstance(entry, Away):
+            out.append(entry.words(voice))
+        elif entry and isinstance(entry[0], str):
+            out.extend(str(line) for line in entry)
+        else:
+            out.extend(sentences(game, [e for e in entry if not isinstance(e, str)], viewer))
+    return out
+
+
 class Room:
     """A game being served; create with `Room.load`."""
 
@@ -149,7 +188,7 @@ class Room:
         self.status = WAITING
         self.game: Game | None = None
         self.version = 0
-        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.log: deque[Told] = deque(maxlen=LOG_STEPS)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.bot_seats: list[BotSpec | None] = []  # the bot playing each seat now (None: a person)
@@ -183,7 +222,8 @@ class Room:
                 room.version = stored.snapshot[0]
             room._replay(stored.actions)
             room.log.clear()  # the log reaches back before the snapshot: read it whole
-            room.log.extend(await store.run(store.recent_said, game_id, LOG_LINES))
+            room.log.extend(told_of(told) for told in
+                            await store.run(store.recent_told, game_id, LOG_STEPS))
             room._seat_bots()
             room._after_change()
         return room
@@ -191,15 +231,19 @@ class Room:
     def names(self) -> list[str]:
         return [row.name or "" for row in self.seats]
 
-    def _replay(self, rows: list[ActionRow]) -> None:
-        """Apply actions committed elsewhere (or before a restart), in order."""
+    def _replay(self, rows: list[ActionRow]) -> list[Told]:
+        """Apply actions committed elsewhere (or before a restart), in order; what they
+        caused."""
         assert self.game is not None
+        steps: list[Told] = []
         for row in rows:
             if row.version != self.version + 1:
                 raise StoreError(f"game {self.id}: action {row.version} follows {self.version}")
             self.game.apply(Action.parse(row.text, row.seat))
             self.version = row.version
-            self.log.extend(row.said)
+            steps.append(told_of(row.told))
+        self.log.extend(steps)
+        return steps
 
     def _seat_bots(self) -> None:
         """The bot of every seat a bot plays now: bot seats, and persons' seats with a
@@ -270,8 +314,8 @@ class Room:
     async def _commit(self, game: Game, action: Action, events: list[Event]) -> str | None:
         """Store one action applied to `game` (a copy of the room's); only once it is
         committed does `game` become the room's game and the clients hear of it."""
-        said = sentences(game, events)
-        row = ActionRow(self.version + 1, action.player, action.text(), said)
+        row = ActionRow(self.version + 1, action.player, action.text(),
+                        [e.to_dict() for e in events])
         status = OVER if game.over else PLAYING
         snapshot = game.to_json() if row.version % SNAPSHOT_EVERY == 0 else None
         try:
@@ -285,9 +329,10 @@ class Room:
             return "the action could not be saved: try again"
         self.game, self.version, self.status = game, row.version, status
         ACTIONS.inc()
-        self.log.extend(said)
+        step = tuple(events)
+        self.log.append(step)
         self._after_change()
-        await self._broadcast(said)
+        await self._broadcast([step])
         return None
 
     async def sync(self) -> None:
@@ -312,13 +357,11 @@ class Room:
     async def _catch_up(self) -> None:
         rows = await self.store.run(self.store.actions_after, self.id, self.version)
         self.seats = await self.store.run(self.store.seats_of, self.id)
-        before = len(self.log)
-        self._replay(rows)
+        steps = self._replay(rows)
         if self.game is not None:
             self.status = OVER if self.game.over else PLAYING
             self._seat_bots()
-        said = list(self.log)[before:] if len(self.log) > before else []
-        await self._broadcast(said)
+        await self._broadcast(steps)
 
     # -- bots and stand-ins --------------------------------------------------------------------
 
@@ -361,15 +404,16 @@ class Room:
                         g, [spec is not None for spec in self.bot_seats]):
                     return
                 version, seats = self.version, list(self.bot_seats)
-            action = await self.pool.decide(self.id, g, seats, g.seed * 31)
+            move = await self.pool.decide(self.id, g, seats, g.seed * 31)
             async with self.lock:
                 if self.game is not g or self.version != version or seats != self.bot_seats:
                     continue  # the game moved on while the bot thought: think again
-                if action is None:
+                if move is None:
                     return
+                action, reason = move
                 game = g.copy()
                 try:
-                    events = game.apply(action)
+                    events = game.apply(action, reason)
                 except IllegalActionError:  # a bot's bug must not take the server down
                     log.exception("game %s: a bot chose an illegal action", self.id)
                     return
@@ -391,8 +435,8 @@ class Room:
             await self.store.run(self.store.set_standin, self.id, seat, True)
             self.seats = await self.store.run(self.store.seats_of, self.id)
             self._seat_bots()
-            self.log.append(f"{g.names[seat]} is away: a bot plays for them")
-            await self._broadcast([f"{g.names[seat]} is away: a bot plays for them"])
+            self.log.append(Away(seat))
+            await self._broadcast([Away(seat)])
             if self.bots is None or self.bots.done():
                 self.bots = asyncio.get_running_loop().create_task(self._run_bots())
 
@@ -554,7 +598,7 @@ class Room:
             self.clients.add(client)
             view = None if self.game is None else self.game.view(_viewer(client.seat))
             self._send(client, encode(self._picture(
-                client.seat, self._shared(list(self.log)), view)))
+                client.seat, self._shared([]), view, list(self.log))))
             if self.chat:
                 self._send(client, encode(ChatMessage(tuple(self.chat)).to_dict()))
             self._seats_moved(came)
@@ -574,30 +618,38 @@ class Room:
                 self._broadcast_seats()
             self.watchers_due = asyncio.get_running_loop().call_later(WATCHERS_EVERY, due)
 
-    def _shared(self, said: list[str]) -> dict[str, Any]:
+    def _shared(self, steps: list[Told]) -> dict[str, Any]:
         """What every seat and spectator is told alike, computed once per change (an update
-        goes to every connected browser)."""
+        goes to every connected browser): the state, and the events of the `steps` it
+        brings, for the page to animate (docs/api.md, Events)."""
         out: dict[str, Any] = {
             "type": "state", "game": self.id, "status": self.status, "version": self.version,
-            "seats": self._seats(), "said": said, **self._listing(),
+            "seats": self._seats(), **self._listing(),
+            "events": [e.to_dict() for step in steps if not isinstance(step, Away)
+                       for e in step if not isinstance(e, str)],
         }
-        g = self.game
-        if g is not None:
-            out["question"] = question(g)
-            out["explain"] = explain(g)
+        if self.game is not None:
             out["time_left"] = self.time_left()
-            if isinstance(pending := g.pending, TradeReplyDecision):
-                out["offer"] = Voice(g, None).offer(pending.offer)  # terms and all, in words
         return out
 
     def _picture(self, seat: int | None, shared: dict[str, Any],
-                 view: dict[str, Any] | None) -> dict[str, Any]:
-        """Everything one seat (None: a spectator) may see now: the shared part, its own view
-        of the game (`Game.view`) and the actions the rules allow it."""
+                 view: dict[str, Any] | None, steps: list[Told]) -> dict[str, Any]:
+        """Everything one seat (None: a spectator) may see now: the shared part, what the
+        `steps` said and the pending decision in its own person (to the player who decides
+        the question in the second person and the explanation; to others who is waited for),
+        its own view of the game (`Game.view`) and the actions the rules allow it."""
         out = {**shared, "seat": seat}
         g = self.game
         if g is None:
+            out["said"] = []
             return out
+        out["said"] = said_to(g, steps, seat)
+        out["question"] = question(g, seat)
+        deciding = seat is not None and seat == g.pending_player and not g.over
+        out["explain"] = explain(g) if deciding else None
+        out["debt"] = debt_line(g, seat, seat) if seat is not None else None
+        if isinstance(pending := g.pending, TradeReplyDecision):
+            out["offer"] = Voice(g, seat).offer(pending.offer)  # terms and all, in words
         out["view"] = view
         acting = seat is not None and not self.seats[seat].standin and not g.over
         legal = g.legal_actions(seat) if acting and seat is not None else []
@@ -617,7 +669,7 @@ class Room:
         return Listing(self.meta.name, self.meta.public, self.meta.rematch,
                        self.watchers()).to_dict()
 
-    async def _broadcast(self, said: list[str]) -> None:
+    async def _broadcast(self, steps: list[Told]) -> None:
         clients = list(self.clients)
         seats = list(dict.fromkeys(client.seat for client in clients))
         # Every seat's view at once: what they all may see is built a single time.
@@ -625,8 +677,8 @@ class Room:
         views: list[dict[str, Any] | None] = [None] * len(seats)
         if g is not None:
             views[:] = g.views([_viewer(seat) for seat in seats])
-        shared = self._shared(said)
-        pictures = {seat: encode(self._picture(seat, shared, view))
+        shared = self._shared(steps)
+        pictures = {seat: encode(self._picture(seat, shared, view, steps))
                     for seat, view in zip(seats, views, strict=True)}
         for client in clients:
             self._send(client, pictures[client.seat])

@@ -98,7 +98,7 @@ class ActionRow:
     version: int
     seat: int
     text: str
-    said: list[str]
+    told: list[Any]  # its events' `to_dict()` tables (sentences in rows stored before 0004)
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,12 +418,12 @@ class Store:
         with self.engine.begin() as conn:
             return self._seats(conn, game_id)
 
-    def recent_said(self, game_id: str, limit: int) -> list[str]:
-        """The sentences of the last `limit` actions, oldest first."""
+    def recent_told(self, game_id: str, limit: int) -> list[list[Any]]:
+        """What the last `limit` actions caused (`ActionRow.told`), oldest first."""
         with self.engine.begin() as conn:
-            rows = conn.execute(select(actions.c.said).where(actions.c.game_id == game_id)
+            rows = conn.execute(select(actions.c.told).where(actions.c.game_id == game_id)
                                 .order_by(actions.c.version.desc()).limit(limit)).all()
-        return [line for (said,) in reversed(rows) for line in json.loads(said)]
+        return [json.loads(told) for (told,) in reversed(rows)]
 
     def append(self, game_id: str, version: int, rows: Sequence[ActionRow], status: str,
                snapshot: str | None) -> None:
@@ -435,7 +435,7 @@ class Store:
                 raise Conflict(f"the game is at version {stored}, not {version}")
             conn.execute(insert(actions), [
                 {"game_id": game_id, "version": r.version, "seat": r.seat, "text": r.text,
-                 "said": json.dumps(r.said)} for r in rows])
+                 "told": json.dumps(r.told)} for r in rows])
             new = version + len(rows)
             conn.execute(update(games).where(games.c.id == game_id)
                          .values(version=new, status=status, touched=time.time()))
@@ -469,7 +469,7 @@ class Store:
     @staticmethod
     def _actions(conn: Connection, game_id: str, after: int) -> list[ActionRow]:
         rows = conn.execute(select(actions.c.version, actions.c.seat, actions.c.text,
-                                   actions.c.said)
+                                   actions.c.told)
                             .where(actions.c.game_id == game_id, actions.c.version > after)
                             .order_by(actions.c.version)).all()
         return [ActionRow(int(v), int(s), str(t), json.loads(d)) for v, s, t, d in rows]

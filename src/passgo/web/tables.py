@@ -61,7 +61,9 @@ actions = Table(
     Column("version", Integer, primary_key=True),  # 1 for the first action
     Column("seat", Integer, nullable=False),
     Column("text", Text, nullable=False),  # the action's text form (Action.parse reads it)
-    Column("said", Text, nullable=False),  # its events as sentences, a JSON list
+    # What it caused, a JSON list: its events as `Event.to_dict()` tables (before migration
+    # 0004, the sentences they were told in, which a game stored then still shows).
+    Column("told", Text, nullable=False),
 )
 
 chat = Table(
