@@ -104,21 +104,43 @@ def test_rules_compared_on_the_same_seeds(capsys: pytest.CaptureFixture[str],
     # The short game ends at the first bankruptcy: it ends sooner, never later.
     assert short["length"]["mean"] < classic["length"]["mean"]
     assert short["ended"] >= classic["ended"]
-    assert [w["player"] for w in classic["wins_by_seat"]] == [1, 2, 3]
-    assert short["against_first"][2]["metric"] == "rounds per game"
-    assert short["against_first"][2]["difference"] == pytest.approx(
+    assert [w["seat"] for w in classic["wins_by_seat"]] == [1, 2, 3]
+    metrics = {d["metric"]: d for d in short["against_first"]}
+    assert metrics["rounds per game (capped at 60)"]["difference"] == pytest.approx(
         short["length"]["mean"] - classic["length"]["mean"])
+    # Each seat's wins are a share of all games: with the games without a winner, 100 %.
+    for s in (classic, short):
+        assert sum(w["share"] for w in s["wins_by_seat"]) + s["no_winner"]["share"] == (
+            pytest.approx(1.0))
+        assert s["capped_share"]["count"] == sum(s["capped"])
+    assert metrics["seat 1 win share"]["a"] == classic["wins_by_seat"][0]["share"]
     assert "data:image/png;base64," in page.read_text()
+
+
+def test_capped_games_are_marked_in_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """Basic bots never trade: at a cap of 30 rounds most games are cut, and every length
+    figure of all games that reaches into them says it is a lower bound."""
+    code = main(["analyze", "rules", "classic", "short-1", "--games", "8", "--players",
+                 "basic,basic", "--max-rounds", "30", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "capped at 30 rounds" in out and "≥ 30" in out
+    assert "seat 1 (basic) wins" in out and "no winner" in out
 
 
 def test_rules_histogram_counts_every_game() -> None:
     from passgo.analysis.compare import rules_figure
 
-    report = {"rule_sets": [{"rules": "a", "rounds": [10, 20, 20, 35]},
-                            {"rules": "b", "rounds": [5, 50]}]}
+    report = {"setup": {"max_rounds": 50},
+              "rule_sets": [{"rules": "a", "rounds": [10, 20, 20, 35],
+                             "capped": [False, False, False, False]},
+                            {"rules": "b", "rounds": [5, 50, 50],
+                             "capped": [False, True, True]}]}
     figure = rules_figure(report)
-    heights = [sum(p.get_height() for p in c) for c in figure.axes[0].containers]
-    assert heights == [4, 2]
+    ended, capped = figure.axes[:2]
+    heights = [sum(p.get_height() for p in c) for c in ended.containers]
+    assert heights == [4, 1]  # the games that ended, each once
+    assert [sum(p.get_height() for p in c) for c in capped.containers] == [0, 2]
     assert main(["analyze", "rules", "classic"]) == 2
 
 

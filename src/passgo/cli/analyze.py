@@ -89,8 +89,10 @@ def add_analyze(sub: Any) -> None:
     comp.add_argument("specs", nargs="+", metavar="RULES",
                       help="presets or rules files, two or more")
     comp.add_argument("--games", type=int, default=500, help="games per rule set (default 500)")
-    comp.add_argument("--players", default="basic,basic,basic,basic",
-                      help="one bot per seat, in seat order (default four basic bots)")
+    comp.add_argument("--players", default="strategic,strategic,strategic,strategic",
+                      help="one bot per seat, in seat order (default four strategic bots: "
+                           "alike, so the wins by seat are the seats' doing, and their games "
+                           "end)")
     comp.add_argument("--max-rounds", type=int, default=1000,
                       help="rounds before a game is stopped without a winner (default 1000)")
     comp.add_argument("--workers", type=int, default=os.cpu_count() or 1,
