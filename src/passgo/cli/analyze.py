@@ -74,6 +74,8 @@ def add_analyze(sub: Any) -> None:
     pos.add_argument("--precision", type=finite_float, default=0.02,
                      help="stop when every 95 %% interval is this narrow on each side "
                           "(default 0.02; 0: play all rollouts)")
+    pos.add_argument("--min-rollouts", type=int, default=200,
+                     help="rollouts before --precision may stop the run (default 200)")
     pos.add_argument("--what-if", metavar="ACTION",
                      help="an action (a trade, a build, a mortgage) compared with the "
                           "position as it is, on the same seeds")
@@ -102,7 +104,8 @@ def add_analyze(sub: Any) -> None:
 
 
 def _check(args: argparse.Namespace) -> None:
-    for key in ("rolls", "rollouts", "games", "workers", "max_rounds", "opponents"):
+    for key in ("rolls", "rollouts", "min_rollouts", "games", "workers", "max_rounds",
+                "opponents"):
         value = getattr(args, key, None)
         if value is not None and value < 1:
             raise CommandError(f"--{key.replace('_', '-')} must be at least 1")
