@@ -16,6 +16,10 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 BACKENDS = ("process", "ray")
+# Tasks out at once per worker: enough to keep every worker busy, few enough that results
+# waiting for the caller (a dataset's rows, written in order) stay bounded however many
+# tasks a run has.
+IN_FLIGHT = 4
 
 Task = tuple[Any, ...]
 
@@ -47,13 +51,22 @@ def _pool(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int
     # (the progress bar's refresh thread makes "fork" unsafe).
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = {pool.submit(fn, job, *task): i for i, task in enumerate(tasks)}
-        pending = set(futures)
+        futures: dict[Any, int] = {}
+        queued = iter(enumerate(tasks))
+        pending: set[Any] = set()
         try:
-            while pending:
+            while True:
+                for i, task in queued:
+                    future = pool.submit(fn, job, *task)
+                    futures[future] = i
+                    pending.add(future)
+                    if len(pending) >= IN_FLIGHT * workers:
+                        break
+                if not pending:
+                    return
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    yield futures[future], future.result()
+                    yield futures.pop(future), future.result()
         finally:
             for future in pending:
                 future.cancel()
@@ -85,13 +98,21 @@ def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
     try:
         remote = ray.remote(fn)
         job_ref = ray.put(job)
-        refs = [remote.remote(job_ref, *task) for task in tasks]
-        index = {ref: i for i, ref in enumerate(refs)}
-        pending = list(refs)
-        while pending:
+        index: dict[Any, int] = {}
+        queued = iter(enumerate(tasks))
+        pending: list[Any] = []
+        while True:
+            for i, task in queued:
+                ref = remote.remote(job_ref, *task)
+                index[ref] = i
+                pending.append(ref)
+                if len(pending) >= IN_FLIGHT * workers:
+                    break
+            if not pending:
+                return
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                yield index[ref], ray.get(ref)
+                yield index.pop(ref), ray.get(ref)
     finally:
         if started:
             ray.shutdown()
