@@ -29,23 +29,23 @@ PLAYERS = "strategic,basic,basic"
 
 
 @pytest.fixture(scope="module")
-def dataset(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rows of 12 games under each of two rule sets, on the same seeds."""
     folder = tmp_path_factory.mktemp("data") / "run"
-    report_file = folder.parent / "report.json"
     code = main(["simulate", "--compare", "classic", "short-1", "--games", "12", "--players",
                  PLAYERS, "--max-rounds", "80", "--seed", "5", "--workers", "2", "--json",
                  "--dataset", str(folder)])
     assert code == 0
-    return folder, {}
+    return folder
 
 
 def read(folder: Path, table: str) -> pl.DataFrame:
     return pl.read_parquet(folder / f"{table}.parquet")
 
 
-def test_games_rows_are_the_reports_games(dataset: tuple[Path, dict[str, Any]],
+def test_games_rows_are_the_reports_games(dataset: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    folder, _ = dataset
+    folder = dataset
     games = read(folder, "games")
     assert games.height == 24 and games["rules"].to_list() == ["classic", "short-1"] * 12
     assert games.schema == pl.from_arrow(SCHEMAS["games"].empty_table()).schema
@@ -108,9 +108,9 @@ def event_dicts(rows: pl.DataFrame) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(("rules", "index"), [("classic", 0), ("short-1", 7)])
-def test_events_are_exactly_to_dict(dataset: tuple[Path, dict[str, Any]], rules: str,
+def test_events_are_exactly_to_dict(dataset: Path, rules: str,
                                     index: int) -> None:
-    folder, _ = dataset
+    folder = dataset
     job = GameJob(tuple(PLAYERS.split(",")), Rules.preset(rules), 5, 80)
     replay = Replay(job, index)
     events = read(folder, "events").filter((pl.col("rules") == rules)
@@ -122,8 +122,8 @@ def test_events_are_exactly_to_dict(dataset: tuple[Path, dict[str, Any]], rules:
     assert turns == list(range(2, len(turns) + 2))
 
 
-def test_turn_rows_end_where_the_game_ends(dataset: tuple[Path, dict[str, Any]]) -> None:
-    folder, _ = dataset
+def test_turn_rows_end_where_the_game_ends(dataset: Path) -> None:
+    folder = dataset
     job = GameJob(tuple(PLAYERS.split(",")), Rules.preset("classic"), 5, 80)
     games = read(folder, "games").filter(pl.col("rules") == "classic")
     turns = read(folder, "turns").filter(pl.col("rules") == "classic")
@@ -145,9 +145,9 @@ def test_turn_rows_end_where_the_game_ends(dataset: tuple[Path, dict[str, Any]])
             assert last["houses"][seat] == sum(d.houses for d in game.deeds if d.owner == seat)
 
 
-def test_monopolies_are_whole_colour_groups(dataset: tuple[Path, dict[str, Any]]) -> None:
+def test_monopolies_are_whole_colour_groups(dataset: Path) -> None:
     """A seat holds a group in `monopolies` exactly when `squares` has all its streets."""
-    folder, _ = dataset
+    folder = dataset
     board = Game.new(["a", "b"]).board
     groups = {name: set(board.groups[g]) for g, name in enumerate(board.group_names)}
     turns = read(folder, "turns")
@@ -158,8 +158,8 @@ def test_monopolies_are_whole_colour_groups(dataset: tuple[Path, dict[str, Any]]
             name for name, members in groups.items() if members <= set(squares))
 
 
-def test_polars_pandas_and_duckdb_read_the_same(dataset: tuple[Path, dict[str, Any]]) -> None:
-    folder, _ = dataset
+def test_polars_pandas_and_duckdb_read_the_same(dataset: Path) -> None:
+    folder = dataset
     for table in TABLES:
         path = folder / f"{table}.parquet"
         frame = pl.read_parquet(path)
@@ -172,10 +172,10 @@ def test_polars_pandas_and_duckdb_read_the_same(dataset: tuple[Path, dict[str, A
     assert pl.read_parquet(path)["cash"].mean() == pytest.approx(mean_cash)
 
 
-def test_a_folder_with_a_dataset_is_refused(dataset: tuple[Path, dict[str, Any]],
+def test_a_folder_with_a_dataset_is_refused(dataset: Path,
                                             capsys: pytest.CaptureFixture[str],
                                             tmp_path: Path) -> None:
-    folder, _ = dataset
+    folder = dataset
     before = (folder / "games.parquet").read_bytes()
     for args, message in (
             (["--dataset", str(folder)], "already holds games.parquet"),
