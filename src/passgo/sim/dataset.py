@@ -30,7 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from passgo.agents.play import Observer
-from passgo.core import Action, Event, Game
+from passgo.core import Action, Event, Game, hotels_at, houses_at
 from passgo.sim.jobs import GameJob
 from passgo.sim.playout import collected_less_often, play_game
 from passgo.sim.records import GameRecord
@@ -86,17 +86,18 @@ class Columns:
     """A table's columns as lists, filled row by row."""
 
     names: tuple[str, ...]
-    data: dict[str, list[Any]] = field(default_factory=dict)
+    lists: tuple[list[Any], ...] = field(default=())
 
     def __post_init__(self) -> None:
-        self.data = {name: [] for name in self.names}
+        self.lists = tuple([] for _ in self.names)
 
     def add(self, *values: Any) -> None:
-        for name, value in zip(self.names, values, strict=True):
-            self.data[name].append(value)
+        for column, value in zip(self.lists, values, strict=True):
+            column.append(value)
 
     def batch(self, table: str) -> pa.RecordBatch:
-        return pa.RecordBatch.from_pydict(self.data, schema=SCHEMAS[table])
+        return pa.RecordBatch.from_pydict(dict(zip(self.names, self.lists, strict=True)),
+                                          schema=SCHEMAS[table])
 
 
 def new_columns() -> dict[str, Columns]:
@@ -118,6 +119,13 @@ class DatasetRecorder:
         self.mover = game.turn_player
         self.seq = 0
         self.since = False  # actions since the last turn rows
+        # What does not change in a game, read once: each deed's square, price and group.
+        self.deeds = [(d.square, d.price) for d in game.deeds]
+        groups: dict[str, list[int]] = {}
+        for d in game.deeds:
+            if d.group is not None:
+                groups.setdefault(d.group, []).append(d.square)
+        self.groups = list(groups.items())
 
     def __call__(self, action: Action, events: list[Event]) -> None:
         for event in events:
@@ -136,40 +144,39 @@ class DatasetRecorder:
         self.seq += 1
 
     def finish_turn(self, turn: int) -> None:
-        """A row per seat: the state at the end of turn `turn`, from the read model."""
+        """A row per seat: the state at the end of turn `turn`, from the read model (the
+        whole board and every seat in one call each: `Game.holdings`, `Game.seat_table`)."""
         g = self.game
-        held: list[list[int]] = [[] for _ in range(g.n)]
-        value = [0] * g.n
-        mortgaged = [0] * g.n
-        houses = [0] * g.n
-        hotels = [0] * g.n
-        group_size: dict[str, int] = {}
-        group_owners: dict[str, set[int | None]] = {}
-        for deed in g.deeds:
-            if deed.group is not None:
-                group_size[deed.group] = group_size.get(deed.group, 0) + 1
-                group_owners.setdefault(deed.group, set()).add(deed.owner)
-            if deed.owner is None:
+        owner, level, mortgaged = g.holdings()
+        cash, square, jailed, _, _, _, alive = g.seat_table()
+        n = g.n
+        held: list[list[int]] = [[] for _ in range(n)]
+        value = [0] * n
+        pledged = [0] * n
+        houses = [0] * n
+        hotels = [0] * n
+        for sq, price in self.deeds:
+            seat = owner[sq]
+            if seat < 0:
                 continue
-            seat = deed.owner
-            held[seat].append(deed.square)
-            if deed.mortgaged:
-                mortgaged[seat] += 1
+            held[seat].append(sq)
+            if mortgaged[sq]:
+                pledged[seat] += 1
             else:
-                value[seat] += deed.price
-            houses[seat] += deed.houses
-            hotels[seat] += deed.hotels
-        monopolies: list[list[str]] = [[] for _ in range(g.n)]
-        for group, owners in group_owners.items():
-            (owner,) = owners if len(owners) == 1 else (None,)
-            if owner is not None:
-                monopolies[owner].append(group)
-        for p in g.players:
-            seat = p.seat
-            self.turns.add(self.rules, self.index, turn, g.round_number, self.mover, seat,
-                           p.cash, p.square, p.in_jail, p.bankrupt, len(held[seat]),
-                           value[seat], mortgaged[seat], houses[seat], hotels[seat],
-                           held[seat], monopolies[seat])
+                value[seat] += price
+            houses[seat] += houses_at(level[sq])
+            hotels[seat] += hotels_at(level[sq])
+        monopolies: list[list[str]] = [[] for _ in range(n)]
+        for group, squares in self.groups:
+            first = owner[squares[0]]
+            if first >= 0 and all(owner[sq] == first for sq in squares):
+                monopolies[first].append(group)
+        rounds, mover = g.round_number, self.mover
+        for seat in range(n):
+            self.turns.add(self.rules, self.index, turn, rounds, mover, seat, cash[seat],
+                           square[seat], jailed[seat], not alive[seat], len(held[seat]),
+                           value[seat], pledged[seat], houses[seat], hotels[seat], held[seat],
+                           monopolies[seat])
         self.recorded = turn
         self.mover = g.turn_player
         self.since = False
