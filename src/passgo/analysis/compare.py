@@ -27,8 +27,8 @@ from passgo.core import Rules
 from passgo.inputs import CommandError, rules_of
 from passgo.sim.jobs import GameJob
 from passgo.sim.run import parse_bots, simulate
-from passgo.sim.stats import paired_difference, spread
-from passgo.sim.summary import GameTally
+from passgo.sim.stats import spread
+from passgo.sim.summary import GameTally, paired_rows
 
 DEFAULT_PLAYERS = "strategic,strategic,strategic,strategic"
 
@@ -76,12 +76,7 @@ def paired_report(a: GameTally, b: GameTally, cap: int) -> list[dict[str, Any]]:
         (f"rounds per game (capped at {cap})", a.rounds, b.rounds),
         (f"turns per game (capped at {cap} rounds)", a.turns, b.turns),
     ]
-    rows = []
-    for name, xa, xb in metrics:
-        d = paired_difference(xa, xb)
-        rows.append({"metric": name, "a": d.mean_a, "b": d.mean_b,
-                     "difference": d.difference, "ci95": [d.low, d.high]})
-    return rows
+    return paired_rows(metrics)
 
 
 def _pct(x: float) -> str:

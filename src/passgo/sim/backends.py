@@ -51,25 +51,34 @@ def _pool(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int
     # (the progress bar's refresh thread makes "fork" unsafe).
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures: dict[Any, int] = {}
-        queued = iter(enumerate(tasks))
-        pending: set[Any] = set()
+        out: dict[Any, int] = {}
         try:
-            while True:
-                for i, task in queued:
-                    future = pool.submit(fn, job, *task)
-                    futures[future] = i
-                    pending.add(future)
-                    if len(pending) >= IN_FLIGHT * workers:
-                        break
-                if not pending:
-                    return
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield futures.pop(future), future.result()
+            yield from _windowed(
+                tasks, IN_FLIGHT * workers, out, lambda task: pool.submit(fn, job, *task),
+                lambda pending: [(f, f.result()) for f in wait(
+                    pending, return_when=FIRST_COMPLETED).done])
         finally:
-            for future in pending:
+            for future in out:
                 future.cancel()
+
+
+def _windowed(tasks: Sequence[Task], limit: int, out: dict[Any, int],
+              submit: Callable[[Task], Any],
+              finished: Callable[[list[Any]], list[tuple[Any, Any]]]
+              ) -> Iterator[tuple[int, Any]]:
+    """(task index, result) of every task, submitted so that at most `limit` are out at
+    once (`out`: each handle still out and its task's index); `finished` waits for one or more
+    of the handles out and gives them with their results."""
+    queued = iter(enumerate(tasks))
+    while True:
+        for i, task in queued:
+            out[submit(task)] = i
+            if len(out) >= limit:
+                break
+        if not out:
+            return
+        for handle, result in finished(list(out)):
+            yield out.pop(handle), result
 
 
 def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
@@ -98,21 +107,10 @@ def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
     try:
         remote = ray.remote(fn)
         job_ref = ray.put(job)
-        index: dict[Any, int] = {}
-        queued = iter(enumerate(tasks))
-        pending: list[Any] = []
-        while True:
-            for i, task in queued:
-                ref = remote.remote(job_ref, *task)
-                index[ref] = i
-                pending.append(ref)
-                if len(pending) >= IN_FLIGHT * workers:
-                    break
-            if not pending:
-                return
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                yield index.pop(ref), ray.get(ref)
+        yield from _windowed(
+            tasks, IN_FLIGHT * workers, {}, lambda task: remote.remote(job_ref, *task),
+            lambda pending: [(ref, ray.get(ref))
+                             for ref in ray.wait(pending, num_returns=1)[0]])
     finally:
         if started:
             ray.shutdown()

@@ -6,9 +6,11 @@
 
 Polars, pandas, DuckDB and anything else that reads Parquet read them; the schemas below are
 the documented columns (docs/analyze.md). The turn rows are read from the game's public read
-model (`Game.players`, `Game.deeds`), the event rows from `Event.to_dict()` alone, the
-documented form of an event: its keys beyond the columns here go, as JSON, into `extra`, so a
-new field of an event is kept rather than lost.
+model (`Game.holdings`, `Game.seat_table`, `Game.deeds`), the event rows from `Event.to_dict()`
+alone, the documented form of an event: `data` holds the whole of it as JSON (every field, by
+the name the event gives it), and the fields most queries want have columns of their own where
+the event has them with a value of the column's type (`player`, `square`, `amount`, `other`,
+`detail`, `dice`), so a change of an event's fields loses nothing and breaks no row.
 
 Memory stays bounded however many games are played: each worker turns its task's games into
 Arrow record batches, the parent writes them in game order as they come (a task that finishes
@@ -62,11 +64,23 @@ SCHEMAS: Final = {
         ("rules", pa.string()), ("game", pa.int64()), ("turn", pa.int32()),
         ("seq", pa.int32()), ("kind", pa.string()), ("player", pa.int8()),
         ("square", pa.int16()), ("amount", pa.int64()), ("other", pa.int8()),
-        ("detail", pa.string()), ("dice", pa.list_(pa.int8())), ("extra", pa.string()),
+        ("detail", pa.string()), ("dice", pa.list_(pa.int8())), ("data", pa.string()),
     ]),
 }
-# `Event.to_dict()` keys with columns of their own; any other key goes into `extra`.
+# `Event.to_dict()` keys with columns of their own, with the values those columns take
+# (anything else stays in `data` alone).
 EVENT_KEYS: Final = ("player", "square", "amount", "other", "detail", "dice")
+_INT_KEYS: Final = frozenset(("player", "square", "amount", "other"))
+
+
+def _column_value(key: str, value: Any) -> Any:
+    """`value` if the column of `key` can hold it, else None."""
+    if key in _INT_KEYS:
+        return value if type(value) is int else None
+    if key == "detail":
+        return value if isinstance(value, str) else None
+    ok = isinstance(value, list) and all(type(v) is int and 0 <= v < 128 for v in value)
+    return value if ok else None
 
 
 class DatasetError(ValueError):
@@ -138,9 +152,9 @@ class DatasetRecorder:
         kind = data.pop("kind")
         if kind == "turn":
             self.turn += 1
-        values = [data.pop(key, None) for key in EVENT_KEYS]
+        values = [_column_value(key, data.get(key)) for key in EVENT_KEYS]
         self.events.add(self.rules, self.index, self.turn, self.seq, kind, *values,
-                        json.dumps(data, sort_keys=True) if data else None)
+                        json.dumps(data, separators=(",", ":")))
         self.seq += 1
 
     def finish_turn(self, turn: int) -> None:
