@@ -91,7 +91,7 @@ def test_what_if_is_paired_and_can_change_the_outcome(
     low, high = bob["what_if"]["difference_ci95"]
     assert 0 < low <= bob["what_if"]["difference"] <= high
     assert ann["what_if"]["difference"] == pytest.approx(-bob["what_if"]["difference"])
-    assert data["setup"]["what_if"] == "Ann: trade 1 give $2900 for 1"
+    assert data["setup"]["what_if"] == "Ann: trade Bob give $2900 for 1"  # as written
     # The seat number says the same as the name.
     by_seat = run(capsys, "position", lopsided, "--players", "basic,basic", "--rollouts", "50",
                   "--precision", "0", "--workers", "1", "--what-if",

@@ -106,6 +106,12 @@ def _actor(game: Game, text: str) -> tuple[int, str]:
     return game.pending.player, _seated(game, text.strip())
 
 
+def _spoken(game: Game, text: str) -> str:
+    """The what-if's action as the user wrote it (names stay names), without who acts."""
+    name, sep, rest = text.partition(":")
+    return rest.strip() if sep and name.strip() in game.names else text.strip()
+
+
 def _seated(game: Game, action: str) -> str:
     """`trade OTHER give ...` with OTHER a player's name or seat number, as `trade SEAT give
     ...`; a seat that does not exist is refused naming the seats there are."""
@@ -181,7 +187,7 @@ def position_report(game: Game, job: RolloutJob, results: list[tuple[int, int]],
     return {"analysis": "position",
             "setup": {"position": args.file, "players": ",".join(job.bots),
                       "what_if": None if job.what_if is None
-                      else f"{game.names[job.actor]}: {job.what_if}",
+                      else f"{game.names[job.actor]}: {_spoken(game, args.what_if)}",
                       "max_rounds": job.max_rounds, "seed": job.seed,
                       "precision": args.precision, "min_rollouts": args.min_rollouts},
             "rollouts": n, "no_winner": {"count": none, "share": none / n},

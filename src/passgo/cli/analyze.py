@@ -4,7 +4,7 @@
                            [--mc batched|engine|none] [--rolls N] [--seed N] [--workers N]
     passgo analyze returns [--rules SPEC] [--jail short|long] [--opponents N]
     passgo analyze position FILE [--players SPECS] [--rollouts N] [--precision P]
-                           [--what-if ACTION] [--max-rounds N] [--seed N] [--workers N]
+                           [--min-rollouts N] [--what-if ACTION] [--max-rounds N] [--seed N]
     passgo analyze rules A B ... [--games N] [--players SPECS] [--max-rounds N] [--seed N]
 
 Every analysis takes `--json`, `--plot FILE.png|.svg` and `--html FILE`. Only the standard
@@ -78,7 +78,8 @@ def add_analyze(sub: Any) -> None:
                      help="rollouts before --precision may stop the run (default 200)")
     pos.add_argument("--what-if", metavar="ACTION",
                      help="an action (a trade, a build, a mortgage) compared with the "
-                          "position as it is, on the same seeds")
+                          "position as it is, on the same seeds: 'Ann: trade Bob give $300 "
+                          "for 39' (the other side by name or seat number)")
     pos.add_argument("--max-rounds", type=int, default=300,
                      help="rounds a rollout may last before it counts as no winner "
                           "(default 300)")
