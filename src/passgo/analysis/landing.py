@@ -1,7 +1,8 @@
 """`passgo analyze landing`: the exact chain's landing odds beside a Monte Carlo run.
 
-For each jail strategy asked for: the chain's per-throw and per-turn odds and visits
-(`chain.py`), throws that reach Go To Jail and throws that end in jail kept apart, and a Monte
+For each jail strategy asked for: the chain's measures (`chain.py`, `MEASURES`: the published
+tables' conventions side by side, each named for what it is counted per and summed in the
+table's last row), throws that reach Go To Jail and throws that end in jail kept apart, and a Monte
 Carlo estimate with 95 % intervals from batch means, by the batched NumPy run
 (`passgo.sim.batched`, the default) or the engine's own token run (`passgo.sim.landing`).
 The chain is timed: it is the figure a reader can trust, the runs are its check.
