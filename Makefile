@@ -28,7 +28,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install 'torch==2.13.0'  # the CPU build, before anything that needs torch
-	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs,analysis,web,webtest,rl]'
+	$(BIN)/pip install -e '.[dev,tui,sim,ray,dataset,ratings,docs,analysis,web,webtest,rl]'
 	touch $@
 
 compiled: $(COMPILED_STAMP)
@@ -38,7 +38,7 @@ $(COMPILED_STAMP): $(STAMP) $(COMPILED_SOURCES)
 	PASSGO_BUILD=compiled $(BIN)/python -m build --outdir $(COMPILED_DIST) .
 	test -x $(COMPILED_BIN)/python || $(PY) -m venv $(COMPILED_VENV)
 	$(COMPILED_BIN)/pip install 'torch==2.13.0'  # the CPU build, before the rl extra
-	$(COMPILED_BIN)/pip install "$$(ls $(COMPILED_DIST)/passgo-*.whl)[dev,tui,sim,ratings,analysis,rl]"
+	$(COMPILED_BIN)/pip install "$$(ls $(COMPILED_DIST)/passgo-*.whl)[dev,tui,sim,dataset,ratings,analysis,rl]"
 	$(COMPILED_BIN)/pip install --force-reinstall --no-deps $(COMPILED_DIST)/passgo-*.whl
 	touch $@
 

@@ -16,6 +16,10 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 BACKENDS = ("process", "ray")
+# Tasks out at once per worker: enough to keep every worker busy, few enough that results
+# waiting for the caller (a dataset's rows, written in order) stay bounded however many
+# tasks a run has.
+IN_FLIGHT = 4
 
 Task = tuple[Any, ...]
 
@@ -47,16 +51,34 @@ def _pool(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int
     # (the progress bar's refresh thread makes "fork" unsafe).
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = {pool.submit(fn, job, *task): i for i, task in enumerate(tasks)}
-        pending = set(futures)
+        out: dict[Any, int] = {}
         try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield futures[future], future.result()
+            yield from _windowed(
+                tasks, IN_FLIGHT * workers, out, lambda task: pool.submit(fn, job, *task),
+                lambda pending: [(f, f.result()) for f in wait(
+                    pending, return_when=FIRST_COMPLETED).done])
         finally:
-            for future in pending:
+            for future in out:
                 future.cancel()
+
+
+def _windowed(tasks: Sequence[Task], limit: int, out: dict[Any, int],
+              submit: Callable[[Task], Any],
+              finished: Callable[[list[Any]], list[tuple[Any, Any]]]
+              ) -> Iterator[tuple[int, Any]]:
+    """(task index, result) of every task, submitted so that at most `limit` are out at
+    once (`out`: each handle still out and its task's index); `finished` waits for one or more
+    of the handles out and gives them with their results."""
+    queued = iter(enumerate(tasks))
+    while True:
+        for i, task in queued:
+            out[submit(task)] = i
+            if len(out) >= limit:
+                break
+        if not out:
+            return
+        for handle, result in finished(list(out)):
+            yield out.pop(handle), result
 
 
 def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
@@ -85,13 +107,10 @@ def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
     try:
         remote = ray.remote(fn)
         job_ref = ray.put(job)
-        refs = [remote.remote(job_ref, *task) for task in tasks]
-        index = {ref: i for i, ref in enumerate(refs)}
-        pending = list(refs)
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                yield index[ref], ray.get(ref)
+        yield from _windowed(
+            tasks, IN_FLIGHT * workers, {}, lambda task: remote.remote(job_ref, *task),
+            lambda pending: [(ref, ray.get(ref))
+                             for ref in ray.wait(pending, num_returns=1)[0]])
     finally:
         if started:
             ray.shutdown()
