@@ -100,7 +100,7 @@ def event_dicts(rows: pl.DataFrame) -> list[dict[str, Any]]:
     out = []
     for row in rows.iter_rows(named=True):
         data: dict[str, Any] = {"kind": row["kind"], **json.loads(row["data"])}
-        for key in ("player", "square", "amount", "other", "detail", "dice"):
+        for key in ("player", "square", "amount", "payer", "payee", "reason", "dice"):
             if row[key] is not None:
                 assert data[key] == row[key], (key, row)
         out.append(data)
@@ -118,7 +118,7 @@ def test_events_are_exactly_to_dict(dataset: Path, rules: str,
     assert events["seq"].to_list() == list(range(len(replay.events)))
     assert event_dicts(events) == replay.events
     # The columns are filled wherever the event has the field with a value they hold.
-    for key in ("player", "amount", "detail", "dice"):
+    for key in ("player", "amount", "payer", "reason", "dice"):
         assert events.filter(pl.col(key).is_not_null()).height == sum(
             e.get(key) is not None for e in replay.events) > 0
     # The turn column counts the "turn" events (turn 1 has none before it).

@@ -9,8 +9,8 @@ the documented columns (docs/analyze.md). The turn rows are read from the game's
 model (`Game.holdings`, `Game.seat_table`, `Game.deeds`), the event rows from `Event.to_dict()`
 alone, the documented form of an event: `data` holds the whole of it as JSON (every field, by
 the name the event gives it), and the fields most queries want have columns of their own where
-the event has them with a value of the column's type (`player`, `square`, `amount`, `other`,
-`detail`, `dice`), so a change of an event's fields loses nothing and breaks no row.
+the event has them with a value of the column's type (`player`, `square`, `amount`, `payer`,
+`payee`, `reason`, `dice`), so a change of an event's fields loses nothing and breaks no row.
 
 Memory stays bounded however many games are played: each worker turns its task's games into
 Arrow record batches, the parent writes them in game order as they come (a task that finishes
@@ -63,21 +63,22 @@ SCHEMAS: Final = {
     "events": pa.schema([
         ("rules", pa.string()), ("game", pa.int64()), ("turn", pa.int32()),
         ("seq", pa.int32()), ("kind", pa.string()), ("player", pa.int8()),
-        ("square", pa.int16()), ("amount", pa.int64()), ("other", pa.int8()),
-        ("detail", pa.string()), ("dice", pa.list_(pa.int8())), ("data", pa.string()),
+        ("square", pa.int16()), ("amount", pa.int64()), ("payer", pa.int8()),
+        ("payee", pa.int8()), ("reason", pa.string()), ("dice", pa.list_(pa.int8())),
+        ("data", pa.string()),
     ]),
 }
 # `Event.to_dict()` keys with columns of their own, with the values those columns take
 # (anything else stays in `data` alone).
-EVENT_KEYS: Final = ("player", "square", "amount", "other", "detail", "dice")
-_INT_KEYS: Final = frozenset(("player", "square", "amount", "other"))
+EVENT_KEYS: Final = ("player", "square", "amount", "payer", "payee", "reason", "dice")
+_INT_KEYS: Final = frozenset(("player", "square", "amount", "payer", "payee"))
 
 
 def _column_value(key: str, value: Any) -> Any:
     """`value` if the column of `key` can hold it, else None."""
     if key in _INT_KEYS:
         return value if type(value) is int else None
-    if key == "detail":
+    if key == "reason":
         return value if isinstance(value, str) else None
     ok = isinstance(value, list) and all(type(v) is int and 0 <= v < 128 for v in value)
     return value if ok else None
