@@ -1,14 +1,23 @@
-# passgo developer commands. Everything runs inside .venv, which `venv` creates on first use
-# and reinstalls whenever pyproject.toml changes.
+# passgo developer commands. Everything runs inside .venv, created on first use; each command
+# installs only the extras it needs (`make play` the terminal game, `make serve` the web
+# server, `make test` everything), again whenever pyproject.toml changes.
 
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# One stamp per set of extras: .venv/.installed-play, -web, -all.
+STAMP := $(VENV)/.installed-all
+PLAY_STAMP := $(VENV)/.installed-play
+WEB_STAMP := $(VENV)/.installed-web
+ALL_EXTRAS := dev,play,web,sim,analysis,rl,ray,docs
+# An editable install runs no build hook (hatch_build.py compiles wheels only): without them
+# pip does not fetch mypy and hatch-mypyc into the build environment.
+EDITABLE := HATCH_BUILD_NO_HOOKS=true $(BIN)/pip install -q -e
 # Lint only the top-level folders that exist (benchmarks/ may not yet), and the docs build.
 LINT_PATHS := $(wildcard src tests benchmarks docs/conf.py) hatch_build.py
 BENCH_ARGS ?=
 SERVE_ARGS ?=
+PLAY_ARGS ?=
 FUZZ_ARGS ?= --games 10000
 
 # The compiled build (mypyc, see hatch_build.py): a wheel built from the sdist, installed into
@@ -25,11 +34,24 @@ COMPILED_SOURCES := pyproject.toml hatch_build.py $(shell find src/passgo -name 
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install 'torch==2.13.0'  # the CPU build, before anything that needs torch
-	$(BIN)/pip install -e '.[dev,tui,sim,ray,ratings,docs,analysis,web,webtest,rl]'
+$(VENV)/bin/python:
+	$(PY) -m venv $(VENV)
+
+# `make play`: the core and the terminal game, nothing else (a minute on a fresh machine).
+$(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(EDITABLE) '.[play]'
 	touch $@
+
+# `make serve`: the terminal game's extras and the web server's.
+$(WEB_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(EDITABLE) '.[play,web]'
+	touch $@
+
+# Everything (`make test`, lint, docs, benchmarks); it covers the two smaller sets.
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install -q 'torch==2.13.0'  # the CPU build, before anything that needs torch
+	$(EDITABLE) '.[$(ALL_EXTRAS)]'
+	touch $@ $(PLAY_STAMP) $(WEB_STAMP)
 
 compiled: $(COMPILED_STAMP)
 
@@ -38,12 +60,12 @@ $(COMPILED_STAMP): $(STAMP) $(COMPILED_SOURCES)
 	PASSGO_BUILD=compiled $(BIN)/python -m build --outdir $(COMPILED_DIST) .
 	test -x $(COMPILED_BIN)/python || $(PY) -m venv $(COMPILED_VENV)
 	$(COMPILED_BIN)/pip install 'torch==2.13.0'  # the CPU build, before the rl extra
-	$(COMPILED_BIN)/pip install "$$(ls $(COMPILED_DIST)/passgo-*.whl)[dev,tui,sim,ratings,analysis,rl]"
+	$(COMPILED_BIN)/pip install "$$(ls $(COMPILED_DIST)/passgo-*.whl)[dev,play,sim,analysis,rl]"
 	$(COMPILED_BIN)/pip install --force-reinstall --no-deps $(COMPILED_DIST)/passgo-*.whl
 	touch $@
 
-play: venv
-	$(BIN)/passgo play
+play: $(PLAY_STAMP)
+	$(BIN)/passgo play $(PLAY_ARGS)
 
 # The browser client (client/, TypeScript): npm ci from the committed lockfile, its Decision
 # type written from the core's decision classes, then tsc and Vite build it into
@@ -54,12 +76,12 @@ $(CLIENT_STAMP): client/package-lock.json
 	cd client && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 	touch $@
 
-client: $(CLIENT_STAMP) venv
+client: $(CLIENT_STAMP) $(WEB_STAMP)
 	$(BIN)/python -m passgo.web.decision_types client/src/decision-types.ts
 	cd client && npm run build
 
 # The browser game on http://127.0.0.1:8000/ (SERVE_ARGS="--port 9000 --database URL").
-serve: venv client
+serve: $(WEB_STAMP) client
 	$(BIN)/passgo serve $(SERVE_ARGS)
 
 lint: venv
@@ -68,8 +90,17 @@ lint: venv
 
 # The whole suite twice: on the pure source (src/, editable) and on the compiled wheel. The
 # documentation site and the web front-end (its browser client is built into src/, not into the
-# wheel) are tested on the source only; the rules and bots under them in both runs.
-test: lint client test-pure test-compiled
+# wheel) are tested on the source only; the rules and bots under them in both runs. Lint and
+# both runs always run, each reporting on its own, and `make test` fails if any of them failed.
+TEST_PARTS := lint test-pure test-compiled
+
+test: client
+	@failed=""; for part in $(TEST_PARTS); do \
+		echo "==> make $$part"; \
+		$(MAKE) --no-print-directory $$part || failed="$$failed $$part"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "==> make test: FAILED:$$failed"; exit 1; fi; \
+	echo "==> make test: $(TEST_PARTS) passed"
 
 test-pure: venv
 	PASSGO_EXPECT_BUILD=pure $(BIN)/pytest -n 2
