@@ -19,6 +19,9 @@ server's throughput and CPU per action, and its latencies are mostly the queue o
 games' actions. With `--think 1` each client first thinks for a random time (exponential,
 mean one second, from the client's seeded RNG), as a person does: the load of 100 tables of
 people, for which the latencies are the figures to read.
+
+Stopped early (Ctrl-C, SIGINT or SIGTERM), it stops the server and every process it started
+and removes the temporary database before it ends, with exit status 130 or 143.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -215,7 +219,29 @@ async def _sampled(port: int, games: list[tuple[str, list[str]]], args: argparse
     return latencies, peak, end
 
 
+STOPPED_BY: list[int] = []
+
+
+def _sigterm(signum: int, frame: Any) -> None:
+    """SIGTERM is handled as Ctrl-C is: asyncio's own SIGINT handling cancels the load
+    cleanly and raises KeyboardInterrupt, and the server and the temporary folder are
+    cleaned up on the way out."""
+    STOPPED_BY.append(signum)
+    signal.raise_signal(signal.SIGINT)
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _sigterm)
+    try:
+        report()
+    except KeyboardInterrupt:
+        sig = STOPPED_BY[0] if STOPPED_BY else signal.SIGINT
+        print(f"web_load: stopped by {signal.Signals(sig).name}; the server was stopped and "
+              "its temporary database removed", file=sys.stderr)
+        raise SystemExit(128 + sig) from None
+
+
+def report() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seats", type=int, default=4)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -16,7 +17,10 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
-START_SECONDS = 30
+# How long a server may take to answer its first request: generous, for a loaded machine
+# (a test's own time limits start after that).
+START_SECONDS = 180
+STOP_SECONDS = 20
 
 
 def free_port() -> int:
@@ -30,30 +34,58 @@ def free_port() -> int:
 def server(database: str, port: int, *, bot_delay: float = 0,
            workers: int = 1) -> Iterator[subprocess.Popen[bytes]]:
     """`passgo serve` in a process of its own (with `workers` worker processes), ready to
-    answer; killed at the end if alive."""
+    answer; at the end it and every process it started are stopped (SIGTERM, then SIGKILL
+    after STOP_SECONDS), even if it was killed already: its own session holds them all."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "passgo.cli", "serve", "--port", str(port), "--database",
          database, "--bot-delay", str(bot_delay), "--workers", str(workers)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:
         deadline = time.monotonic() + START_SECONDS
         while True:
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2)
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=5)
                 break
             except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
+                if proc.poll() is not None:
                     err = proc.stderr.read().decode() if proc.stderr else ""
-                    raise RuntimeError(f"passgo serve did not start: {err[-2000:]}") from None
-                time.sleep(0.1)
+                    raise RuntimeError(f"passgo serve ended before it answered on port {port}:"
+                                       f" {err[-2000:]}") from None
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"passgo serve did not answer on port {port} within "
+                                       f"{START_SECONDS} s") from None
+                time.sleep(0.2)
         yield proc
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+        stop_session(proc)
         if proc.stderr:
             proc.stderr.close()
+
+
+def stop_session(proc: subprocess.Popen[bytes]) -> None:
+    """End a process started with `start_new_session=True` and everything in its session:
+    SIGTERM, then SIGKILL for whatever is still there after STOP_SECONDS."""
+    for sig, wait in ((signal.SIGTERM, STOP_SECONDS), (signal.SIGKILL, None)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break  # nothing left in the session
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            continue
+        if not _session_alive(proc.pid):
+            break
+    proc.wait()
+
+
+def _session_alive(session: int) -> bool:
+    try:
+        os.killpg(session, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
