@@ -14,7 +14,7 @@ ALL_EXTRAS := dev,play,web,sim,analysis,rl,ray,docs
 # pip does not fetch mypy and hatch-mypyc into the build environment.
 EDITABLE := HATCH_BUILD_NO_HOOKS=true $(BIN)/pip install -q -e
 # Lint only the top-level folders that exist (benchmarks/ may not yet), and the docs build.
-LINT_PATHS := $(wildcard src tests benchmarks docs/conf.py) hatch_build.py
+LINT_PATHS := $(wildcard src tests benchmarks docs/conf.py docs/screenshots.py) hatch_build.py
 BENCH_ARGS ?=
 SERVE_ARGS ?=
 PLAY_ARGS ?=
@@ -22,15 +22,22 @@ FUZZ_ARGS ?= --games 10000
 
 # The compiled build (mypyc, see hatch_build.py): a wheel built from the sdist, installed into
 # its own venv, rebuilt whenever the source changes. Its test run imports the installed package,
-# never src/.
+# never src/. The sdist is unpacked into the same folder every time (build/compiled-src, whose
+# own build/ keeps mypy's cache), and built without build isolation, so that every build
+# compiles the same paths with the same options: with ccache installed (apt-get install
+# ccache), the C compiler runs again only on the groups whose C code changed.
 COMPILED_VENV := .venv-compiled
 COMPILED_BIN := $(COMPILED_VENV)/bin
 COMPILED_STAMP := $(COMPILED_VENV)/.installed
 COMPILED_DIST := build/compiled
+COMPILED_SRC := build/compiled-src
 COMPILED_SOURCES := pyproject.toml hatch_build.py $(shell find src/passgo -name '*.py' -o -name '*.toml')
+CCACHE := $(shell command -v ccache 2>/dev/null)
+COMPILED_ENV := PASSGO_BUILD=compiled $(if $(CCACHE),CC="ccache gcc" \
+	CCACHE_DIR=$(CURDIR)/build/ccache CCACHE_NOHASHDIR=1)
 
 .PHONY: venv compiled play test test-pure test-compiled bench lint docs docs-site clean fuzz \
-	serve client
+	serve client screenshots
 
 venv: $(STAMP)
 
@@ -57,7 +64,12 @@ compiled: $(COMPILED_STAMP)
 
 $(COMPILED_STAMP): $(STAMP) $(COMPILED_SOURCES)
 	rm -rf $(COMPILED_DIST)
-	PASSGO_BUILD=compiled $(BIN)/python -m build --outdir $(COMPILED_DIST) .
+	$(BIN)/python -m build --sdist --outdir $(COMPILED_DIST) .
+	mkdir -p $(COMPILED_SRC)
+	find $(COMPILED_SRC) -mindepth 1 -maxdepth 1 ! -name build -exec rm -rf {} +
+	tar -xzf $(COMPILED_DIST)/passgo-*.tar.gz -C $(COMPILED_SRC) --strip-components=1
+	cd $(COMPILED_SRC) && $(COMPILED_ENV) $(abspath $(BIN))/python -m build --wheel \
+		--no-isolation --outdir $(CURDIR)/$(COMPILED_DIST) .
 	test -x $(COMPILED_BIN)/python || $(PY) -m venv $(COMPILED_VENV)
 	$(COMPILED_BIN)/pip install 'torch==2.13.0'  # the CPU build, before the rl extra
 	$(COMPILED_BIN)/pip install "$$(ls $(COMPILED_DIST)/passgo-*.whl)[dev,play,sim,analysis,rl]"
@@ -126,8 +138,15 @@ bench: venv compiled
 fuzz: venv
 	$(BIN)/python benchmarks/fuzz.py $(FUZZ_ARGS)
 
+# The pages made from code: docs/rules.md and docs/house-rules.md (a test checks they are current).
 docs: venv
-	$(BIN)/python -m passgo.cli.rules > docs/rules.md
+	$(BIN)/python -m passgo.cli.docs_pages docs
+
+# The README's and the documentation's pictures, from seeded games (docs/screenshots.py:
+# Textual's SVG screenshot of the terminal game, Playwright with Debian's chromium for the
+# browser game).
+screenshots: venv client
+	$(BIN)/python docs/screenshots.py
 
 # The documentation site (Sphinx, MyST, autodoc) into docs/_build/html; every warning (a broken
 # link or cross-reference, a page in no table of contents) fails the build.
