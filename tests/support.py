@@ -178,3 +178,20 @@ def load_benchmark(name: str, module_name: str | None = None) -> ModuleType:
 def load_fuzz() -> ModuleType:
     """benchmarks/fuzz.py as a module (its random rule mixes serve several tests)."""
     return load_benchmark("fuzz", "passgo_fuzz")
+
+
+def session_processes(session: int) -> list[str]:
+    """The processes still alive (zombies included) in a session, as "pid state command",
+    read from /proc: a command started with `start_new_session=True` is its session's leader
+    and everything it starts stays in its session unless it leaves on purpose."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # ended while we looked
+        name_end = text.rindex(")")
+        fields = text[name_end + 2:].split()
+        if int(fields[3]) == session:  # fields: state, ppid, pgrp, session, ...
+            found.append(f"{stat.parent.name} {fields[0]} {text[text.index('(') + 1:name_end]}")
+    return found
