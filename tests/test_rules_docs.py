@@ -32,7 +32,7 @@ def test_generated_pages_cite_no_bare_rule_text_number(name: str) -> None:
     page points into the project's unshipped reference folder."""
     text = PAGES[name]()
     without_links = re.sub(r"\[[^\]]*\]\([^)]*\)", "", text)
-    assert re.findall(r"\b00[0-4]\b", without_links) == []
+    assert re.findall(r"(?<![\d,])00[0-4](?![\d,])", without_links) == []
     assert "shared/" not in text
 
 

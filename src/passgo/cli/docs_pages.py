@@ -40,7 +40,7 @@ RULE_BOOKS: dict[str, tuple[str, str]] = {
     "003": ("Wikibooks summary", "the-wikibooks-summary"),
     "004": ("rules FAQ and variants", "the-rules-faq-and-its-variants"),
 }
-_CITATION = re.compile(r"\b(00[0-4])\b")
+_CITATION = re.compile(r"(?<![\d,])(00[0-4])(?![\d,])")
 
 
 def cite(text: str, link: Callable[[str, str], str]) -> str:
