@@ -8,10 +8,20 @@ legal actions are `env.action_masks()` (what sb3-contrib's MaskablePPO asks for)
 environment: +1 win, -1 loss, 0 when the game ends without a winner (truncated at the round
 limit), plus the optional worth-share `shaping`. A masked action ends the episode with -1,
 as PettingZoo's wrapper does (the action is not applied).
+
+`reset(options={"position": data})` starts from a position (docs/positions.md);
+`snapshot()` and `restore(snapshot)` save and bring back the whole environment, the
+opponents' own state included; with `action_texts=True`, `info["action_texts"]` says what
+each index of the mask does now, with the amounts of the state.
+
+Under `gymnasium.vector`'s default autoreset (next step), the step that ends a game returns
+the final observation with an all-zero mask, and the next `step` call starts a new game,
+ignoring its action: a sampler must not expect a legal index there (docs/rl.md).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -21,7 +31,7 @@ from gymnasium import spaces
 from passgo.agents import make_agent
 from passgo.agents.base import Agent
 from passgo.core import Rules
-from passgo.rl.aec import observation_box, worth_shares
+from passgo.rl.aec import RENDER_FPS, observation_box, position_option, worth_shares
 from passgo.rl.driver import DEFAULT_MAX_ROUNDS, Driver
 from passgo.rl.observe import Vector
 from passgo.rl.table import MAX_SEATS, Mask
@@ -33,12 +43,13 @@ ENV_ID = "passgo/Monopoly-v0"
 class MonopolyEnv(gymnasium.Env[Vector, int]):
     """One learner against `opponents` (bot specs), see the module docstring."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Env declares it so)
+    metadata: dict[str, Any] = {  # noqa: RUF012 (Env declares it so)
+        "render_modes": ["ansi"], "render_fps": RENDER_FPS}
 
     def __init__(self, opponents: Sequence[str] = ("strategic",) * 3,
                  rules: Rules | str = "classic", max_rounds: int = DEFAULT_MAX_ROUNDS, *,
                  shaping: float = 0.0, business_limit: int = BUSINESS_LIMIT,
-                 offers_per_turn: int = OFFERS_PER_TURN,
+                 offers_per_turn: int = OFFERS_PER_TURN, action_texts: bool = False,
                  render_mode: str | None = None) -> None:
         if isinstance(opponents, str) or not 1 <= len(opponents) < MAX_SEATS:
             raise ValueError(f"opponents is a list of 1 to {MAX_SEATS - 1} bot specs")
@@ -48,6 +59,7 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
             make_agent(spec)  # a bad spec fails here, with the bot list's message
         self.opponents = list(opponents)
         self.shaping = shaping
+        self.action_texts = action_texts
         self.render_mode = render_mode
         self.driver = Driver(len(opponents) + 1, rules, max_rounds,
                              business_limit=business_limit, offers_per_turn=offers_per_turn)
@@ -62,13 +74,19 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         """Start a new game, the opponents playing until the learner's first decision.
 
         The seed fixes the game's own seed and the learner's seat, so the same seed gives the
-        same game; `options` is accepted for the Gymnasium signature and unused.
+        same game. `options={"position": data}`: from a position (TOML or JSON text, or its
+        data, as `passgo play --position` reads it) under its own rules; a bad one raises a
+        `ValueError` in one line.
         """
+        position = position_option(options)
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(rng.integers(2**31))
         self.learner = int(rng.integers(self.driver.players))
-        self.driver.start(game_seed)
+        if position is not None:
+            self.driver.start_at(position, game_seed)
+        else:
+            self.driver.start(game_seed)
         others = [p for p in range(self.driver.players) if p != self.learner]
         self._agents = {p: make_agent(spec, game_seed + p)
                         for p, spec in zip(others, self.opponents, strict=True)}
@@ -99,6 +117,22 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         truncated = game.stopped_by_limit
         return driver.observe(self.learner), reward, terminated, truncated, self._info()
 
+    def snapshot(self) -> Any:
+        """The whole environment as it is now (the game, its windows, the learner's seat, the
+        opponents with their own state, the seed's generator), for `restore`: an opaque value,
+        not a save file. Opponents that run outside programs (`cmd:`) cannot be copied."""
+        try:
+            return copy.deepcopy((self.driver, self.learner, self._agents, self._share,
+                                  self.np_random))
+        except TypeError:
+            raise ValueError("an opponent of this environment cannot be copied (an outside "
+                             "program?)") from None
+
+    def restore(self, snapshot: Any) -> None:
+        """Bring the environment back to a `snapshot` of it (the snapshot stays usable)."""
+        (self.driver, self.learner, self._agents, self._share,
+         self.np_random) = copy.deepcopy(snapshot)
+
     def action_masks(self) -> Mask:
         """The learner's legal actions now (sb3-contrib's MaskablePPO calls this)."""
         return self.driver.mask_of(self.learner)
@@ -107,8 +141,12 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         game = self.driver.game
         # Plain ints only (-1: no winner yet, or none): gymnasium.vector stacks info values.
         winner = -1 if game.winner is None else game.winner
-        return {"action_mask": self.action_masks(), "seat": self.learner, "winner": winner,
-                "round": game.round_number}
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.learner,
+                                "winner": winner, "round": game.round_number}
+        if self.action_texts:
+            learner = self.driver.seat == self.learner
+            info["action_texts"] = self.driver.texts() if learner else ()
+        return info
 
     def render(self) -> str | None:
         """A text summary of the table in `render_mode="ansi"`, otherwise nothing."""
