@@ -130,7 +130,7 @@ def test_restoring_a_snapshot_replays_the_same_game() -> None:
 
 def test_restoring_a_gym_snapshot_brings_the_opponents_back_too() -> None:
     env = gymnasium.make("passgo/Monopoly-v0", opponents=["strategic", "random"]).unwrapped
-    obs, info = env.reset(seed=3)
+    env.reset(seed=3)
 
     def run(rng: random.Random) -> list[tuple[bytes, float]]:
         out = []

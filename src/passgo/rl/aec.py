@@ -21,9 +21,8 @@ amounts of the state.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 import copy
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces

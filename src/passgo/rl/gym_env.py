@@ -1,12 +1,15 @@
 """The Gymnasium environment `passgo/Monopoly-v0`: one learning seat against passgo bots.
 
 `gymnasium.make("passgo/Monopoly-v0", opponents=["strategic"] * 3)` (after `import passgo.rl`)
-seats the learner and one bot per opponent spec (any spec `passgo play` takes) in a random
-seat order drawn from the seed. The observation is the learner's vector (the AEC layout); the
-legal actions are `env.action_masks()` (what sb3-contrib's MaskablePPO asks for) and
-`info["action_mask"]`. The bots play between the learner's decisions. Rewards as in the AEC
-environment: +1 win, -1 loss, 0 when the game ends without a winner (truncated at the round
-limit), plus the optional worth-share `shaping`. A masked action ends the episode with -1,
+seats the learner and one bot per opponent in a random seat order drawn from the seed. An
+opponent is a bot spec (any spec `passgo play` takes: `strategic`, `rl:PATH` for a saved
+policy, ...; a fresh bot each game), a bot (an object with `act(game, seat)`, kept from game to
+game), or any callable `(game, seat) -> Action`; `set_opponents` changes them from the next
+game on (a league of opponents drawn game by game). The observation is the learner's vector
+(the AEC layout); the legal actions are `env.action_masks()` (what sb3-contrib's MaskablePPO
+asks for) and `info["action_mask"]`. The bots play between the learner's decisions. Rewards
+as in the AEC environment: +1 win, -1 loss, 0 when the game ends without a winner (truncated
+at the round limit), plus the optional worth-share `shaping`. A masked action ends the episode with -1,
 as PettingZoo's wrapper does (the action is not applied).
 
 `reset(options={"position": data})` starts from a position (docs/positions.md);
@@ -22,7 +25,7 @@ ignoring its action: a sampler must not expect a legal index there (docs/rl.md).
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import gymnasium
@@ -30,7 +33,7 @@ from gymnasium import spaces
 
 from passgo.agents import make_agent
 from passgo.agents.base import Agent
-from passgo.core import Rules
+from passgo.core import Action, Game, Rules
 from passgo.rl.aec import RENDER_FPS, observation_box, position_option, worth_shares
 from passgo.rl.driver import DEFAULT_MAX_ROUNDS, Driver
 from passgo.rl.observe import Vector
@@ -38,26 +41,26 @@ from passgo.rl.table import MAX_SEATS, Mask
 from passgo.rl.windows import BUSINESS_LIMIT, OFFERS_PER_TURN, outcome
 
 ENV_ID = "passgo/Monopoly-v0"
+# An opponent: a bot spec, a bot, or a callable (game, seat) -> Action.
+Opponent = str | Agent | Callable[[Game, int], Action]
 
 
 class MonopolyEnv(gymnasium.Env[Vector, int]):
-    """One learner against `opponents` (bot specs), see the module docstring."""
+    """One learner against `opponents` (bot specs, bots or callables), see the module
+    docstring."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (Env declares it so)
         "render_modes": ["ansi"], "render_fps": RENDER_FPS}
 
-    def __init__(self, opponents: Sequence[str] = ("strategic",) * 3,
+    def __init__(self, opponents: Sequence[Opponent] = ("strategic",) * 3,
                  rules: Rules | str = "classic", max_rounds: int = DEFAULT_MAX_ROUNDS, *,
                  shaping: float = 0.0, business_limit: int = BUSINESS_LIMIT,
                  offers_per_turn: int = OFFERS_PER_TURN, action_texts: bool = False,
                  render_mode: str | None = None) -> None:
-        if isinstance(opponents, str) or not 1 <= len(opponents) < MAX_SEATS:
-            raise ValueError(f"opponents is a list of 1 to {MAX_SEATS - 1} bot specs")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r:.20}")
-        for spec in opponents:
-            make_agent(spec)  # a bad spec fails here, with the bot list's message
-        self.opponents = list(opponents)
+        self.opponents: list[Opponent] = []
+        self.set_opponents(opponents)
         self.shaping = shaping
         self.action_texts = action_texts
         self.render_mode = render_mode
@@ -88,8 +91,8 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         else:
             self.driver.start(game_seed)
         others = [p for p in range(self.driver.players) if p != self.learner]
-        self._agents = {p: make_agent(spec, game_seed + p)
-                        for p, spec in zip(others, self.opponents, strict=True)}
+        self._agents = {p: _agent(opponent, game_seed + p)
+                        for p, opponent in zip(others, self.opponents, strict=True)}
         self.driver.play_others(self._agents)
         self._share = worth_shares(self.driver)[self.learner] if self.shaping else 0.0
         return self.driver.observe(self.learner), self._info()
@@ -116,6 +119,23 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         terminated = game.over and not game.stopped_by_limit
         truncated = game.stopped_by_limit
         return driver.observe(self.learner), reward, terminated, truncated, self._info()
+
+    def set_opponents(self, opponents: Sequence[Opponent]) -> None:
+        """The opponents of the games from the next `reset` on, as many as before (see the
+        module docstring); a bad spec is refused with the bot list's message."""
+        if isinstance(opponents, str) or not 1 <= len(opponents) < MAX_SEATS:
+            raise ValueError(f"opponents is a list of 1 to {MAX_SEATS - 1} bot specs, bots "
+                             "or callables")
+        if self.opponents and len(opponents) != len(self.opponents):
+            raise ValueError(f"the table has {len(self.opponents)} opponents, not "
+                             f"{len(opponents)}")
+        for opponent in opponents:
+            if isinstance(opponent, str):
+                make_agent(opponent)  # a bad spec fails here, with the bot list's message
+            elif not callable(getattr(opponent, "act", None)) and not callable(opponent):
+                raise ValueError(f"an opponent is a bot spec, a bot or a callable, not "
+                                 f"{opponent!r:.40}")
+        self.opponents = list(opponents)
 
     def snapshot(self) -> Any:
         """The whole environment as it is now (the game, its windows, the learner's seat, the
@@ -153,6 +173,26 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         if self.render_mode != "ansi":
             return None
         return self.driver.summary()
+
+
+class CallableAgent:
+    """A callable `(game, seat) -> Action` as a bot."""
+
+    def __init__(self, choose: Callable[[Game, int], Action], name: str = "callable") -> None:
+        self.choose = choose
+        self.name = name
+
+    def act(self, game: Game, player: int) -> Action:
+        return self.choose(game, player)
+
+
+def _agent(opponent: Opponent, seed: int) -> Agent:
+    """The bot of one opponent for one game (a fresh one for a spec)."""
+    if isinstance(opponent, str):
+        return make_agent(opponent, seed)
+    if callable(getattr(opponent, "act", None)):
+        return cast(Agent, opponent)
+    return CallableAgent(cast(Callable[[Game, int], Action], opponent))
 
 
 def register() -> None:
