@@ -9,8 +9,8 @@ game on (a league of opponents drawn game by game). The observation is the learn
 (the AEC layout); the legal actions are `env.action_masks()` (what sb3-contrib's MaskablePPO
 asks for) and `info["action_mask"]`. The bots play between the learner's decisions. Rewards
 as in the AEC environment: +1 win, -1 loss, 0 when the game ends without a winner (truncated
-at the round limit), plus the optional worth-share `shaping`. A masked action ends the episode with -1,
-as PettingZoo's wrapper does (the action is not applied).
+at the round limit), plus the optional worth-share `shaping`. A masked action ends the
+episode with -1, as PettingZoo's wrapper does (the action is not applied).
 
 `reset(options={"position": data})` starts from a position (docs/positions.md);
 `snapshot()` and `restore(snapshot)` save and bring back the whole environment, the
