@@ -170,3 +170,38 @@ def test_action_texts_say_the_amounts_of_the_state() -> None:
 def test_render_fps_is_declared() -> None:
     assert rl.raw_env.metadata["render_fps"] > 0
     assert gymnasium.make("passgo/Monopoly-v0", opponents=["random"]).metadata["render_fps"] > 0
+
+
+class _Uncopyable:
+    """An opponent without state of its own that refuses to be copied, as the compiled
+    build's bots do: snapshots replay the game instead."""
+
+    name = "uncopyable"
+
+    def act(self, game, seat):  # type: ignore[no-untyped-def]
+        return game.legal_actions(seat)[0]
+
+    def __deepcopy__(self, memo):  # type: ignore[no-untyped-def]
+        raise TypeError("cannot copy")
+
+
+def test_a_snapshot_of_opponents_that_cannot_be_copied_is_replayed() -> None:
+    env = gymnasium.make("passgo/Monopoly-v0", opponents=[_Uncopyable()]).unwrapped
+    env.reset(seed=8)
+    rng = random.Random(2)
+
+    def run(rng: random.Random, steps: int) -> list[tuple[bytes, float]]:
+        out = []
+        for _ in range(steps):
+            obs, reward, done, cut, _ = env.step(
+                rng.choice(np.flatnonzero(env.action_masks()).tolist()))
+            out.append((obs.tobytes(), reward))
+            if done or cut:
+                break
+        return out
+
+    run(rng, 60)
+    saved = env.snapshot()
+    first = run(random.Random(3), 80)
+    env.restore(saved)
+    assert run(random.Random(3), 80) == first

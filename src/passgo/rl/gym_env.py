@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 import gymnasium
+import numpy as np
 from gymnasium import spaces
 
 from passgo.agents import make_agent
@@ -71,6 +73,8 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         self.learner = 0
         self._agents: dict[int, Agent] = {}
         self._share = 0.0
+        # How this game began and the learner's actions since (what a replay restores).
+        self._replay: tuple[dict[str, Any], dict[str, Any] | None, list[int]] = ({}, None, [])
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
@@ -84,6 +88,7 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         position = position_option(options)
         super().reset(seed=seed)
         rng = self.np_random
+        self._replay = (dict(copy.deepcopy(rng.bit_generator.state)), options, [])
         game_seed = int(rng.integers(2**31))
         self.learner = int(rng.integers(self.driver.players))
         if position is not None:
@@ -104,6 +109,7 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         -1 and `info["illegal_action"]`; a game stopped by the round limit is truncated.
         """
         driver = self.driver
+        self._replay[2].append(int(action))
         if not driver.mask[int(action)]:
             info = self._info()
             info["illegal_action"] = True
@@ -140,18 +146,29 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
     def snapshot(self) -> Any:
         """The whole environment as it is now (the game, its windows, the learner's seat, the
         opponents with their own state, the seed's generator), for `restore`: an opaque value,
-        not a save file. Opponents that run outside programs (`cmd:`) cannot be copied."""
+        not a save file. Opponents that cannot be copied (the compiled build's bots, outside
+        programs) are brought back by replaying the game from its reset instead, which is
+        exact for opponents given as specs (a fresh, seeded bot each game) and for callables
+        without state of their own."""
         try:
             return copy.deepcopy((self.driver, self.learner, self._agents, self._share,
-                                  self.np_random))
+                                  self.np_random, self._replay))
         except TypeError:
-            raise ValueError("an opponent of this environment cannot be copied (an outside "
-                             "program?)") from None
+            start, options, actions = self._replay
+            return _Replay(start, options, tuple(actions))
 
     def restore(self, snapshot: Any) -> None:
         """Bring the environment back to a `snapshot` of it (the snapshot stays usable)."""
-        (self.driver, self.learner, self._agents, self._share,
-         self.np_random) = copy.deepcopy(snapshot)
+        if isinstance(snapshot, _Replay):
+            generator = np.random.Generator(np.random.PCG64())
+            generator.bit_generator.state = snapshot.start
+            self.np_random = generator
+            self.reset(options=snapshot.options)
+            for action in snapshot.actions:
+                self.step(action)
+            return
+        (self.driver, self.learner, self._agents, self._share, self.np_random,
+         self._replay) = copy.deepcopy(snapshot)
 
     def action_masks(self) -> Mask:
         """The learner's legal actions now (sb3-contrib's MaskablePPO calls this)."""
@@ -173,6 +190,16 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         if self.render_mode != "ansi":
             return None
         return self.driver.summary()
+
+
+@dataclass(frozen=True)
+class _Replay:
+    """A snapshot as the way to the state: the generator's state before the reset, the
+    reset's options and the learner's actions since."""
+
+    start: dict[str, Any]
+    options: dict[str, Any] | None
+    actions: tuple[int, ...]
 
 
 class CallableAgent:
