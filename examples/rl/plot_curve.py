@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle=":")
     ax.set_xlabel("environment steps (learner decisions)")
     ax.set_ylabel("win share in training")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(-0.02, 1.02)  # shares of 0 and 1 stay visible
     ax.set_title("MaskablePPO by self-play against a league")
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
