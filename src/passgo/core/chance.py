@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from passgo.core.actions import Action
     from passgo.core.game import Game
 
-Dice = tuple[int, int]
 #: The dice of an ordinary throw: two six-sided dice.
 TWO_D6: Final = (6, 6)
 
@@ -42,7 +41,7 @@ class Throw:
 
     sides: tuple[int, ...] = TWO_D6
 
-    def outcomes(self) -> list[tuple[Dice, float]]:
+    def outcomes(self) -> list[tuple[tuple[int, int], float]]:
         """Every throw with its probability. Two dice alike are unordered (the lower face
         first: (1, 2) stands for 1-2 and 2-1, with twice the chance of a double); dice of
         different sides are read in the order of `sides`; one die is (face, 0)."""
@@ -55,7 +54,7 @@ class Throw:
         return [((x, y), (1 if x == y else 2) / (a * a))
                 for x in range(1, a + 1) for y in range(x, a + 1)]
 
-    def allows(self, dice: Dice) -> bool:
+    def allows(self, dice: tuple[int, int]) -> bool:
         """`dice` is one of the outcomes."""
         if len(self.sides) == 1:
             return 1 <= dice[0] <= self.sides[0] and dice[1] == 0
@@ -98,7 +97,7 @@ class Chance:
     unseen draw without a chosen outcome raises `ChanceNeeded` (else the game's PRNG throws
     and the top card is drawn)."""
 
-    def __init__(self, unseen: Sequence[int], throws: Sequence[Dice] = (),
+    def __init__(self, unseen: Sequence[int], throws: Sequence[tuple[int, int]] = (),
                  cards: Sequence[Sequence[int]] = ((), ()), *, strict: bool = False) -> None:
         self.unseen = [int(u) for u in unseen]
         self.throws = [(int(a), int(b)) for a, b in throws]
@@ -113,7 +112,7 @@ class Chance:
     def copy(self) -> Chance:
         return Chance(self.unseen, self.throws, self.cards, strict=self.strict)
 
-    def throw(self, sides: tuple[int, ...]) -> Dice | None:
+    def throw(self, sides: tuple[int, ...]) -> tuple[int, int] | None:
         """The next chosen throw of these dice (None: the game's PRNG throws)."""
         if self.throws:
             dice = self.throws.pop(0)
@@ -144,7 +143,7 @@ class Chance:
         self.unseen[deck] = unseen - 1
 
 
-def step(game: Game, action: Action, throws: Sequence[Dice] = (),
+def step(game: Game, action: Action, throws: Sequence[tuple[int, int]] = (),
          cards: Sequence[Sequence[int]] = ((), ()),
          unseen: Sequence[int] | None = None) -> Game | Throw | Draw:
     """`action` carried out on a copy of `game`, with the chosen `throws` and `cards` (per

@@ -40,7 +40,7 @@ import pyspiel
 from passgo.agents.play import step_limit
 from passgo.core import Action, Game, IllegalActionError, SealedBidDecision
 from passgo.core.board import DECK_NAMES
-from passgo.core.chance import Dice, Draw, Throw, step
+from passgo.core.chance import Draw, Throw, step
 from passgo.core.setup import MAX_PLAYERS, MIN_PLAYERS
 from passgo.rl.driver import DEFAULT_MAX_ROUNDS, Driver
 from passgo.rl.observe import LAYOUT, SIZE
@@ -64,7 +64,7 @@ PRIVATE = ("own sealed bid written in the open sealed-bid auction (thousands)",
            "the viewer is the Angel of Death")
 
 
-def throw_id(dice: Dice) -> int:
+def throw_id(dice: tuple[int, int]) -> int:
     """The chance action of a throw: 10(a-1) + (b-1) for two dice, 100 + face - 1 for one."""
     a, b = dice
     return DIE_BASE + a - 1 if b == 0 else 10 * (a - 1) + b - 1
@@ -171,7 +171,7 @@ class _Play:
     def __init__(self, driver: Driver | None) -> None:
         self.driver = driver
         self.action: Action | None = None
-        self.throws: list[Dice] = []
+        self.throws: list[tuple[int, int]] = []
         self.cards: list[list[int]] = [[], []]
         self.event: Throw | Draw | None = None
         self.moves = 0
