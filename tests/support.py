@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from passgo.core import Game, Rules
 from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST, load_edition
-from passgo.core.events import Event
+from passgo.core.events import SALARY, Event, Payment
 from passgo.core.state import HOTEL
 from passgo.engine_build import engine_build
 
@@ -149,6 +149,17 @@ def kinds(events: Iterable[Event]) -> list[str]:
 def only(cls: type[E], events: Iterable[Event]) -> list[E]:
     """The events of one class, in order."""
     return [e for e in events if isinstance(e, cls)]
+
+
+def paid_by_players(events: Iterable[Event]) -> list[Payment]:
+    """The payments players made, to another player or to the Bank (not the Bank's)."""
+    return [e for e in events if isinstance(e, Payment) and e.payer is not None]
+
+
+def salaries(events: Iterable[Event]) -> list[int]:
+    """The salaries the Bank paid for passing or reaching GO, in order."""
+    return [e.amount for e in events
+            if isinstance(e, Payment) and e.payer is None and e.reason == SALARY]
 
 
 def money_total(g: Game) -> int:

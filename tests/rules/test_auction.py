@@ -19,7 +19,7 @@ from passgo.core.events import (
     Payment,
     Purchased,
 )
-from support import assert_illegal, kinds, money_total, only, setup, sq
+from support import assert_illegal, money_total, only, setup, sq
 
 THROW = (1, 2)
 BOARDWALK = sq("Boardwalk")

@@ -28,8 +28,8 @@ from passgo.core.actions import (
     Unmortgage,
 )
 from passgo.core.board import DECK_CHANCE
-from passgo.core.state import HOTEL
 from passgo.core.events import Bankrupt, Debt, Mortgaged, Payment
+from passgo.core.state import HOTEL
 from support import assert_illegal, kinds, money_total, only, setup, sq
 
 THROW = (1, 2)

@@ -13,9 +13,9 @@ import pytest
 
 from passgo.core import Game, Rules
 from passgo.core.actions import Build, Sell, SellDown
+from passgo.core.events import BuildingsSold, Built, Payment
 from passgo.core.state import HOTEL
-from passgo.core.events import Built, BuildingsSold, Payment
-from support import assert_illegal, kinds, money_total, only, setup, sq
+from support import assert_illegal, money_total, only, setup, sq
 
 BOARDWALK = sq("Boardwalk")
 PARK_PLACE = sq("Park Place")

@@ -43,7 +43,7 @@ from passgo.core.events import (
     Payment,
     RentWaived,
 )
-from support import BOARD, assert_illegal, kinds, money_total, only, setup
+from support import BOARD, assert_illegal, kinds, money_total, only, salaries, setup
 
 APPROACH = {7: (0, (3, 4)), 22: (18, (1, 3)), 36: (33, (1, 2)), 17: (10, (3, 4)),
             33: (28, (2, 3))}
@@ -78,10 +78,6 @@ def draw_on(square: int, card_id: str, *, players: Sequence[str] = ("Ann", "Bob"
 def to_bottom(g: Game, deck: int, before: list[int]) -> None:
     """"follow the instructions and return the card face down to the bottom of the deck" (000)."""
     assert g.decks[deck] == before[1:] + before[:1]
-
-
-def salaries(events: list[Event]) -> list[int]:
-    return [e.amount for e in only(Payment, events) if e.payer is None and e.reason == SALARY]
 
 
 # -- the decks --------------------------------------------------------------------------------

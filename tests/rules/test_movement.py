@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from passgo.core.actions import Buy, Decline, EndTurn, Pass, PayJailFine, Roll, UseJailCard
 from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST, DECK_NAMES
-
-from passgo.core.events import SALARY, CardDrawn, DiceThrown, Event, Jailed, Moved, Payment
-from support import assert_illegal, kinds, money_total, only, setup, sq
+from passgo.core.events import SALARY, CardDrawn, DiceThrown, Jailed, Moved, Payment
+from support import assert_illegal, kinds, money_total, salaries, setup, sq
 
 ALL_DEEDS = (1, 3, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 18, 19, 21, 23, 24, 25, 26, 27, 28, 29,
              31, 32, 34, 35, 37, 39)
@@ -19,10 +18,6 @@ ALL_DEEDS = (1, 3, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 18, 19, 21, 23, 24, 25, 2
 def owned_by(seat: int) -> dict[int, int]:
     """Every deed owned by one seat: landing on one's own deed asks nothing."""
     return dict.fromkeys(ALL_DEEDS, seat)
-
-
-def salaries(events: list[Event]) -> list[int]:
-    return [e.amount for e in only(Payment, events) if e.payer is None and e.reason == SALARY]
 
 
 def test_deed_list_is_every_deed() -> None:

@@ -13,8 +13,8 @@ import pytest
 
 from passgo.core import Game
 from passgo.core.actions import Buy, EndTurn, Roll
-from passgo.core.events import Event, Payment, RentWaived
-from support import assert_illegal, kinds, money_total, only, setup, sq
+from passgo.core.events import Event, RentWaived
+from support import assert_illegal, kinds, money_total, paid_by_players, setup, sq
 
 THROW = (1, 2)
 
@@ -55,7 +55,7 @@ def land(
 
 def rent_paid(events: list[Event]) -> list[tuple[int, int | None, int]]:
     """(payer, payee, amount) of every payment a player made (payee None: the Bank)."""
-    return [(e.payer, e.payee, e.amount) for e in only(Payment, events) if e.payer is not None]
+    return [(e.payer, e.payee, e.amount) for e in paid_by_players(events)]
 
 
 # -- streets ---------------------------------------------------------------------------------

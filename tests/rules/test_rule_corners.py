@@ -36,9 +36,9 @@ from passgo.core.actions import (
     TradeOffer,
     Unmortgage,
 )
-from passgo.core.events import SALARY, Bankrupt, CardDrawn, Event, Jailed, LeftJail, Moved, Payment
+from passgo.core.events import Bankrupt, CardDrawn, Event, Jailed, LeftJail, Moved, Payment
 from passgo.core.state import BANK, HOTEL
-from support import assert_illegal, kinds, money_total, only, setup, sq
+from support import assert_illegal, kinds, money_total, only, paid_by_players, salaries, setup, sq
 
 MEDITERRANEAN = sq("Mediterranean Avenue")
 BALTIC = sq("Baltic Avenue")
@@ -67,12 +67,7 @@ DARK_BLUE = (PARK_PLACE, BOARDWALK)
 
 def rent_payments(events: list[Event]) -> list[tuple[int | None, int | None, int]]:
     """(payer, owner, amount) of every rent paid in these events."""
-    return [(e.payer, e.payee, e.amount) for e in only(Payment, events)
-            if e.payer is not None and e.reason == "rent"]
-
-
-def salaries(events: list[Event]) -> list[int]:
-    return [e.amount for e in only(Payment, events) if e.payer is None and e.reason == SALARY]
+    return [(e.payer, e.payee, e.amount) for e in paid_by_players(events) if e.reason == "rent"]
 
 
 def bob_and_back(g: Game, bob: int = 1) -> None:
@@ -170,7 +165,7 @@ def test_third_jail_turn_fine_then_rent_where_the_throw_lands() -> None:
     g = setup(jailed={0: 2}, owners={PENNSYLVANIA_RR: 1}, dice=[(2, 3)])
     flow = g.bank_flow
     events = g.apply(Roll(0))
-    fines = [e.amount for e in only(Payment, events) if e.payer is not None and e.payee is None]
+    fines = [e.amount for e in paid_by_players(events) if e.payee is None]
     assert fines == [50]
     assert rent_payments(events) == [(0, 1, 25)]
     assert g.pos[0] == PENNSYLVANIA_RR and not g.jailed[0]

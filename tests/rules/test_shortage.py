@@ -12,8 +12,8 @@ from typing import Any
 
 from passgo.core import Game
 from passgo.core.actions import Bid, Build, EndTurn, Pass, PlaceBuilding, Roll, Sell, WantBuildings
+from passgo.core.events import AuctionWon, Built, Payment, ShortageCalled
 from passgo.core.state import HOTEL
-from passgo.core.events import AuctionWon, Built, BuildingsWanted, Payment, ShortageCalled
 from support import assert_illegal, kinds, money_total, only, setup, sq
 
 BOARDWALK = sq("Boardwalk")
