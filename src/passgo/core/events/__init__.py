@@ -24,6 +24,7 @@ from typing import Any, Final, get_args
 from passgo.core.events.base import (
     AgreementEnd,
     AuctionKind,
+    EventBase,
     JailExit,
     JailWhy,
     MoveHow,
@@ -254,6 +255,7 @@ __all__ = [
     "DiceThrown",
     "DoubledUp",
     "Event",
+    "EventBase",
     "ForeclosureOffered",
     "GameOver",
     "ImmunityUsed",
