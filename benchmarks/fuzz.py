@@ -35,8 +35,9 @@ from typing import Any
 
 from passgo import Game, Rules
 from passgo.agents.random_bot import random_offer
+from passgo.core import BUSINESS_ACTIONS as BUSINESS
 from passgo.core import CallTime, IllegalActionError
-from passgo.core.actions import BUSINESS, Action, Bid, ClaimRent, CounterTrade, ProposeTrade
+from passgo.core.actions import Action, Bid, ClaimRent, CounterTrade, ProposeTrade
 from passgo.core.board import EDITIONS, load_edition
 from passgo.core.errors import DataError
 from passgo.core.events import (

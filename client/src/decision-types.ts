@@ -28,6 +28,7 @@ export type Decision =
   | { player: number; fine: number; cards: ("chance" | "community_chest")[]; kind: "jail_exit" }
   | { player: number; square: number; lander: number; lift_cost: number; kind: "foreclosure_owner" }
   | { player: number; square: number; owner: number; cost: number; kind: "foreclosure_buy" }
+  | { player: number; holders: number[]; kind: "jail_card_purchase" }
   | { player: number; square: number; lander: number; price: number; kind: "auction_option" }
   | { player: number; squares: number[]; budget: number; asked: number[]; kind: "initial_bids" }
   | { player: number; winner: number | null; reason: string; kind: "game_over" };

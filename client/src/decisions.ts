@@ -66,6 +66,10 @@ function decisionDetail(d: Decision, state: StateMessage, view: View, currency: 
         (d.may_declare_bankruptcy ? ", or declare bankruptcy." : "."));
     case "initial_bids":
       return mine ? initialBidsBox(d.squares, d.budget, view, currency, act) : null;
+    case "jail_card_purchase":
+      return mine && d.holders.length ? h("details", { open: true },
+        h("summary", {}, "Offer to buy a Get Out of Jail Free card"),
+        tradeComposer(view, d.player, d.holders[0], act)) : null;
     case "game_over":
       return h("p", { class: "winner" }, d.winner === null ? `Game over (${d.reason})`
         : `${name(d.winner)} wins (${d.reason})`);

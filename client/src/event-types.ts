@@ -5,7 +5,7 @@
 import type { Offer, Term } from "./api";
 
 export type Event =
-  | { kind: "order"; first: number; throws: ([number, number, number])[] }
+  | { kind: "opening"; first: number; throws: ([number, number, number])[] }
   | { kind: "turn"; player: number; round: number }
   | { kind: "dice"; player: number; dice: number[]; doubles: boolean; purpose: "turn" | "tie" | "utility" }
   | { kind: "move"; player: number; start: number; end: number; steps: number; passed_go: boolean; how: "throw" | "card" | "doubled_up" }

@@ -29,6 +29,7 @@ from passgo.agents.base import Agent
 from passgo.agents.play import bot_step, close_agents
 from passgo.clock import GameClock, agreed_minutes
 from passgo.core import (
+    ENGINE_VERSION,
     Action,
     CallTime,
     ClaimRent,
@@ -424,23 +425,28 @@ class Session:
         saved = data.get("game")
         if not isinstance(saved, dict):
             raise SessionError(f"{path}: saved game is damaged (it holds no game)")
+        engine = saved.get("engine")
         try:
             game = Game.from_dict(saved, verify=False)
-            replayed, steps = _replay(saved)
+            replayed, steps = _replay(saved, strict=engine == ENGINE_VERSION)
         except SaveFileError as exc:
             raise SessionError(f"{path}: {exc}") from None
         except (KeyError, TypeError, ValueError) as exc:
             raise SessionError(f"{path}: saved game is damaged ({exc})") from None
-        if replayed.to_dict()["state"] != game.to_dict()["state"]:
+        # A save of another engine version (a rule it got wrong, mended since) may replay to
+        # another state: its saved state is the game, and its log what this replay can tell.
+        if engine == ENGINE_VERSION and replayed.to_dict()["state"] != game.to_dict()["state"]:
             raise SessionError(f"{path}: the saved state does not match its history")
         names = [seat.name for seat in seats]
         if names != game.names:
             raise SessionError(f"{path}: the seats ({', '.join(names)}) are not the game's "
                                f"players ({', '.join(game.names)})")
-        played = data.get("clock_played", 0.0)
-        if type(played) not in (int, float) or not 0 <= played < 1e9:
-            raise SessionError(f"{path}: saved game is damaged (clock_played {played!r:.20})")
-        return cls(game, seats, save_path, steps, float(played))
+        session = cls(game, seats, save_path, steps, played_of(path, data))
+        if engine != ENGINE_VERSION:
+            session.log.append(f"(This game was saved by passgo engine {str(engine)[:20]}; this "
+                               f"is {ENGINE_VERSION}. It goes on from where it was saved, by "
+                               "this engine's rules.)")
+        return session
 
 
 def _saved_seats(path: Path, raw: Any) -> list[Seat]:
@@ -459,14 +465,27 @@ def _saved_seats(path: Path, raw: Any) -> list[Seat]:
     return seats
 
 
-def _replay(data: dict[str, Any]) -> tuple[Game, list[list[Event]]]:
+def played_of(path: Path, data: dict[str, Any]) -> float:
+    """The seconds of play a time-limit game's earlier sittings used up."""
+    played = data.get("clock_played", 0.0)
+    if type(played) not in (int, float) or not 0 <= played < 1e9:
+        raise SessionError(f"{path}: saved game is damaged (clock_played {played!r:.20})")
+    return float(played)
+
+
+def _replay(data: dict[str, Any], strict: bool = True) -> tuple[Game, list[list[Event]]]:
     """Play a saved game again from its start, checking every action, with the events of each
     step: the file holds actions, not words, and the replay also proves the saved state is the
-    true one."""
+    true one. Not `strict` (a save of another engine version), the replay stops quietly at the
+    first action this engine does not take."""
     steps: list[list[Event]] = []
     last: Game | None = None
-    for replayed, _, events in Game.replay(data):
-        last = replayed
-        steps.append(events)
+    try:
+        for replayed, _, events in Game.replay(data):
+            last = replayed
+            steps.append(events)
+    except SaveFileError:
+        if strict or last is None:
+            raise
     assert last is not None  # the replay yields the setup at least
     return last, steps

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from passgo import Game, Rules
+from passgo.core import BUSINESS_ACTIONS as BUSINESS
 from passgo.core import (
     Action,
     Bid,
@@ -26,7 +27,7 @@ from passgo.core import (
     UseJailCard,
     WantBuildings,
 )
-from passgo.core.actions import BUSINESS, CallTime, LeavePartnership, SmashBoard
+from passgo.core.actions import CallTime, LeavePartnership, SmashBoard
 from passgo.core.board import load_edition
 from passgo.rl.driver import Driver, table_for
 from passgo.rl.table import BID_FRACTIONS, ORDER_VALUE, WANT_MAX, ActionTable

@@ -1,43 +1,66 @@
-"""Sentences as a new player reads them."""
+"""Sentences as a new player reads them: the person at this computer in the second person,
+everyone else by name, made from the typed events (never by rewriting finished text)."""
 
 from __future__ import annotations
 
 from passgo import Game
-from passgo.core import Event
+from passgo.core import Bundle, TradeOffer
+from passgo.core.events import (
+    Bankrupt,
+    Debt,
+    DiceThrown,
+    LoansPassed,
+    Moved,
+    Payment,
+    RentAsked,
+    StayedInJail,
+    TradeOffered,
+    TurnStarted,
+)
 from passgo.narrate import sentences
+
+GO_SALARY = Payment(None, 0, 200, "salary")
 
 
 def test_landing_on_go_is_one_sentence_not_two() -> None:
     g = Game.new(["Ann", "Bob"], seed=1)
-    events = [Event("dice", 0, dice=(3, 4)), Event("move", 0, 0, 7),
-              Event("receive", 0, -1, 200, -1, "salary")]
+    events = [DiceThrown(0, (3, 4), False), Moved(0, 33, 0, 7, True, "throw"), GO_SALARY]
     assert sentences(g, events) == ["Ann rolled 3+4, landed on GO and collected $200"]
-    passing = [Event("dice", 0, dice=(3, 4)), Event("move", 0, 5, 7),
-               Event("receive", 0, -1, 200, -1, "salary")]
+    passing = [DiceThrown(0, (3, 4), False), Moved(0, 38, 5, 7, True, "throw"), GO_SALARY]
     (text,) = sentences(g, passing)
     assert text.startswith("Ann rolled 3+4, passed GO and collected $200, and landed on ")
 
 
-def test_the_person_at_the_computer_is_you() -> None:
-    from passgo.narrate import second_person as you
-
-    assert you("You is in jail", "You") == "You are in jail"
-    assert you("--- Turn: You ---", "You") == "--- Your turn ---"
-    assert you("You gives Bob $50 for Boardwalk", "You") == "You give Bob $50 for Boardwalk"
-    assert you("Bob gives Ann Boardwalk for $50", "Ann") == "Bob gives you Boardwalk for $50"
-    assert you("Ann rolled 4+5 in jail: no doubles, stays in jail", "Ann") == (
-        "You rolled 4+5 in jail: no doubles, stay in jail")
-    assert you("Ann owes $50 to Bob (rent) and has $10", "Ann") == (
-        "You owe $50 to Bob (rent) and have $10")
-    assert you("Bob is bankrupt to Ann", "Ann") == "Bob is bankrupt to you"
-    assert you("Ann's loan(s) passed to Bob", "Ann") == "Your loan(s) passed to Bob"
-    assert you("Bob stays in jail", "Ann") == "Bob stays in jail"
-    assert you("Annette rolled 3+4", "Ann") == "Annette rolled 3+4"
-    assert you("Free market: You asks $90 for Baltic Avenue", "You") == (
-        "Free market: you ask $90 for Baltic Avenue")
-    assert you("Ann asks Bob $90 for Baltic Avenue", "Ann") == "You ask Bob $90 for Baltic Avenue"
-    assert you("Agreement 1: Ann grants Bob immunity", "Ann") == (
-        "Agreement 1: you grant Bob immunity")
+def test_the_viewer_is_you_and_everyone_else_has_a_name() -> None:
+    g = Game.new(["Ann", "Bob"], seed=1)
+    offer = TradeOffer(1, 0, Bundle((39,)), Bundle(cash=50))
+    # (events, told to Ann, told to Bob, told to a spectator)
+    cases = [
+        ([TurnStarted(0, 2)], "--- Round 3: your turn ---", "--- Round 3: Ann's turn ---",
+         "--- Round 3: Ann's turn ---"),
+        ([DiceThrown(0, (4, 5), False), StayedInJail(0, 1)],
+         "You rolled 4+5 in jail: no doubles, stay in jail",
+         "Ann rolled 4+5 in jail: no doubles, stays in jail",
+         "Ann rolled 4+5 in jail: no doubles, stays in jail"),
+        ([Debt(0, 1, 50, "rent")], "You owe $50 to Bob (rent) and have to raise funds",
+         "Ann owes $50 to you (rent) and has to raise funds",
+         "Ann owes $50 to Bob (rent) and has to raise funds"),
+        ([Bankrupt(1, 0, "rent")], "Bob is bankrupt to you", "You are bankrupt to Ann",
+         "Bob is bankrupt to Ann"),
+        ([LoansPassed(0, 1, 1)], "Your loans passed to Bob", "Ann's loans passed to you",
+         "Ann's loans passed to Bob"),
+        ([RentAsked(0, 1, 1, 90)], "You ask Bob $90 for Mediterranean Avenue",
+         "Ann asks you $90 for Mediterranean Avenue",
+         "Ann asks Bob $90 for Mediterranean Avenue"),
+        ([TradeOffered(offer)], "Bob offers you Boardwalk for $50",
+         "You offer Ann Boardwalk for $50", "Bob offers Ann Boardwalk for $50"),
+        ([Payment(1, 0, 50, "rent")], "Bob paid you $50 (rent)", "You paid Ann $50 (rent)",
+         "Bob paid Ann $50 (rent)"),
+    ]
+    for events, to_ann, to_bob, to_spectator in cases:
+        assert sentences(g, events, 0) == [to_ann]
+        assert sentences(g, events, 1) == [to_bob]
+        assert sentences(g, events, None) == [to_spectator]
 
 
 def test_a_session_speaks_to_its_one_person() -> None:
@@ -50,7 +73,7 @@ def test_a_session_speaks_to_its_one_person() -> None:
     assert said[0].startswith("You rolled 1+2") and s.log[-len(said):] == said
     both = Session(Game.new(["You", "Bob"], seed=1),
                    [Seat("You", "human"), Seat("Bob", "human")])
-    assert both.you == 0 and both.speak("You is in jail") == "You are in jail"
+    assert both.you == 0
     nobody = Session(Game.new(["Ann", "Bob"], seed=1),
                      [Seat("Ann", "human"), Seat("Bob", "human")])
-    assert nobody.you is None and nobody.speak("Ann is in jail") == "Ann is in jail"
+    assert nobody.you is None and nobody.viewer() == nobody.game.pending_player

@@ -154,7 +154,7 @@ def test_a_double_board_is_played_line_by_line(tmp_path: Path, monkeypatch: pyte
     assert err == ("passgo: the full-screen board draws one board of 40 squares; double_board "
                    "is played line by line\n")
     lines = out.splitlines()
-    asked = lines.index("You: which board do you enter next?")
+    asked = lines.index("Choose the board to enter next:")
     assert lines[asked + 1:asked + 3] == ["  1. Enter the US board   [enter 20]",
                                           "  2. Enter the UK board   [enter 60]"]
     assert "You enter the US board" in lines

@@ -98,7 +98,7 @@ def test_hot_seat_trade_with_a_counter_offer() -> None:
             await pilot.pause()
             await pilot.click("#send")
             await until(pilot, lambda: g.pending.kind == "trade_reply" and g.pending.player == 2)
-            assert "Ann gives Baltic Avenue for Mediterranean Avenue" in text_of(app)
+            assert "Ann offers you Baltic Avenue for Mediterranean Avenue" in text_of(app)
 
             await pilot.click("#counter")
             await until(pilot, lambda: isinstance(app.screen, TradeScreen))
@@ -110,7 +110,7 @@ def test_hot_seat_trade_with_a_counter_offer() -> None:
             await pilot.pause()
             await pilot.click("#send")
             await until(pilot, lambda: g.pending.kind == "trade_reply" and g.pending.player == 0)
-            assert "Cy gives Mediterranean Avenue for Baltic Avenue and $10" in text_of(app)
+            assert "Cy offers you Mediterranean Avenue for Baltic Avenue and $10" in text_of(app)
             await pilot.click(button(app, AcceptTrade))
             await until(pilot, lambda: g.owner_of(baltic) == 2)
             assert g.owner_of(med) == 0

@@ -28,6 +28,7 @@ from passgo.core import (
     BidDecision,
     Build,
     BuildDemandDecision,
+    Bundle,
     Buy,
     BuyDecision,
     ChooseRentDecision,
@@ -51,6 +52,7 @@ from passgo.core import (
     HireLawyer,
     InitialBids,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -67,6 +69,7 @@ from passgo.core import (
     PayJailFine,
     PlaceBuilding,
     PlaceBuildingDecision,
+    ProposeTrade,
     RaiseFundsDecision,
     Refuse,
     RepayLoan,
@@ -78,6 +81,7 @@ from passgo.core import (
     SwitchRent,
     TakeLoan,
     TaxDecision,
+    TradeOffer,
     TradeReplyDecision,
     Travel,
     TravelDecision,
@@ -85,6 +89,7 @@ from passgo.core import (
     UseJailCard,
     WantBuildings,
 )
+from passgo.core.board import DECK_NAMES
 
 # (total, ways out of 36) for two six-sided dice.
 _THROWS = tuple((t, 6 - abs(t - 7)) for t in range(2, 13))
@@ -230,6 +235,8 @@ class BasicBot:
                 return NoLawyer(player)
             case JailExitDecision():
                 return seat.use_card
+            case JailCardPurchaseDecision(holders=holders):
+                return self._buy_jail_card(game, player, holders)
             case InitialBidsDecision(squares=squares, budget=budget):
                 return self._initial_bids(game, player, squares, budget)
             # Double board: enter the board where the next throw risks the least rent.
@@ -323,6 +330,28 @@ class BasicBot:
         if amount < max(g.sealed_floor() + 1, sealed.min_bid):
             return _SEATS[player].pass_
         return Bid(player, amount)
+
+    def _buy_jail_card(self, g: Game, player: int, holders: tuple[int, ...]) -> Action:
+        """Sent to jail with cards for sale (`Rules.jail_card_on_arrival`): offer each holder
+        in turn, once, the jail fine for a card while the cash stays above the reserve; else
+        go to jail."""
+        price = g.board.jail_fine
+        if g.cash_of(player) - price < self.reserve:
+            return _SEATS[player].refuse
+        asked = set()
+        for action in reversed(g.history):  # the offers made since the throw that sent it
+            if isinstance(action, Roll) and action.player == player:
+                break
+            if isinstance(action, ProposeTrade) and action.player == player:
+                asked.add(action.offer.responder)
+        for holder in holders:
+            if holder in asked:
+                continue
+            deck = DECK_NAMES.index(g.player(holder).jail_cards[0])
+            offer = TradeOffer(player, holder, Bundle(cash=price), Bundle(cards=(deck,)))
+            if g.trade_problem(offer) is None:
+                return ProposeTrade(player, offer)
+        return _SEATS[player].refuse
 
     def _initial_bids(self, g: Game, player: int, squares: tuple[int, ...],
                       budget: int) -> Action:

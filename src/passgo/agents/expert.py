@@ -72,6 +72,7 @@ from passgo.core import (
     Game,
     GameOverDecision,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -243,7 +244,8 @@ class ExpertBot:
                   | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
                   | EnterBoardDecision()
                   | DrawCardDecision() | LawyerDecision()
-                  | JailExitDecision() | BuildDemandDecision() | PlaceBuildingDecision()):
+                  | JailExitDecision() | JailCardPurchaseDecision() | BuildDemandDecision()
+                  | PlaceBuildingDecision()):
                 answers = [a for a in g.answers(player) if not isinstance(a, Bid)]
                 return self._choose(g, player, self._answers(
                     g, player, [self._base.act(g, player), *answers]), started)

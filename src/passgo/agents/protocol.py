@@ -30,6 +30,7 @@ from typing import Any, assert_never
 from passgo.agents.base import refuse
 from passgo.agents.basic import BasicBot
 from passgo.core import (
+    BUSINESS_ACTIONS,
     ENGINE_VERSION,
     Action,
     AllowTravelDecision,
@@ -53,6 +54,7 @@ from passgo.core import (
     GameOverDecision,
     IllegalActionError,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -71,7 +73,6 @@ from passgo.core import (
     TravelDecision,
     WantBuildings,
 )
-from passgo.core.actions import BUSINESS
 from passgo.core.board import KIND_NAMES
 from passgo.core.textdata import load_json
 
@@ -105,7 +106,7 @@ def safe_action(g: Game, player: int) -> Action:
     if g.is_legal(action):
         return action
     legal = g.legal_actions(player)
-    answers = [a for a in legal if not isinstance(a, BUSINESS)]
+    answers = [a for a in legal if not isinstance(a, BUSINESS_ACTIONS)]
     return (answers or legal)[0]
 
 
@@ -149,7 +150,7 @@ def _safe_choice(g: Game, player: int) -> Action:
               | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
               | EnterBoardDecision()
               | DrawCardDecision() | LawyerDecision()
-              | JailExitDecision()):
+              | JailExitDecision() | JailCardPurchaseDecision()):
             return BasicBot().act(g, player)  # a decision of a house rule
         case GameOverDecision():
             raise ValueError("the game is over: there is nothing to decide")
@@ -223,7 +224,7 @@ class ProtocolBot:
         action = self._ask(game, player)
         if action is None:
             return safe_action(game, player)
-        self._business = self._business + 1 if isinstance(action, BUSINESS) else 0
+        self._business = self._business + 1 if isinstance(action, BUSINESS_ACTIONS) else 0
         return action
 
     def close(self) -> None:

@@ -82,6 +82,7 @@ from passgo.core import (
     Game,
     GameOverDecision,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     KeepMortgage,
@@ -400,7 +401,7 @@ class StrategicBot:
                   | AllowTravelDecision() | AskRentDecision() | ChooseRentDecision()
                   | EnterBoardDecision()
                   | DrawCardDecision() | LawyerDecision()
-                  | JailExitDecision()):
+                  | JailExitDecision() | JailCardPurchaseDecision()):
                 # Decisions of house rules it has no judgement of its own for: the baseline's.
                 return self._baseline.act(g, player)
             case GameOverDecision():

@@ -83,6 +83,7 @@ from passgo.core.decisions import (
     ForeclosureOwnerDecision,
     GameOverDecision,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
@@ -166,7 +167,7 @@ from passgo.core.events import (
     TurnStarted,
     event_from_dict,
 )
-from passgo.core.game import Game
+from passgo.core.game import BUSINESS_ACTIONS, Game
 from passgo.core.model import Agreement, Bank, Deed, Player, RentClaim
 from passgo.core.money import LOAN as BANK_LOAN
 from passgo.core.position import PositionError
@@ -178,6 +179,7 @@ from passgo.core.version import ENGINE_VERSION
 
 __all__ = [
     "BANK_LOAN",
+    "BUSINESS_ACTIONS",
     "DECISION_TYPES",
     "ENGINE_VERSION",
     "EVENT_TYPES",
@@ -262,6 +264,7 @@ __all__ = [
     "InitialBidsDecision",
     "JackpotTaken",
     "JailCardKept",
+    "JailCardPurchaseDecision",
     "JailCardUsed",
     "JailDecision",
     "JailExitDecision",

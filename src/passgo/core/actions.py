@@ -733,10 +733,6 @@ _BY_WORD: dict[str, type[Action]] = {
 for _word, _kind in _BY_WORD.items():
     _kind.word = _word
 
-# Actions that are open to every player at any time the game is running ("business").
-BUSINESS = (Build, Sell, SellDown, Mortgage, Unmortgage, ProposeTrade, ClaimRent, BuildHotel,
-            SellDeed, TakeLoan, RepayLoan, Repay, LeavePartnership, CallTime, SmashBoard)
-
 
 # -- checking the fields of an action built in code --------------------------------------------
 #

@@ -67,6 +67,7 @@ DecisionKind = Literal[
     "foreclosure_owner",
     "foreclosure_buy",
     "auction_option",
+    "jail_card_purchase",
     "initial_bids",
     "game_over",
 ]
@@ -388,6 +389,17 @@ class JailExitDecision(_Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class JailCardPurchaseDecision(_Decision):
+    """`Rules.jail_card_on_arrival`, sent to jail by the Go to Jail square without a Get Out of
+    Jail Free card while the `holders` hold one: buy one from one of them now, by proposing a
+    trade that gets it (`ProposeTrade`; once it is yours it is used at once, and you are on
+    Just Visiting instead), or go to jail (`Refuse`)."""
+
+    holders: tuple[int, ...] = ()
+    kind: Literal["jail_card_purchase"] = "jail_card_purchase"
+
+
+@dataclass(frozen=True, slots=True)
 class ForeclosureOwnerDecision(_Decision):
     """Foreclosure: `lander` landed on this owner's mortgaged deed `square`; lift the mortgage
     now for `lift_cost` (`LiftMortgage`), or `Refuse` and let the lander buy it."""
@@ -468,6 +480,7 @@ Decision = (
     | JailExitDecision
     | ForeclosureOwnerDecision
     | ForeclosureBuyDecision
+    | JailCardPurchaseDecision
     | AuctionOptionDecision
     | InitialBidsDecision
     | GameOverDecision
@@ -498,6 +511,7 @@ DECISION_TYPES: tuple[type[_Decision], ...] = (
     JailExitDecision,
     ForeclosureOwnerDecision,
     ForeclosureBuyDecision,
+    JailCardPurchaseDecision,
     AuctionOptionDecision,
     InitialBidsDecision,
     GameOverDecision,

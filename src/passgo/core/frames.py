@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from copy import copy as _copy
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, get_args
 
 from passgo.core.actions import TradeOffer
 from passgo.core.decisions import (
     AuctionItem,
     BuildingItem,
+    DecisionKind,
     SealedItem,
     offer_from_dict,
     offer_to_dict,
@@ -24,6 +25,12 @@ from passgo.core.decisions import (
 
 if TYPE_CHECKING:
     from passgo.core.state import GameState
+
+#: What a frame waits for: a decision of a player, or one of the two steps the engine carries
+#: out by itself when they reach the top (the move after the last jail throw; a finder's fee).
+FrameKind = DecisionKind | Literal["move", "finder"]
+
+FRAME_KINDS: Final = frozenset(k for part in get_args(FrameKind) for k in get_args(part))
 
 # Stages of a turn.
 PRE_ROLL: Final = 0  # the player must throw (or choose how to leave jail)
@@ -50,7 +57,7 @@ class Frame(_Tagged):
     Frames are the engine's working records (mutable, compared by identity); front-ends read
     the typed `passgo.core.decisions` values that `game.pending` builds from them."""
 
-    kind: str
+    kind: FrameKind
     player: int
 
     def fields(self) -> dict[str, Any]:
@@ -257,6 +264,13 @@ class DecisionFrame(Frame):
 
 
 @dataclass(slots=True, eq=False)
+class ArrivalFrame(Frame):
+    """`Rules.jail_card_on_arrival`: `player`, sent to jail by the Go to Jail square without a
+    Get Out of Jail Free card, may buy one from another player now (kind
+    "jail_card_purchase"); it resolves itself as soon as they hold one, or nobody else does."""
+
+
+@dataclass(slots=True, eq=False)
 class FinderFrame(Frame):
     """`Rules.finders_fee_percent`: a marker under the auction of the deed `square` that
     `player` landed on and declined; whoever else buys it at that auction, the Bank pays
@@ -302,6 +316,7 @@ FRAME_TYPES: dict[str, type[Frame]] = {
     "draw": DrawFrame,
     "decision": DecisionFrame,
     "finder": FinderFrame,
+    "arrival": ArrivalFrame,
     "sealed": SealedFrame,
     "foreclosure": ForeclosureFrame,
     "option": OptionFrame,
@@ -325,9 +340,12 @@ _MUTABLE_FIELDS: dict[type[Frame], tuple[str, ...]] = {
 
 
 def frame_from_dict(data: dict[str, Any]) -> Frame:
-    """Rebuild a frame written by `Frame.to_dict` (raises KeyError/TypeError when malformed)."""
+    """Rebuild a frame written by `Frame.to_dict` (KeyError, TypeError or ValueError when
+    malformed)."""
     data = dict(data)
     cls = FRAME_TYPES[data.pop("frame")]
+    if data.get("kind") not in FRAME_KINDS:
+        raise ValueError(f"unknown frame kind {data.get('kind')!r}")
     if "offer" in data:
         data["offer"] = offer_from_dict(data["offer"])
     if "demand" in data:

@@ -569,3 +569,8 @@ class Game(GameState):
 
 # Every rule module is imported above, so the registrations are complete here.
 _SINGLE_EFFECTS = registry.single_effects()
+
+#: The actions open to any player in the game at any time the rules allow ("business": build,
+#: sell, mortgage, lift, trade, loans, ...), as registered by their rule modules: front-ends
+#: and bots tell business apart from the answers to a decision with `isinstance` on this.
+BUSINESS_ACTIONS: tuple[type[Action], ...] = tuple(BUSINESS)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from passgo.core import terms
 from passgo.core.events import (
+    INTEREST,
     Bankrupt,
     Debt,
     DeedTransferred,
@@ -215,9 +216,18 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
         for sq in deeds:
             g.owner[sq] = creditor
             g.events.append(DeedTransferred(sq, player, creditor, "bankruptcy"))
-        for sq in reversed(deeds):
-            if g.mortgaged[sq]:
-                pushed.append(TransferFrame("mortgaged_deed", creditor, sq))
+        mortgaged = [sq for sq in deeds if g.mortgaged[sq]]
+        if final:
+            # The creditor of a mortgaged deed "must at once pay the Bank the amount of
+            # interest on the loan" (000), the game ending or not: from the cash it holds now,
+            # as the game ends here and nothing more can be raised.
+            for sq in mortgaged:
+                interest = min(g.interest(sq), g.cash[creditor])
+                if interest:
+                    pay_now(g, creditor, BANK, interest, INTEREST)
+        else:
+            pushed.extend(TransferFrame("mortgaged_deed", creditor, sq)
+                          for sq in reversed(mortgaged))
     drop_player_frames(g, player)
     g.frames.extend(pushed)
     if g.current == player:

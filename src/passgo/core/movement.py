@@ -1,13 +1,28 @@
 """Throwing, moving, landing, cards and jail: what happens between a throw and the next decision.
 
 Landing never asks anyone anything directly: it pushes the decisions it creates (buy or
-auction, a debt, a tax choice) as frames, and the engine asks the players in stack order.
+auction, a debt, a tax choice) as frames, and the engine asks the players in stack order. The
+decisions that landing raises and no other rule does (the Income Tax choice, a fine or a Chance
+card, an optional card draw, travelling railroads) are registered at the end of this module,
+beside the code that raises them.
 """
 
 from __future__ import annotations
 
 from passgo.core import auction_option, foreclosure, house_rules, terms
 from passgo.core import events as why
+from passgo.core.actions import (
+    Action,
+    AllowTravel,
+    ChooseTax,
+    DrawCard,
+    FineOrChance,
+    ForbidTravel,
+    NoDraw,
+    NoTravel,
+    Refuse,
+    Travel,
+)
 from passgo.core.board import (
     ADVANCE,
     ADVANCE_NEAREST,
@@ -34,9 +49,19 @@ from passgo.core.board import (
     REPAIRS,
     STREET,
     UTILITY,
+    DeckName,
+)
+from passgo.core.decisions import (
+    AllowTravelDecision,
+    DrawCardDecision,
+    FineOrChanceDecision,
+    JailCardPurchaseDecision,
+    TaxDecision,
+    TravelDecision,
 )
 from passgo.core.events import (
     CardDrawn,
+    CardNotDrawn,
     DiceThrown,
     JailCardKept,
     JailCardUsed,
@@ -50,14 +75,17 @@ from passgo.core.events import (
     RentWaived,
     StayedInJail,
     TaxManMoved,
+    TravelForbidden,
 )
 from passgo.core.frames import (
     MOVED,
     POST_ROLL,
+    ArrivalFrame,
     BuyFrame,
     DecisionFrame,
     DrawFrame,
     FineFrame,
+    Frame,
     MarketFrame,
     MoveFrame,
     RailFrame,
@@ -65,6 +93,7 @@ from passgo.core.frames import (
     TurnFrame,
 )
 from passgo.core.money import bank_pays, charge, pay_now
+from passgo.core.registry import answer, decision, settles
 from passgo.core.state import BANK, GameState, street_rent
 
 
@@ -192,16 +221,33 @@ def send_to_jail(g: GameState, player: int, why: JailWhy) -> None:
         turn = turn_frame(g)
         turn.again = False
         turn.stage = MOVED
-    if why == "square" and g.rules.jail_card_on_arrival and g.cards[player]:
-        # 003: "If the player has a Get Out of Jail Free card ..., he moves his token to the
-        # 'Just Visiting' part of the square."
-        deck = g.cards[player][0][0]
-        _return_card(g, player, deck)
-        g.jailed[player] = False
-        g.events.append(LeftJail(player, "arrival_card"))
-        return
+    if why == "square" and g.rules.jail_card_on_arrival:
+        # 003: "If the player has a Get Out of Jail Free card or can buy one from another
+        # player, he moves his token to the 'Just Visiting' part of the square."
+        if g.cards[player]:
+            _use_arrival_card(g, player, "arrival_card")
+            return
+        if card_holders(g, player):
+            if g.rules.jail_lawyer:  # asked only if no card is bought
+                g.frames.append(DecisionFrame("lawyer", player))
+            g.frames.append(ArrivalFrame("jail_card_purchase", player))
+            return
     if g.rules.jail_lawyer:
         g.frames.append(DecisionFrame("lawyer", player))
+
+
+def _use_arrival_card(g: GameState, player: int, how: JailExit) -> None:
+    """`Rules.jail_card_on_arrival`: a card held (or just bought) is used at once, and the
+    token is on Just Visiting instead of in jail."""
+    _return_card(g, player, g.cards[player][0][0])
+    g.jailed[player] = False
+    g.events.append(LeftJail(player, how))
+
+
+def card_holders(g: GameState, player: int) -> list[int]:
+    """The other players in the game who hold a Get Out of Jail Free card, from the player's
+    left."""
+    return [p for p in g.seats_from(player)[1:] if g.alive[p] and g.cards[p]]
 
 
 def move_by(g: GameState, player: int, steps: int, dice_total: int) -> None:
@@ -510,3 +556,141 @@ def tax_percent(g: GameState, player: int) -> int:
     """10 % of total worth, rounded to the nearest whole money (halves up)."""
     return (g.worth(player) + 5) // 10
 
+
+# -- the decisions landing raises, registered beside what raises them -----------------------
+
+
+def _tax_view(g: GameState, f: Frame) -> TaxDecision:
+    sq = g.pos[f.player]
+    return TaxDecision(f.player, sq, g.board.squares[sq].amount, 10)
+
+
+decision("tax", _tax_view, lambda g, f, p: [ChooseTax(p, False), ChooseTax(p, True)])
+
+
+@answer(ChooseTax, "tax")
+def _tax(g: GameState, f: Frame, a: ChooseTax) -> None:
+    g.frames.pop()
+    p = a.player
+    if a.percent:
+        amount, reason = tax_percent(g, p), why.INCOME_TAX_PERCENT
+    else:
+        amount, reason = g.board.squares[g.pos[p]].amount, why.INCOME_TAX
+    charge(g, p, BANK, amount, reason)
+
+
+decision(
+    "fine_or_chance",
+    lambda g, f: FineOrChanceDecision(f.player, f.amount),
+    lambda g, f, p: [FineOrChance(p, False), FineOrChance(p, True)],
+)
+
+
+@answer(FineOrChance, "fine_or_chance")
+def _fine_or_chance(g: GameState, f: FineFrame, a: FineOrChance) -> None:
+    g.frames.pop()
+    if a.chance:
+        draw(g, a.player, DECK_CHANCE)
+    else:
+        charge(g, a.player, BANK, f.amount, why.FINE)
+
+
+# `Rules.optional_card_draw`
+def _draw_view(g: GameState, f: DrawFrame) -> DrawCardDecision:
+    deck: DeckName = "chance" if f.deck == DECK_CHANCE else "community_chest"
+    return DrawCardDecision(f.player, deck)
+
+
+decision("draw_card", _draw_view, lambda g, f, p: [DrawCard(p), NoDraw(p)])
+
+
+@answer(DrawCard, "draw_card")
+def _draw(g: GameState, f: DrawFrame, a: DrawCard) -> None:
+    g.frames.pop()
+    draw(g, a.player, f.deck)
+
+
+@answer(NoDraw, "draw_card")
+def _no_draw(g: GameState, f: DrawFrame, a: NoDraw) -> None:
+    g.frames.pop()
+    g.events.append(CardNotDrawn(a.player, DECK_NAMES[f.deck]))
+
+
+# `Rules.travelling_railroads`
+def _travel_view(g: GameState, f: RailFrame) -> TravelDecision:
+    return TravelDecision(f.player, f.square, tuple(house_rules.travel_destinations(g, f.square)))
+
+
+def _travel_answers(g: GameState, f: RailFrame, p: int) -> list[Action]:
+    return [*(Travel(p, r) for r in house_rules.travel_destinations(g, f.square)), NoTravel(p)]
+
+
+def _travel_problem(g: GameState, f: RailFrame, a: Travel) -> str | None:
+    if a.square not in house_rules.travel_destinations(g, f.square):
+        return "travel only to another railroad of the owner of the one you landed on"
+    return None
+
+
+decision("travel", _travel_view, _travel_answers)
+
+
+@answer(Travel, "travel", problem=_travel_problem)
+def _travel(g: GameState, f: Frame, a: Travel) -> None:
+    g.frames.pop()
+    house_rules.travel(g, a.player, a.square)
+
+
+@answer(NoTravel, "travel")
+def _no_travel(g: GameState, f: Frame, a: NoTravel) -> None:
+    g.frames.pop()
+
+
+decision(
+    "allow_travel",
+    lambda g, f: AllowTravelDecision(f.player, f.square, f.lander, f.rent),
+    lambda g, f, p: [AllowTravel(p), ForbidTravel(p)],
+)
+
+
+@answer(AllowTravel, "allow_travel")
+def _allow_travel(g: GameState, f: RailFrame, a: AllowTravel) -> None:
+    g.frames.pop()
+    g.frames.append(RailFrame("travel", f.lander, f.square))
+    collect_rent(g, f.lander, a.player, f.square, f.rent)
+
+
+@answer(ForbidTravel, "allow_travel")
+def _forbid_travel(g: GameState, f: RailFrame, a: ForbidTravel) -> None:
+    g.frames.pop()
+    g.events.append(TravelForbidden(a.player, f.lander, f.square))
+
+
+# `Rules.jail_card_on_arrival`: "... or can buy one from another player"
+decision(
+    "jail_card_purchase",
+    lambda g, f: JailCardPurchaseDecision(f.player, tuple(card_holders(g, f.player))),
+    lambda g, f, p: [Refuse(p)],
+)
+
+
+@answer(Refuse, "jail_card_purchase")
+def _go_to_jail(g: GameState, f: ArrivalFrame, a: Refuse) -> None:
+    g.frames.pop()
+
+
+@settles(ArrivalFrame)
+def _settle_arrival(g: GameState, f: ArrivalFrame) -> bool:
+    """Once the player holds a card (a trade got one) it is used at once, and a jail lawyer
+    is not asked; with nobody left to sell one, the player stays in jail. True when done."""
+    p = f.player
+    if g.cards[p] and g.jailed[p]:
+        g.frames.pop()
+        _use_arrival_card(g, p, "bought_card")
+        top = g.frames[-1]
+        if isinstance(top, DecisionFrame) and top.kind == "lawyer" and top.player == p:
+            g.frames.pop()
+        return True
+    if not g.alive[p] or not g.jailed[p] or not card_holders(g, p):
+        g.frames.pop()
+        return True
+    return False

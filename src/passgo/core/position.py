@@ -410,8 +410,7 @@ def _turn(g: GameState, data: dict[str, Any]) -> None:
     if awaiting == "end_turn":
         g.frames = [TurnFrame("end_turn", p, POST_ROLL)]
         return
-    kind = "jail" if g.jailed[p] else "roll"
-    g.frames = [TurnFrame(kind, p, PRE_ROLL, again=doubles > 0)]
+    g.frames = [TurnFrame("jail" if g.jailed[p] else "roll", p, PRE_ROLL, again=doubles > 0)]
 
 
 def _decks(g: GameState, board: Board, raw: dict[str, Any]) -> None:

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from passgo.core.actions import Action
-from passgo.core.decisions import Decision
+from passgo.core.decisions import Decision, DecisionKind
 
 if TYPE_CHECKING:
-    from passgo.core.frames import Frame
+    from passgo.core.frames import Frame, FrameKind
     from passgo.core.state import GameState
 
 View = Callable[["GameState", Any], Decision]
@@ -51,11 +51,11 @@ class ActionRule:
     effect: Effect
 
 
-DECISIONS: dict[str, DecisionRule] = {}
-VIEWS: dict[str, View] = {}  # DECISIONS[kind].view, looked up once per `pending`
+DECISIONS: dict[FrameKind, DecisionRule] = {}
+VIEWS: dict[FrameKind, View] = {}  # DECISIONS[kind].view, looked up once per `pending`
 # Answers to a decision: by decision kind, then action type (two lookups without building a
 # key: `apply` looks here on every action).
-ANSWERS: dict[str, dict[type[Action], ActionRule]] = {}
+ANSWERS: dict[FrameKind, dict[type[Action], ActionRule]] = {}
 # Business: actions open to any player in the game at any time the rules allow.
 BUSINESS: dict[type[Action], ActionRule] = {}
 # Frames that resolve by themselves when on top; `settle` returns True when it did (the
@@ -68,13 +68,14 @@ def no_problem(g: GameState, frame: Any, action: Any) -> str | None:
     return None
 
 
-def decision(kind: str, view: View, answers: Answers) -> None:
+def decision(kind: DecisionKind, view: View, answers: Answers) -> None:
     DECISIONS[kind] = DecisionRule(view, answers)
     VIEWS[kind] = view
     ANSWERS.setdefault(kind, {})
 
 
-def answer(action: type[Action], *kinds: str, problem: Problem = no_problem) -> Callable[[F], F]:
+def answer(action: type[Action], *kinds: DecisionKind,
+           problem: Problem = no_problem) -> Callable[[F], F]:
     """Register the decorated effect as `action`'s answer to the decision `kinds`."""
 
     def register(effect: F) -> F:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 from passgo.core.errors import DataError
 
@@ -70,8 +70,8 @@ class Rules:
         "use a 'Get out of jail free' card if you have one.\"; 000: \"you must pay the $50 "
         "fine\"")
     jail_card_on_arrival: bool = _opt(
-        False, "a player landing on Go to Jail with a Get Out of Jail Free card uses it at once "
-        "and stays on Just Visiting",
+        False, "a player landing on Go to Jail with a Get Out of Jail Free card, or who buys "
+        "one from another player then, uses it at once and stays on Just Visiting",
         "003: \"If the player has a Get Out of Jail Free card or can buy one from another "
         "player, he moves his token to the 'Just Visiting' part of the square.\"")
     utility_rent_throw: UtilityRentThrow = _opt(
@@ -520,6 +520,21 @@ def _short2() -> Rules:
 def _time_limit() -> Rules:
     return replace(Rules(), deal_deeds=2, dealt_deeds_paid=True, round_limit=100)
 
+
+#: The classic rules, for comparing other rules with.
+CLASSIC: Final = Rules()
+
+#: The options whose hooks sit on the engine's hot paths of throwing, moving and landing: the
+#: engine tests one flag there (`GameState.house_rules`: any of these differs from the classic
+#: rules) before it looks at any of them, so the classic rules pay nothing for the house rules.
+#: A test reads the code behind that flag and fails, naming the option, for any option read
+#: there that is missing here (it would silently do nothing).
+HOT_PATH_OPTIONS: Final = (
+    "snake_eyes_bonus", "box_cars_bonus", "go_landing_salary", "bank_loans", "first_to_go",
+    "doubling_up", "travelling_railroads", "maximum_punishment", "optional_card_draw",
+    "free_parking_jackpot", "free_parking_refill", "tax_man", "sudden_death_rounds",
+    "two_tokens", "free_market", "double_board",
+)
 
 #: The named rule sets (`passgo rules list`), each made by a function so that every call
 #: gives a fresh value.

@@ -14,7 +14,7 @@ from passgo.core.actions import Action
 from passgo.core.board import Board, rules_board
 from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, JAIL_FINE, LUXURY_TAX, Event
 from passgo.core.frames import AuctionFrame, Frame, InitialFrame, SealedFrame, TurnFrame
-from passgo.core.rules import Rules
+from passgo.core.rules import CLASSIC, HOT_PATH_OPTIONS, Rules
 
 HOTEL: Final = 5  # the level of a street with a hotel (0-4 = number of houses)
 # Double hotels (`Rules.double_hotels`) extend the scale: 6-9 = a hotel and 1-4 houses on it,
@@ -437,13 +437,10 @@ COPIED_FIELDS = frozenset((*_FLAT_LISTS, *_NESTED_LISTS, *_SHARED, "frames", "se
 
 
 def _house_rules(r: Rules) -> bool:
-    """Any option whose hooks sit on the hot paths of throwing, moving and landing."""
-    return bool(
-        r.snake_eyes_bonus or r.box_cars_bonus or r.go_landing_salary or r.bank_loans
-        or r.first_to_go or r.doubling_up or r.travelling_railroads != "off"
-        or r.maximum_punishment or r.optional_card_draw or r.free_parking_jackpot or r.tax_man
-        or r.sudden_death_rounds > 0 or r.two_tokens or r.free_market or r.double_board != "off"
-    )
+    """Any option whose hooks sit on the hot paths of throwing, moving and landing
+    (`rules.HOT_PATH_OPTIONS`) differs from the classic rules."""
+    classic = CLASSIC
+    return any(getattr(r, name) != getattr(classic, name) for name in HOT_PATH_OPTIONS)
 
 
 def _pot_sources(rules: Rules, board: Board) -> frozenset[str]:

@@ -86,7 +86,24 @@ def offer_problem(g: GameState, offer: TradeOffer) -> str | None:
             or _side_problem(g, b, offer.get, g.names[b])
             or _debtor_problem(g, a, offer.give, offer.get)
             or _debtor_problem(g, b, offer.get, offer.give)
+            or _interest_problem(g, a, offer.give, offer.get)
+            or _interest_problem(g, b, offer.get, offer.give)
             or _terms_problem(g, offer))
+
+
+def _interest_problem(g: GameState, player: int, gives: Bundle, gets: Bundle) -> str | None:
+    """The receiver of a mortgaged deed "must at once pay the Bank the amount of interest on
+    the loan" (000): an offer whose receiver could not pay that interest from the cash held
+    after the trade cannot be accepted (it would leave bankruptcy as the only move)."""
+    mortgaged = [sq for sq in gets.properties if g.mortgaged[sq]]
+    if not mortgaged:
+        return None
+    interest = sum(g.interest(sq) for sq in mortgaged)
+    after = g.cash[player] - gives.cash - gives.lent + gets.cash + gets.lent
+    if after < interest:
+        return (f"{g.names[player]} could not pay the {g.board.money(interest)} interest due at "
+                f"once on the mortgaged deeds received")
+    return None
 
 
 def _terms_problem(g: GameState, offer: TradeOffer) -> str | None:

@@ -15,43 +15,24 @@ from passgo.core import house_rules, movement, terms, timing
 from passgo.core.actions import (
     DECK_WORDS,
     Action,
-    AllowTravel,
-    ChooseTax,
     ClaimRent,
-    DrawCard,
     EndTurn,
-    FineOrChance,
-    ForbidTravel,
     HireLawyer,
-    NoDraw,
     NoLawyer,
-    NoTravel,
     PayJailFine,
     Roll,
-    Travel,
     UseJailCard,
 )
-from passgo.core.board import DECK_CHANCE, DECK_NAMES
 from passgo.core.decisions import (
-    AllowTravelDecision,
     DeckName,
-    DrawCardDecision,
     EndTurnDecision,
-    FineOrChanceDecision,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
     RollDecision,
-    TaxDecision,
-    TravelDecision,
 )
 from passgo.core.ending import finish, finish_by_valuation
 from passgo.core.events import (
-    FINE,
-    INCOME_TAX,
-    INCOME_TAX_PERCENT,
-    CardNotDrawn,
-    TravelForbidden,
     TurnStarted,
 )
 from passgo.core.frames import (
@@ -59,16 +40,12 @@ from passgo.core.frames import (
     MOVED,
     POST_ROLL,
     PRE_ROLL,
-    DrawFrame,
-    FineFrame,
     Frame,
     MoveFrame,
-    RailFrame,
     TurnFrame,
 )
-from passgo.core.money import charge
 from passgo.core.registry import answer, business, decision, settles
-from passgo.core.state import BANK, GameState
+from passgo.core.state import GameState
 
 
 def jail_cards(g: GameState, player: int) -> tuple[DeckName, ...]:
@@ -307,116 +284,6 @@ def _new_round(g: GameState) -> None:
         movement.tax_man(g)
     if rules.sudden_death_rounds and g.rounds >= rules.sudden_death_rounds and not g.time_called:
         timing.time_up(g)
-
-
-# -- choices raised by landing ---------------------------------------------------------------
-
-
-def _tax_view(g: GameState, f: Frame) -> TaxDecision:
-    sq = g.pos[f.player]
-    return TaxDecision(f.player, sq, g.board.squares[sq].amount, 10)
-
-
-decision("tax", _tax_view, lambda g, f, p: [ChooseTax(p, False), ChooseTax(p, True)])
-
-
-@answer(ChooseTax, "tax")
-def _tax(g: GameState, f: Frame, a: ChooseTax) -> None:
-    g.frames.pop()
-    p = a.player
-    if a.percent:
-        amount = movement.tax_percent(g, p)
-        why = INCOME_TAX_PERCENT
-    else:
-        amount = g.board.squares[g.pos[p]].amount
-        why = INCOME_TAX
-    charge(g, p, BANK, amount, why)
-
-
-decision(
-    "fine_or_chance",
-    lambda g, f: FineOrChanceDecision(f.player, f.amount),
-    lambda g, f, p: [FineOrChance(p, False), FineOrChance(p, True)],
-)
-
-
-@answer(FineOrChance, "fine_or_chance")
-def _fine_or_chance(g: GameState, f: FineFrame, a: FineOrChance) -> None:
-    g.frames.pop()
-    if a.chance:
-        movement.draw(g, a.player, DECK_CHANCE)
-    else:
-        charge(g, a.player, BANK, f.amount, FINE)
-
-
-# `Rules.optional_card_draw`
-def _draw_view(g: GameState, f: DrawFrame) -> DrawCardDecision:
-    deck: DeckName = "chance" if f.deck == DECK_CHANCE else "community_chest"
-    return DrawCardDecision(f.player, deck)
-
-
-decision("draw_card", _draw_view, lambda g, f, p: [DrawCard(p), NoDraw(p)])
-
-
-@answer(DrawCard, "draw_card")
-def _draw(g: GameState, f: DrawFrame, a: DrawCard) -> None:
-    g.frames.pop()
-    movement.draw(g, a.player, f.deck)
-
-
-@answer(NoDraw, "draw_card")
-def _no_draw(g: GameState, f: DrawFrame, a: NoDraw) -> None:
-    g.frames.pop()
-    g.events.append(CardNotDrawn(a.player, DECK_NAMES[f.deck]))
-
-
-# `Rules.travelling_railroads`
-def _travel_view(g: GameState, f: RailFrame) -> TravelDecision:
-    return TravelDecision(f.player, f.square, tuple(house_rules.travel_destinations(g, f.square)))
-
-
-def _travel_answers(g: GameState, f: RailFrame, p: int) -> list[Action]:
-    return [*(Travel(p, r) for r in house_rules.travel_destinations(g, f.square)), NoTravel(p)]
-
-
-def _travel_problem(g: GameState, f: RailFrame, a: Travel) -> str | None:
-    if a.square not in house_rules.travel_destinations(g, f.square):
-        return "travel only to another railroad of the owner of the one you landed on"
-    return None
-
-
-decision("travel", _travel_view, _travel_answers)
-
-
-@answer(Travel, "travel", problem=_travel_problem)
-def _travel(g: GameState, f: Frame, a: Travel) -> None:
-    g.frames.pop()
-    house_rules.travel(g, a.player, a.square)
-
-
-@answer(NoTravel, "travel")
-def _no_travel(g: GameState, f: Frame, a: NoTravel) -> None:
-    g.frames.pop()
-
-
-decision(
-    "allow_travel",
-    lambda g, f: AllowTravelDecision(f.player, f.square, f.lander, f.rent),
-    lambda g, f, p: [AllowTravel(p), ForbidTravel(p)],
-)
-
-
-@answer(AllowTravel, "allow_travel")
-def _allow_travel(g: GameState, f: RailFrame, a: AllowTravel) -> None:
-    g.frames.pop()
-    g.frames.append(RailFrame("travel", f.lander, f.square))
-    movement.collect_rent(g, f.lander, a.player, f.square, f.rent)
-
-
-@answer(ForbidTravel, "allow_travel")
-def _forbid_travel(g: GameState, f: RailFrame, a: ForbidTravel) -> None:
-    g.frames.pop()
-    g.events.append(TravelForbidden(a.player, f.lander, f.square))
 
 
 # -- asking for rent (`Rules.rent_claim`) ----------------------------------------------------

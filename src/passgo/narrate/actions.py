@@ -33,6 +33,7 @@ from passgo.core import (
     Game,
     HireLawyer,
     InitialBids,
+    JailCardPurchaseDecision,
     KeepMortgage,
     LeavePartnership,
     LiftMortgage,
@@ -152,7 +153,7 @@ def describe_action(game: Game, a: Action) -> str:
                     f"{v.money(d.price)}")
         return "Force an auction"
     if isinstance(a, Refuse):
-        return "No"
+        return "Go to jail" if isinstance(g.pending, JailCardPurchaseDecision) else "No"
     if isinstance(a, ClaimRent):
         claim = next((c for c in g.rent_claims
                       if c.owner == a.player and c.square == a.square), None)

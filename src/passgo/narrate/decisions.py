@@ -29,6 +29,7 @@ from passgo.core import (
     Game,
     GameOverDecision,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
@@ -41,7 +42,7 @@ from passgo.core import (
     TradeReplyDecision,
     TravelDecision,
 )
-from passgo.narrate.voice import Voice
+from passgo.narrate.voice import Voice, listing
 from passgo.narrate.why import why
 
 
@@ -111,8 +112,8 @@ def _phrase(v: Voice, d: Decision) -> str:
             return (f"take {v.poss(lander)} {v.money(rent)} rent and allow travel, or refuse "
                     "both")
         case AskRentDecision(square=sq, lander=lander, rent=rent):
-            return (f"name the rent {v.name(lander)} pays on {v.square(sq)} (up to "
-                    f"{v.money(rent)})")
+            return (f"name the rent {v.name(lander)} {v.verb(lander, 'pays', 'pay')} on "
+                    f"{v.square(sq)} (up to {v.money(rent)})")
         case ChooseRentDecision(owner=owner, asked=asked):
             return f"pay {v.name(owner)} the {v.money(asked)} asked, or switch street"
         case DrawCardDecision(deck=deck):
@@ -121,6 +122,10 @@ def _phrase(v: Voice, d: Decision) -> str:
             return f"pay a lawyer {v.money(fee)} to be Just Visiting, or go to jail"
         case JailExitDecision(fine=fine):
             return f"pay the {v.money(fine)} fine or use a Get Out of Jail Free card"
+        case JailCardPurchaseDecision(holders=holders):
+            sellers = listing([v.name(p) for p in holders])
+            return (f"buy a Get Out of Jail Free card from {sellers} (offer a trade), or go to "
+                    "jail")
         case ForeclosureOwnerDecision(square=sq, lander=lander, lift_cost=lift):
             return (f"lift the mortgage on {v.square(sq)} now for {v.money(lift)}, or let "
                     f"{v.name(lander)} buy it")
@@ -131,7 +136,7 @@ def _phrase(v: Voice, d: Decision) -> str:
         case InitialBidsDecision():
             return "write down closed bids for the deeds"
         case EnterBoardDecision():
-            return "choose the board to go on along"
+            return "choose the board to enter next"
         case GameOverDecision():
             return "wait: the game is over"
         case other:
@@ -265,6 +270,13 @@ def explain(game: Game) -> str:
         case JailExitDecision(fine=fine):
             return (f"Your last roll in jail failed: pay the {v.money(fine)} fine or use your "
                     "Get Out of Jail Free card, then move by that roll.")
+        case JailCardPurchaseDecision(holders=holders):
+            sellers = listing([v.name(p) for p in holders])
+            return ("You landed on Go to Jail without a Get Out of Jail Free card, and "
+                    f"{sellers} {'holds' if len(holders) == 1 else 'hold'} one: buy it now "
+                    "and it is used at once, leaving you on Just Visiting. Propose a trade "
+                    "that gets you the card, for cash or anything else (as many offers as you like), "
+                    "or go to jail.")
         case ForeclosureOwnerDecision(square=sq, lander=lander, lift_cost=lift):
             return (f"{v.Name(lander)} landed on your mortgaged {v.square(sq)}. Lift the "
                     f"mortgage now for {v.money(lift)}, or else {v.name(lander)} may buy the "

@@ -78,7 +78,7 @@ class Voice:
     def board_name(self, sq: int) -> str:
         """The name of the board square `sq` lies on (a double board's "US" or "UK")."""
         board = self.game.board
-        return board.side_names[board.side(sq)]
+        return board.side_names[board.side(sq)] if board.side_names else board.name
 
     def group(self, name: str) -> str:
         return name.replace("_", " ")

@@ -33,6 +33,7 @@ from passgo.core import (
     Game,
     GameOverDecision,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
@@ -248,6 +249,8 @@ class Observer:
                 amounts["price"] = cost
             case AuctionOptionDecision(square=square, lander=other, price=price):
                 amounts["price"] = price
+            case JailCardPurchaseDecision(holders=holders):
+                counts = (0.0, 0.0, 0.0, len(holders) / 8)
             case GameOverDecision():
                 return
             case unknown:

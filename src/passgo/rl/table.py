@@ -256,7 +256,8 @@ class ActionTable:
         exactly when it is within both sides' limits and the two may trade at all, which any
         one offer within the limits answers. Within the limits, each template's cash lies in
         a range: a side pays at most its `cash` (so neither side may be short of cash at all),
-        and a side giving a deed ends with at least its `keep`. The exactness tests compare
+        a side giving a deed ends with at least its `keep`, and a side receiving a mortgaged
+        deed ends with at least the interest due on it at once. The exactness tests compare
         this with `trade_problem` on every template."""
         n = game.n
         cash, _, _, _, _, _, alive = game.seat_table()
@@ -266,26 +267,30 @@ class ActionTable:
         pay, keep, held = limits[seat].cash, limits[seat].keep, cash[seat]
         if pay < 0:
             return  # every template has `seat` pay, or give a deed for cash it could not pay
-        mine = [(self.swap + deed[sq] * DEEDS, prices[deed[sq]], sell_rows[deed[sq]])
+        def due(sq: int) -> int:  # the interest the receiver of the deed pays at once
+            return game.interest(sq) if game.is_mortgaged(sq) else 0
+
+        mine = [(self.swap + deed[sq] * DEEDS, prices[deed[sq]], sell_rows[deed[sq]], due(sq))
                 for sq in limits[seat].deeds]
         for o in range(1, n):
             q = (seat + o) % n
             q_pay, q_keep, q_held = limits[q].cash, limits[q].keep, cash[q]
             if not alive[q] or q_pay < 0:
                 continue
-            theirs = [(deed[sq], prices[deed[sq]]) for sq in limits[q].deeds]
+            theirs = [(deed[sq], prices[deed[sq]], due(sq)) for sq in limits[q].deeds]
             # Buy: `seat` pays `given`; the partner gives a deed, so keeps its `keep`.
             low = q_keep - q_held
-            found = [i for y, _ in theirs for i, given in buy_rows[y] if low <= given <= pay]
+            found = [i for y, _, iy in theirs for i, given in buy_rows[y]
+                     if low <= given <= min(pay, held - iy)]
             # Sell: the partner pays `got`; `seat` gives a deed, so keeps its `keep`.
             low, shift = keep - held, (o - 1) * len(SELL_FACTORS)
-            found += [i + shift for _, _, rows in mine for i, got in rows
-                      if low <= got <= q_pay]
+            found += [i + shift for _, _, rows, ix in mine for i, got in rows
+                      if low <= got <= min(q_pay, q_held - ix)]
             # Swap: `seat` pays the difference (the partner pays when it is negative); both
             # give a deed.
             low, high = max(-q_pay, q_keep - q_held), min(pay, held - keep)
-            found += [row + y for row, px, _ in mine for y, py in theirs
-                      if low <= py - px <= high]
+            found += [row + y for row, px, _, ix in mine for y, py, iy in theirs
+                      if max(low, ix - q_held) <= py - px <= min(high, held - iy)]
             if found:
                 offer = self.offer(game, seat, found[0])
                 if offer is not None and game.trade_problem(offer) is None:

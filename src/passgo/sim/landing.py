@@ -34,6 +34,7 @@ from typing import Any, assert_never
 
 from passgo.agents import play
 from passgo.core import (
+    BUSINESS_ACTIONS,
     Action,
     AllowTravelDecision,
     AskRentDecision,
@@ -57,6 +58,7 @@ from passgo.core import (
     GameOverDecision,
     HireLawyer,
     InitialBidsDecision,
+    JailCardPurchaseDecision,
     JailDecision,
     JailExitDecision,
     LawyerDecision,
@@ -75,7 +77,6 @@ from passgo.core import (
     TravelDecision,
     UseJailCard,
 )
-from passgo.core.actions import BUSINESS
 from passgo.sim.jobs import LandingJob
 from passgo.sim.playout import SimulationError
 from passgo.sim.records import LandingTally
@@ -133,9 +134,11 @@ class IdleAgent:
                   | PlaceBuildingDecision() | TravelDecision() | AllowTravelDecision()
                   | AskRentDecision() | ChooseRentDecision() | EnterBoardDecision()
                   | ForeclosureOwnerDecision() | ForeclosureBuyDecision()
-                  | AuctionOptionDecision() | InitialBidsDecision()):
+                  | AuctionOptionDecision() | InitialBidsDecision()
+                  | JailCardPurchaseDecision()):
                 # A decision only some house rules ask for: the engine's first listed answer.
-                return next(a for a in game.legal_actions(player) if not isinstance(a, BUSINESS))
+                return next(a for a in game.legal_actions(player)
+                            if not isinstance(a, BUSINESS_ACTIONS))
             case GameOverDecision():
                 raise ValueError("the game is over: there is nothing to decide")
             case other:

@@ -21,6 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from passgo.core import (
+    BUSINESS_ACTIONS,
     AcceptTrade,
     Action,
     Bid,
@@ -33,7 +34,6 @@ from passgo.core import (
     TradeReplyDecision,
     WantBuildings,
 )
-from passgo.core.actions import BUSINESS
 from passgo.narrate import (
     debt_line,
     describe_action,
@@ -179,7 +179,7 @@ class DecisionPanel(Vertical):
             yield Static(Text(owed), classes="debt")
         if not routine(decision):
             yield Static(Text(explain(g)), classes="explain")
-        options = [a for a in g.legal_actions(p) if not isinstance(a, BUSINESS)]
+        options = [a for a in g.legal_actions(p) if not isinstance(a, BUSINESS_ACTIONS)]
         # The widget differs only where an answer is an amount or an offer; every other
         # decision is its numbered legal choices, worded by `passgo.narrate`.
         match decision:

@@ -25,7 +25,7 @@ from typing import Any, Final, Literal, get_args, get_origin
 
 from passgo.core.actions import Immunity, Loan, Partnership, RentShare, TradeOffer
 from passgo.core.decisions import DECISION_TYPES
-from passgo.core.events import EVENT_TYPES
+from passgo.core.events import EVENT_TYPES, EventBase
 
 _TERMS = {Immunity, Loan, Partnership, RentShare}
 
@@ -105,7 +105,7 @@ def json_schema(hint: Any) -> dict[str, Any]:
     raise ValueError(f"no JSON Schema for {hint!r}")
 
 
-def _event_fields(cls: type) -> list[tuple[str, Any]]:
+def _event_fields(cls: type[EventBase]) -> list[tuple[str, Any]]:
     hints = typing.get_type_hints(cls)
     return [(name, hints[name]) for name in cls.__match_args__]
 

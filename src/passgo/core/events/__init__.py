@@ -193,6 +193,13 @@ Event = (
     | RentSwitched
 )
 
+#: The events of a player's own choice, which carry the chooser's one-line `reason` (given to
+#: `Game.apply`); the `reason` of other events (a payment's, the end of the game's) is the
+#: engine's.
+CHOICE_EVENTS: Final[tuple[type[Event], ...]] = (
+    Purchased, Declined, BidPlaced, AuctionLeft, Built, BuildingsSold, Mortgaged, MortgageLifted,
+    DeedSoldToBank, TradeOffered, TradeAccepted, TradeRejected)
+
 #: Every event class by its kind.
 EVENT_TYPES: Final[dict[str, type[Event]]] = {cls.kind: cls for cls in get_args(Event)}
 
@@ -213,6 +220,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
 __all__ = [
     "AUCTION",
     "BUILDING",
+    "CHOICE_EVENTS",
     "EVENT_TYPES",
     "FINE",
     "INCOME_TAX",
