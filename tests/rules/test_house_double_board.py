@@ -238,8 +238,8 @@ def test_the_choice_of_board_in_words() -> None:
     two answers and what was done, as the terminal game prints them."""
     g = setup(rules=AT_GO, dice=[(1, 2)], pos=[37, 0])
     g.apply(Roll(0))
-    assert question(g, 0) == "Choose the board to go on along"
-    assert question(g) == "Waiting for Ann to choose the board to go on along"
+    assert question(g, 0) == "Choose the board to enter next"
+    assert question(g) == "Waiting for Ann to choose the board to enter next"
     assert "GO, the square both boards share" in explain(g)
     assert [describe_action(g, a) for a in g.legal_actions(0)[:2]] == [
         "Enter the US board", "Enter the UK board"]
