@@ -24,8 +24,9 @@ class Explaining(Protocol):
     read the answer (the terminal and web games, through `play.bot_step`), right after `act`
     returned `action` and before it is applied, so it sees the game as `act` saw it; it
     returns one line (`one_line`), or "" when it has nothing to add. Simulations never ask,
-    so a bot's reasons cost them nothing. A reason names a player as `narrate.seat_ref(seat)`
-    for each viewer to read in their own person."""
+    so a bot's reasons cost them nothing. A reason names a player as
+    `passgo.core.reasons.seat_ref(seat)` ("{p2}", "{p2's}") for each viewer to read in their
+    own person."""
 
     def explain(self, game: Game, player: int, action: Action) -> str: ...
 
