@@ -10,6 +10,7 @@ from passgo.agents.strategic.appraisal import Appraiser
 from passgo.agents.strategic.caches import Caches
 from passgo.agents.strategic.negotiation import Negotiator
 from passgo.agents.strategic.params import StrategicParams
+from passgo.agents.strategic.reasons import Explainer
 from passgo.agents.valuation import BANK, Position
 from passgo.core import (
     Action,
@@ -81,6 +82,16 @@ class StrategicBot:
         # same turn needs no new look at offers or rents.
         self._spree: tuple[int, int, int] = (-1, -1, 0)
         self._baseline = BasicBot(reserve=self.params.reserve)
+        self._explainer: Explainer | None = None  # made when a reason is first asked for
+
+    def explain(self, game: Game, player: int, action: Action) -> str:
+        """Why `act` chose `action` (`base.Explaining`), from the numbers it chose by
+        (`reasons.py`)."""
+        explainer = self._explainer
+        if explainer is None:
+            explainer = self._explainer = Explainer(self.params, self._appraiser,
+                                                    self._negotiator, self._baseline)
+        return explainer.explain(game, player, action, self._limit, self._spree)
 
     def reserve(self, g: Game, player: int) -> int:
         """Cash to keep: the `reserve` floor plus the rent that the next three turns reach with
@@ -215,8 +226,8 @@ class StrategicBot:
                 return None  # nothing to build on or to lift: no need to know the reserve
             reserve = self._appraiser.reserve(pos, player)
         action = self._spend(g, pos, player, pos.cash[player] - reserve)
-        self._spree = (g.turn_number, len(history), reserve) if type(action) is Build else (
-            -1, -1, 0)
+        # (The reserve is kept for the reasons of what it does: `explain`.)
+        self._spree = (g.turn_number if type(action) is Build else -1, len(history), reserve)
         return action
 
     def _spend(self, g: Game, pos: Position, player: int, spare: int) -> Action | None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from passgo.agents import trading
 from passgo.agents.base import refuse, refuse_unworkable
 from passgo.agents.strategic.appraisal import Appraiser
@@ -70,6 +72,7 @@ class Negotiator:
         self._priced: dict[tuple[Any, ...], tuple[int, trading.Proposal | None]] = {}
         self._countered: tuple[int, int] = (-1, -1)  # (turn, partner) of the last counter
         self._plan: tuple[int, tuple[int, ...], int, tuple[int, ...], int] | None = None
+        self.made: trading.Proposal | None = None  # the offer made last, as it was priced
 
     def offer(self, g: Game, pos: Position, player: int) -> TradeOffer | None:
         """The best offer worth making now, not made recently to the same player. Offers are
@@ -110,6 +113,7 @@ class Negotiator:
                     or trading.short_of_floor(pos, offer.give, offer.get)):
                 continue  # (priced while a deed was mortgaged, say: the floor has risen)
             self._offered[key] = turns
+            self.made = found
             self._offers_this_turn = (turns, made + 1 if turn == turns else 1)
             self._proposed = (turns, other, found.probe, kind[1])
             if found.then is not None:
@@ -123,7 +127,7 @@ class Negotiator:
         `SEARCH_TURNS` turns ago keeps its price (the other side judges the offer afresh).
         It sells a deed that completes an opponent's group for cash alone only when it has a
         group of its own to build with the money, or when the game is stuck."""
-        sales = bool(self.caches.valuer(g).holding(pos, player).costs) or self._stuck(g, pos)
+        sales = bool(self.caches.valuer(g).holding(pos, player).costs) or self.stuck(g, pos)
         candidates = trading.candidate_deals(pos, player, sales=sales)
         splits = trading.split_groups(pos, player)
         if not candidates and not splits:
@@ -182,12 +186,12 @@ class Negotiator:
         out.sort(key=lambda p: (p.probe, -p.gain))  # offers it expects taken first
         return out
 
-    def _stuck(self, g: Game, pos: Position) -> bool:
+    def stuck(self, g: Game, pos: Position) -> bool:
         """No deed has changed hands for `STUCK_ROUNDS` rounds while every deed is owned:
         the game goes nowhere without a trade."""
-        return self._stuck_for(g, pos) >= STUCK_ROUNDS
+        return self.stuck_for(g, pos) >= STUCK_ROUNDS
 
-    def _stuck_for(self, g: Game, pos: Position) -> int:
+    def stuck_for(self, g: Game, pos: Position) -> int:
         """Rounds since a deed last changed hands, while every deed is owned (0 otherwise)."""
         owners = pos.owner  # (a position's lists are not changed once made)
         locked = self._locked
@@ -201,7 +205,7 @@ class Negotiator:
         """How far short of its margin it will go, as a share of what a deal is about, in a
         game that is stuck: more the longer it has been (a game nobody wins is lost by all, so
         even a trade that favours the other side a little is worth a chance)."""
-        stuck = self._stuck_for(g, pos) - STUCK_ROUNDS
+        stuck = self.stuck_for(g, pos) - STUCK_ROUNDS
         return 0.0 if stuck < 0 else min(MAX_SLACK, (stuck + 1) * SLACK_PER_ROUND)
 
     def answered(self, g: Game) -> None:
@@ -239,10 +243,8 @@ class Negotiator:
         pause = min(MAX_PAUSE_TURNS, PAUSE_TURNS << min(refused - FREE_REFUSALS, 8))
         return turns - since < pause
 
-    def reply(self, g: Game, pos: Position, player: int, offer: TradeOffer,
-               problem: str | None) -> Action:
-        if problem is not None:
-            return refuse_unworkable(player, problem)
+    def weigh(self, g: Game, pos: Position, player: int, offer: TradeOffer) -> Weighing:
+        """An offer to the bot judged as `reply` judges it (and `Explainer` says it)."""
         market = trading.Market(self.caches.valuers(g)[1], pos)
         margin = self.params.trade_margin
         verdict = trading.judge(market, offer, margin)
@@ -256,7 +258,18 @@ class Negotiator:
         keep = min(pos.cash[player], self.appraiser.reserve(pos, player))
         short = pos.cash[player] + verdict.x < keep  # it would pay more than it can spare
         cheap = trading.short_of_floor(pos, offer.get, offer.give)
-        if clears >= 0 and not short and not cheap:
+        return Weighing(market, verdict, plan, slack, clears, keep, short, cheap)
+
+    def reply(self, g: Game, pos: Position, player: int, offer: TradeOffer,
+              problem: str | None) -> Action:
+        """Accept, counter or refuse (saying why) an offer made to the bot."""
+        if problem is not None:
+            return refuse_unworkable(player, problem)
+        weighed = self.weigh(g, pos, player, offer)
+        market, verdict, clears = weighed.market, weighed.verdict, weighed.clears
+        keep, cheap = weighed.keep, weighed.cheap
+        margin = self.params.trade_margin
+        if clears >= 0 and not weighed.short and not cheap:
             return AcceptTrade(player)
         turns = g.turn_number
         mine = self._proposed[0] == turns and self._proposed[1] == offer.proposer
@@ -319,3 +332,23 @@ class Negotiator:
                                     keep)
         return None if whole is None else whole[0]
 
+
+
+@mypyc_attr(acyclic=True)
+class Weighing:
+    """An offer to the bot as `Negotiator.weigh` judged it: the market and the verdict, how far
+    the plan in two it may start clears the margin (None: it starts none), the slack of a stuck
+    game, how far the whole clears (0 or more: good enough), the cash to keep, whether paying
+    would go below it (`short`), and the mortgage value a cash price falls short of (`cheap`).
+    Read-only once made (a plain class, as `valuation.Position` says why)."""
+
+    def __init__(self, market: trading.Market, verdict: trading.Judgement, plan: float | None,
+                 slack: float, clears: float, keep: int, short: bool, cheap: int) -> None:
+        self.market = market
+        self.verdict = verdict
+        self.plan = plan
+        self.slack = slack
+        self.clears = clears
+        self.keep = keep
+        self.short = short
+        self.cheap = cheap
