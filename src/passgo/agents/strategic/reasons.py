@@ -135,6 +135,9 @@ class Explainer:
                 left = pos.cash[player] - cost
                 if isinstance(action, LiftMortgage):
                     return f"lifted now, {self._stays(pos, player, left)}"
+                if isinstance(action, KeepMortgage) and left < 0:
+                    return (f"lifting it costs {self._money(g, cost)}, more than the "
+                            f"{self._money(g, pos.cash[player])} I have")
                 if isinstance(action, KeepMortgage):
                     return (f"lifting it now would leave {self._money(g, left)}, below "
                             f"{self._kept(pos, player)}")
