@@ -163,6 +163,7 @@ def test_sentences_show_the_reason_in_each_viewers_person(played: Played) -> Non
                 if isinstance(e, TradeOffered | Purchased | BidPlaced | TradeAccepted):
                     assert line.endswith(": " + Voice(g, viewer).reason(e.reason))
                 assert "{p" not in line
+                assert not re.search(r"\b[Yy]ou (holds|has|is|does|gives|pays|owns|wants)\b", line)
             seen += 1
     assert seen > 10
 

@@ -232,7 +232,11 @@ class ExpertBot:
         if (isinstance(pending, BidDecision) and isinstance(action, Bid | Pass)
                 and auction is not None and auction[1] is not None
                 and auction[0] == (game.turn_number, pending.square, pending.item)):
-            return auction[2].words(game) if auction[2] is not None else ""
+            words = auction[2].words(game) if auction[2] is not None else ""
+            if isinstance(action, Pass) and words:
+                past = game.board.money(pending.min_bid)
+                return f"{past} is past the {game.board.money(auction[1])} I set: {words}"
+            return words
         if (choice is not None and choice.at == at and choice.outcome.chosen != 0
                 and choice.picked.action == action):
             words = choice.words(game)

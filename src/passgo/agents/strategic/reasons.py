@@ -314,8 +314,8 @@ class Explainer:
         me, other = offer.proposer, offer.responder
         if made.then is not None:
             group = g.board.squares[offer.get.properties[0]].group
-            return (f"the first step to my {self._group(g, group)} group: "
-                    f"{seat_ref(made.then[0])} holds the rest of it")
+            return (f"the first step to my {self._group(g, group)} group (the rest is with "
+                    f"{seat_ref(made.then[0])})")
         mine, theirs = completions(pos, offer)
         text = deal_words(pos, offer)
         if theirs and not mine and offer.get.cash > 0:
