@@ -31,10 +31,10 @@ game it makes the same choices. A sample plays every candidate once, all with th
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, Final, assert_never
 
-from passgo.agents.base import Agent, refuse, refuse_unworkable
+from passgo.agents.base import Agent, refuse, refuse_unworkable, replaced_from_text
 from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.search import (
     BidLimit,
@@ -141,18 +141,7 @@ class ExpertParams:
 
     def with_options(self, options: dict[str, str]) -> ExpertParams:
         """These parameters with some replaced from text (`{"ms": "500"}`)."""
-        types = {f.name: type(getattr(self, f.name)) for f in fields(self)}
-        changes: dict[str, Any] = {}
-        for key, text in options.items():
-            kind = types.get(key)
-            if kind is None:
-                raise ValueError(f"unknown option {key!r} (known: {', '.join(types)})")
-            try:
-                changes[key] = kind(text)
-            except ValueError:
-                what = {int: "a whole number", float: "a number"}.get(kind, "a word")
-                raise ValueError(f"option {key!r} needs {what}, not {text!r}") from None
-        return replace(self, **changes)
+        return replaced_from_text(self, options)
 
 
 @dataclass(slots=True)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
+
+from passgo.agents.base import replaced_from_text
 
 JAIL_CHOICES = ("auto", "leave", "stay")
 
@@ -33,18 +34,7 @@ class StrategicParams:
 
     def with_options(self, options: dict[str, str]) -> StrategicParams:
         """These parameters with some replaced from text (`{"reserve": "300"}`)."""
-        types = {f.name: type(getattr(self, f.name)) for f in fields(self)}
-        changes: dict[str, Any] = {}
-        for key, text in options.items():
-            kind = types.get(key)
-            if kind is None:
-                raise ValueError(f"unknown option {key!r} (known: {', '.join(types)})")
-            try:
-                changes[key] = kind(text)
-            except ValueError:
-                what = {int: "a whole number", float: "a number"}.get(kind, "a word")
-                raise ValueError(f"option {key!r} needs {what}, not {text!r}") from None
-        return replace(self, **changes)
+        return replaced_from_text(self, options)
 
 
 #: Named profiles: the default, and characters that differ in one or two traits.
