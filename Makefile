@@ -46,7 +46,8 @@ play: venv
 	$(BIN)/passgo play
 
 # The browser client (client/, TypeScript): npm ci from the committed lockfile, its Decision
-# type written from the core's decision classes, then tsc and Vite build it into
+# type written from the core's decision classes and its message types from the server's, then
+# tsc and Vite build it into
 # src/passgo/web/static, which the server (and a built wheel) serves.
 CLIENT_STAMP := client/node_modules/.installed
 
@@ -79,7 +80,8 @@ test-compiled: compiled
 		--ignore=tests/test_docs_site.py --ignore=tests/web
 
 # web_load.py (passgo serve under 100 games x 4 WebSocket clients, answering at once and with
-# a person's think time) keeps its own sizes; only --json passes on to it.
+# a person's think time, and 50 games of 4 people and 2 expert bots) keeps its own sizes; only
+# --json passes on to it.
 bench: venv compiled
 	$(BIN)/python benchmarks/compiled.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
@@ -89,6 +91,7 @@ bench: venv compiled
 	$(BIN)/python benchmarks/position.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/web_load.py --games 100 --seconds 20 $(filter --json,$(BENCH_ARGS))
 	$(BIN)/python benchmarks/web_load.py --games 100 --seconds 30 --think 1 $(filter --json,$(BENCH_ARGS))
+	$(BIN)/python benchmarks/web_load.py --games 50 --seconds 30 --think 1 --bot-seats 2 $(filter --json,$(BENCH_ARGS))
 	$(BIN)/python benchmarks/rl.py --compiled-python $(COMPILED_BIN)/python $(BENCH_ARGS)
 
 # Long random-play fuzz: random rule mixes, every seat acting, invariants after every action.

@@ -1,6 +1,8 @@
 """Load on `passgo serve`: many concurrent games, every seat a WebSocket client on loopback.
 
     python benchmarks/web_load.py [--games 100] [--seats 4] [--seconds 30] [--think 0]
+                                  [--bots expert --bot-seats 2] [--bot-workers 2]
+                                  [--bot-delay 0.5] [--bot-time-limit 1]
                                   [--database URL] [--workers 1] [--seed 0] [--json]
 
 A server process is started on a free local port (an SQLite file in a temporary folder unless
@@ -19,6 +21,15 @@ server's throughput and CPU per action, and its latencies are mostly the queue o
 games' actions. With `--think 1` each client first thinks for a random time (exponential,
 mean one second, from the client's seeded RNG), as a person does: the load of 100 tables of
 people, for which the latencies are the figures to read.
+
+Bots at the table: `--bot-seats N` adds N seats of `--bots` (a built-in bot's name) to every
+game, played by the server's bot worker processes (`--bot-workers`, `--bot-delay` between
+their moves, `--bot-time-limit` per decision). Beside the action latency the server's own
+figures are read from its /metrics before and after the load: the event loop's lag (how late
+a timer due now ran: what every request waited on top of its own work), the bots' decision
+time in their workers and their wait for a worker busy with other games' bots, as p50 and p99
+of their histograms (interpolated within a bucket), and the decisions the
+fallback bot made because a worker overran its time.
 """
 
 from __future__ import annotations
@@ -32,6 +43,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -134,25 +146,77 @@ async def load(port: int, games: list[tuple[str, list[str]]], seconds: float,
     return latencies
 
 
+def histogram(port: int, name: str) -> dict[float, float]:
+    """A histogram of the server's /metrics: upper bound -> cumulative count."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
+        text = reply.read().decode()
+    out = {}
+    for line in text.splitlines():
+        if line.startswith(f"{name}_bucket{{"):
+            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            out[float("inf") if bound == "+Inf" else float(bound)] = float(line.rsplit(" ", 1)[1])
+    return out
+
+
+def counter(port: int, name: str) -> float:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
+        for line in reply.read().decode().splitlines():
+            if line.startswith(name + " "):
+                return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def quantile(before: dict[float, float], after: dict[float, float], q: float) -> float | None:
+    """The q-quantile (ms) of what a histogram counted between two readings, interpolated
+    linearly within its bucket as Prometheus' histogram_quantile does (None: nothing)."""
+    bounds = sorted(after)
+    counts = [after[b] - before.get(b, 0.0) for b in bounds]
+    total = counts[-1] if counts else 0.0
+    if total <= 0:
+        return None
+    rank, low, below = q * total, 0.0, 0.0
+    for bound, cumulative in zip(bounds, counts, strict=True):
+        if cumulative >= rank:
+            if bound == float("inf"):
+                return low * 1000
+            share = (rank - below) / (cumulative - below) if cumulative > below else 0.0
+            return (low + (bound - low) * share) * 1000
+        low, below = bound, cumulative
+    return low * 1000
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or f"sqlite:///{tmp}/games.sqlite3"
-        with server(database, port, workers=args.workers) as proc:
+        serve = ["--bot-workers", str(args.bot_workers), "--bot-time-limit",
+                 str(args.bot_time_limit), "--max-games-per-hour", "100000",
+                 "--max-connections-per-address", "100000"]
+        with server(database, port, workers=args.workers, bot_delay=args.bot_delay,
+                    args=serve) as proc:
             games = []
+            seats = [{"kind": "person"}] * args.seats + [
+                {"kind": "bot", "bot": args.bots}] * args.bot_seats
             for _ in range(args.games):
-                game_id = post(port, "/api/games",
-                               {"seats": [{"kind": "person"}] * args.seats})["id"]
+                game_id = post(port, "/api/games", {"seats": seats})["id"]
                 tokens = [post(port, f"/api/games/{game_id}/join",
                                {"seat": s, "name": f"P{s}"})["token"]
                           for s in range(args.seats)]
                 games.append((game_id, tokens))
+            lag0 = histogram(port, "passgo_event_loop_lag_seconds")
+            think0 = histogram(port, "passgo_bot_decision_seconds")
+            queue0 = histogram(port, "passgo_bot_queue_seconds")
+            fallbacks0 = counter(port, "passgo_bot_fallbacks_total")
             rss0, cpu0 = proc_usage(proc.pid)
             start = time.perf_counter()
             latencies, peak, (rss1, cpu1, end) = asyncio.run(
                 _sampled(port, games, args, proc.pid))
             peak = max(peak, rss0)
             wall = end - start
+            lag1 = histogram(port, "passgo_event_loop_lag_seconds")
+            think1 = histogram(port, "passgo_bot_decision_seconds")
+            queue1 = histogram(port, "passgo_bot_queue_seconds")
+            fallbacks = counter(port, "passgo_bot_fallbacks_total") - fallbacks0
     ms = sorted(x * 1000 for x in latencies)
     if not ms:
         raise SystemExit("web_load: no action was answered")
@@ -160,8 +224,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     def pct(p: float) -> float:
         return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
 
+    def rounded(value: float | None) -> float | None:
+        return None if value is None else round(value, 2)
+
     return {
         "games": args.games, "seats": args.seats, "clients": args.games * args.seats,
+        "bots": args.bots if args.bot_seats else None, "bot_seats": args.bot_seats,
+        "bot_workers": args.bot_workers, "bot_delay_s": args.bot_delay,
         "think_s": args.think, "workers": args.workers,
         "database": "postgresql" if args.database and "postgres" in args.database
         else "sqlite",
@@ -175,6 +244,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         # Server CPU per answered action: what the server needs, whatever else the machine
         # is doing (the latencies also measure how much CPU the machine leaves it).
         "server_cpu_ms_per_action": round((cpu1 - cpu0) * 1000 / len(ms), 2),
+        "loop_lag_p50_ms": rounded(quantile(lag0, lag1, 0.5)),
+        "loop_lag_p99_ms": rounded(quantile(lag0, lag1, 0.99)),
+        "bot_decision_p50_ms": rounded(quantile(think0, think1, 0.5)),
+        "bot_decision_p99_ms": rounded(quantile(think0, think1, 0.99)),
+        "bot_queue_p50_ms": rounded(quantile(queue0, queue1, 0.5)),
+        "bot_queue_p99_ms": rounded(quantile(queue0, queue1, 0.99)),
+        "bot_decisions": round(think1.get(float("inf"), 0.0) - think0.get(float("inf"), 0.0)),
+        "bot_fallbacks": round(fallbacks),
         "load_average": round(os.getloadavg()[0], 1),
         "cores": os.cpu_count(),
     }
@@ -226,6 +303,15 @@ def main() -> None:
     parser.add_argument("--database", help="database URL (default: a temporary SQLite file)")
     parser.add_argument("--workers", type=int, default=1,
                         help="server worker processes (more than one needs PostgreSQL)")
+    parser.add_argument("--bots", default="expert", help="the bot of the bot seats")
+    parser.add_argument("--bot-seats", type=int, default=0,
+                        help="seats of --bots in every game besides the --seats people")
+    parser.add_argument("--bot-workers", type=int, default=2,
+                        help="the server's bot worker processes")
+    parser.add_argument("--bot-delay", type=float, default=0.5,
+                        help="seconds between bot moves (the server's default)")
+    parser.add_argument("--bot-time-limit", type=float, default=1.0,
+                        help="seconds a bot may think per decision (the server's default)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args, _ = parser.parse_known_args()
@@ -234,8 +320,10 @@ def main() -> None:
         print(json.dumps(result, indent=2))
         return
     think = f"think {result['think_s']} s" if result["think_s"] else "no think time"
+    bots = (f" + {result['bot_seats']} {result['bots']} seats ({result['bot_workers']} bot "
+            f"workers, {result['bot_delay_s']} s apart)" if result["bot_seats"] else "")
     print(f"passgo serve under load: {result['games']} games x {result['seats']} WebSocket "
-          f"clients, {think}, {result['database']}, {result['workers']} worker(s), "
+          f"clients{bots}, {think}, {result['database']}, {result['workers']} worker(s), "
           f"{result['seconds']} s, "
           f"{result['cores']} cores")
     rows = [("actions answered", result["actions"]), ("actions/s", result["actions_per_s"]),
@@ -247,6 +335,14 @@ def main() -> None:
             ("server CPU (s)", result["server_cpu_s"]),
             ("server CPU (share of one core)", result["server_cpu_share_of_one_core"]),
             ("server CPU per action (ms)", result["server_cpu_ms_per_action"]),
+            ("event loop lag p50 (ms)", result["loop_lag_p50_ms"]),
+            ("event loop lag p99 (ms)", result["loop_lag_p99_ms"]),
+            ("bot decisions", result["bot_decisions"]),
+            ("bot decision p50 (ms)", result["bot_decision_p50_ms"]),
+            ("bot decision p99 (ms)", result["bot_decision_p99_ms"]),
+            ("bot wait for a worker p50 (ms)", result["bot_queue_p50_ms"]),
+            ("bot wait for a worker p99 (ms)", result["bot_queue_p99_ms"]),
+            ("bot moves by the fallback", result["bot_fallbacks"]),
             ("machine load average (1 min)", result["load_average"])]
     width = max(len(k) for k, _ in rows)
     for key, value in rows:

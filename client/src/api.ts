@@ -96,12 +96,19 @@ export type StateMessage = {
   bid_range?: [number, number] | null;
 };
 
+// The messages besides the state, what a browser sends and the lobby's and host's requests are
+// written from the server's classes (protocol-types.ts, by `make client`), never by hand.
+import type { ClientMessage, CreateIn, Created, HostIn, Listing,
+              ServerNotice } from "./protocol-types";
+export type { ClientMessage, CreateIn, Created, HostIn, Listing };
+
 export type ServerMessage =
   | BoardMessage
-  | StateMessage
-  | { type: "seats"; seats: Seat[] }
+  | (StateMessage & Listing)
+  | ({ type: "seats"; seats: Seat[] } & Listing)
   | { type: "refused"; reason: string; version: number }
-  | { type: "error"; reason: string };
+  | { type: "error"; reason: string }
+  | ServerNotice;
 
 export type RuleOption = {
   name: string;
@@ -109,6 +116,8 @@ export type RuleOption = {
   doc: string;
   type: "bool" | "int" | "str";
   choices: string[];
+  min: number | null;
+  max: number | null;
 };
 
 export type Options = {
@@ -116,9 +125,15 @@ export type Options = {
   options: RuleOption[];
   bots: { name: string; doc: string }[];
   max_away_seconds: number;
+  public_url: string | null;
+  bot_time_limit: number;
 };
 
-export type GameSummary = { id: string; status: string; seats: Seat[] };
+export type GameSummary = {
+  id: string; status: string; seats: Seat[]; name: string; url: string;
+  public?: boolean; rematch?: string | null; free?: number;
+  rules?: string | Record<string, unknown>;
+};
 
 /** A JSON request; a refusal's one-line reason becomes the Error's message. */
 export async function request<T>(path: string, body?: unknown): Promise<T> {
@@ -139,6 +154,15 @@ export function tokenFor(game: string): string | null {
 
 export function keepToken(game: string, token: string): void {
   localStorage.setItem(`passgo-token-${game}`, token);
+}
+
+/** The host's secret of a game this browser created (null: not the host here). */
+export function hostTokenFor(game: string): string | null {
+  return localStorage.getItem(`passgo-host-${game}`);
+}
+
+export function keepHostToken(game: string, token: string): void {
+  localStorage.setItem(`passgo-host-${game}`, token);
 }
 
 /** A small DOM builder: tag, attributes (on* are listeners), children. */

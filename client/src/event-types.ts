@@ -20,6 +20,7 @@ export type Event =
   | { kind: "payment"; payer: number | null; payee: number | null; amount: number; reason: string }
   | { kind: "debt"; debtor: number; creditor: number | null; amount: number; reason: string }
   | { kind: "rent_due"; lander: number; owner: number; square: number; amount: number }
+  | { kind: "rent_waived"; lander: number; owner: number; square: number; why: "mortgaged" | "owner_jailed" }
   | { kind: "bankrupt"; player: number; creditor: number | null; reason: string }
   | { kind: "transfer"; square: number; giver: number | null; taker: number | null; how: "trade" | "bankruptcy" | "dealt" | "foreclosure" | "repossessed" }
   | { kind: "buy"; player: number; square: number; price: number; reason: string }
@@ -50,7 +51,6 @@ export type Event =
   | { kind: "loan"; player: number; amount: number }
   | { kind: "loan_repaid"; player: number; amount: number }
   | { kind: "loan_passed"; player: number; count: number; creditor: number | null }
-  | { kind: "rent_waived"; lander: number; owner: number; square: number; why: "mortgaged" | "owner_jailed" }
   | { kind: "lawyer"; player: number; fee: number; square: number }
   | { kind: "jail_card"; player: number; deck: "chance" | "community_chest" }
   | { kind: "tax_man"; dice: [number, number]; square: number }

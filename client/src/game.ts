@@ -2,8 +2,9 @@
 // log, kept up to date over the game's WebSocket. The seat's token stays in this browser, so
 // a reload or a dropped connection sits the player in their seat again.
 
-import { GameSummary, Seat, ServerMessage, Square, StateMessage, h, keepToken, request,
-         tokenFor } from "./api";
+import { ClientMessage, GameSummary, HostIn, Seat, ServerMessage, Square, StateMessage, h,
+         hostTokenFor, keepHostToken, keepToken, request, tokenFor } from "./api";
+import type { ChatLine } from "./protocol-types";
 import { PLAYER_COLOURS, boardElement, renderBoard } from "./board";
 import { decisionPanel } from "./decisions";
 
@@ -24,10 +25,10 @@ export async function showGame(root: HTMLElement, id: string): Promise<void> {
   });
   if (!info) return;
   if (!tokenFor(id) && info.seats.some((s) => s.open)) {
-    root.replaceChildren(joinForm(id, info.seats, () => new GamePage(root, id).connect()));
+    root.replaceChildren(joinForm(id, info.seats, () => new GamePage(root, id, info).connect()));
     return;
   }
-  new GamePage(root, id).connect();
+  new GamePage(root, id, info).connect();
 }
 
 function joinForm(id: string, seats: Seat[], joined: () => void): HTMLElement {
@@ -73,17 +74,36 @@ class GamePage {
   private readonly decision = h("div", { class: "decision-slot" });
   private readonly players = h("section", { class: "players", "aria-label": "Players" });
   private readonly logBox = h("ol", { class: "log", "aria-label": "What happened" });
+  private readonly chatBox = h("ol", { class: "chat", "aria-label": "Chat", "aria-live": "polite" });
+  private readonly hostBox = h("div", { class: "host-slot" });
+  private readonly title = h("span", { class: "title" });
+  private readonly watching = h("span", { class: "watching" });
+  private chat: ChatLine[] = [];
+  private listing = { name: "", public: true, rematch: null as string | null, watchers: 0 };
+  private deleted = false;
 
-  constructor(root: HTMLElement, private readonly id: string) {
-    const link = `${location.origin}/game/${id}`;
+  constructor(root: HTMLElement, private readonly id: string, info: GameSummary) {
+    const link = info.url || `${location.origin}/game/${id}`;
+    const chatInput = h("input", { name: "chat", maxlength: "300", "aria-label": "Chat message",
+                                   autocomplete: "off" }) as HTMLInputElement;
+    const chatForm = h("form", { class: "chat-form" }, chatInput,
+                       h("button", { type: "submit" }, "Send"));
+    chatForm.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (chatInput.value.trim()) this.send({ type: "chat", text: chatInput.value });
+      chatInput.value = "";
+    });
     root.replaceChildren(
-      h("header", {}, h("a", { href: "/" }, "passgo"), " ",
+      h("header", {}, h("a", { href: "/" }, "passgo"), " ", this.title, " ",
         h("span", { class: "invite" }, "Invite: ", h("input", { value: link, readonly: true,
-                                                              "aria-label": "Invitation link" }))),
+                                                              "aria-label": "Invitation link" })),
+        " ", this.watching),
       h("div", { class: "table" },
         h("div", { class: "board-box" }, this.board),
-        h("div", { class: "side" }, this.clock, this.notice, this.decision, this.players,
-          h("section", {}, h("h2", {}, "Game log"), this.logBox))));
+        h("div", { class: "side" }, this.clock, this.notice, this.decision, this.hostBox,
+          this.players,
+          h("section", {}, h("h2", {}, "Game log"), this.logBox),
+          h("section", { class: "chat-box" }, h("h2", {}, "Chat"), this.chatBox, chatForm))));
     document.addEventListener("keydown", (e) => this.key(e));
     setInterval(() => this.tick(), 1000);
   }
@@ -94,13 +114,31 @@ class GamePage {
       : `Time limit: ${timeLeft((this.deadline - Date.now()) / 1000)}`;
   }
 
+  private send(message: ClientMessage): void {
+    this.ws?.send(JSON.stringify(message));
+  }
+
+  /** One of the host's controls (this browser created the game). */
+  private async host(command: HostIn["do"], seat: number | null = null): Promise<void> {
+    const token = hostTokenFor(this.id);
+    if (!token) return;
+    if (command === "delete" && !confirm("Delete this game for everyone?")) return;
+    try {
+      await request(`/api/games/${this.id}/host`, { host_token: token, do: command, seat });
+    } catch (err) {
+      this.notice.textContent = (err as Error).message;
+    }
+  }
+
   connect(): void {
+    if (this.deleted) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/api/games/${this.id}/ws`);
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.id) }));
+    ws.onopen = () => this.send({ type: "hello", token: tokenFor(this.id), name: null });
     ws.onmessage = (e) => this.receive(JSON.parse(e.data) as ServerMessage);
     ws.onclose = () => {
+      if (this.deleted) return;
       this.notice.textContent = "Connection lost: reconnecting…";
       setTimeout(() => this.connect(), RECONNECT_MS);
     };
@@ -118,6 +156,7 @@ class GamePage {
         }
         this.state = message;
         this.seats = message.seats;
+        this.listed(message);
         this.deadline = message.time_left === undefined || message.time_left === null ? null
           : Date.now() + message.time_left * 1000;
         this.tick();
@@ -126,7 +165,23 @@ class GamePage {
         break;
       case "seats":
         this.seats = message.seats;
+        this.listed(message);
         this.renderPlayers();
+        break;
+      case "chat":
+        this.chat = [...this.chat.filter((c) => !message.messages.some((m) => m.n === c.n)),
+                     ...message.messages].slice(-100);
+        // Text nodes only: a line of chat is never read as markup.
+        this.chatBox.replaceChildren(...this.chat.map((c) =>
+          h("li", {}, h("b", {}, c.name), ": ", c.text)));
+        this.chatBox.scrollTop = this.chatBox.scrollHeight;
+        break;
+      case "rematch":
+        this.follow(message.game);
+        break;
+      case "deleted":
+        this.deleted = true;
+        this.notice.textContent = "The host deleted this game.";
         break;
       case "refused":
       case "error":
@@ -139,10 +194,49 @@ class GamePage {
     }
   }
 
+  /** The rematch: the same seats, held by the same tokens, and the same host. */
+  private follow(game: string): void {
+    const token = tokenFor(this.id);
+    const host = hostTokenFor(this.id);
+    if (token) keepToken(game, token);
+    if (host) keepHostToken(game, host);
+    location.assign(`/game/${game}`);
+  }
+
+  private listed(listing: { name: string; public: boolean; rematch: string | null;
+                            watchers: number }): void {
+    this.listing = listing;
+    this.title.textContent = listing.name;
+    this.watching.textContent = listing.watchers ? `${listing.watchers} watching` : "";
+    this.renderHost();
+  }
+
+  private renderHost(): void {
+    const state = this.state;
+    const rematch = state?.status === "over" && state.seat !== null
+      ? h("button", { type: "button", class: "rematch", onclick: () =>
+          this.listing.rematch ? this.follow(this.listing.rematch)
+            : this.send({ type: "rematch" }) }, "Rematch: same seats and rules")
+      : null;
+    if (!hostTokenFor(this.id)) {
+      this.hostBox.replaceChildren(...(rematch ? [rematch] : []));
+      return;
+    }
+    this.hostBox.replaceChildren(h("details", { class: "host" },
+      h("summary", {}, "Host"),
+      state?.status === "waiting" ? h("button", { type: "button", "data-host": "start",
+        onclick: () => this.host("start") }, "Start with bots in the open seats") : null,
+      h("button", { type: "button", "data-host": this.listing.public ? "private" : "public",
+        onclick: () => this.host(this.listing.public ? "private" : "public") },
+        this.listing.public ? "Make private (link only)" : "List in the lobby"),
+      h("button", { type: "button", "data-host": "delete", onclick: () => this.host("delete") },
+        "Delete the game")), ...(rematch ? [rematch] : []));
+  }
+
   private act(text: string): void {
     if (!this.state || !this.ws) return;
     this.notice.textContent = "";
-    this.ws.send(JSON.stringify({ type: "action", version: this.state.version, action: text }));
+    this.send({ type: "action", version: this.state.version, action: text });
   }
 
   private render(): void {
@@ -190,8 +284,23 @@ class GamePage {
           (d.mortgaged ? " (m)" : "")).join(", ")) : null,
         p?.jail_cards.length ? h("p", {}, `Get Out of Jail Free × ${p.jail_cards.length}`) : null,
         mine && seat.standin ? h("button", { type: "button", onclick: () =>
-          this.ws?.send(JSON.stringify({ type: "take_back" })) }, "Take my seat back") : null);
+          this.send({ type: "take_back" }) }, "Take my seat back") : null,
+        ...this.seatControls(seat));
     }));
+  }
+
+  /** The host's controls of a person's seat: hand it to a bot while they are away, or
+   *  remove them. */
+  private seatControls(seat: Seat): HTMLElement[] {
+    if (!hostTokenFor(this.id) || seat.kind !== "person" || seat.open) return [];
+    const out: HTMLElement[] = [];
+    if (this.state?.status === "playing" && !seat.online && !seat.standin) {
+      out.push(h("button", { type: "button", "data-host": "standin",
+        onclick: () => this.host("standin", seat.seat) }, "Hand to a bot"));
+    }
+    out.push(h("button", { type: "button", "data-host": "remove",
+      onclick: () => this.host("remove", seat.seat) }, "Remove"));
+    return out;
   }
 
   private showSquare(index: number): void {

@@ -2,7 +2,8 @@
 // cash, a round limit or a time limit, seats for people or bots, stand-in bots for away
 // players) and the list of games to join or watch.
 
-import { GameSummary, Options, RuleOption, h, request } from "./api";
+import { CreateIn, Created, GameSummary, Options, RuleOption, h, keepHostToken,
+         request } from "./api";
 
 export async function showLobby(root: HTMLElement): Promise<void> {
   const [options, games] = await Promise.all([
@@ -21,10 +22,12 @@ export async function showLobby(root: HTMLElement): Promise<void> {
 function gameList(games: GameSummary[]): HTMLElement {
   if (!games.length) return h("p", {}, "No games yet: create one.");
   return h("ul", { class: "games" }, ...games.map((g) => {
-    const open = g.seats.filter((s) => s.open).length;
+    const open = g.free ?? g.seats.filter((s) => s.open).length;
     const names = g.seats.map((s) => s.name ?? "(open)").join(", ");
-    return h("li", {}, h("a", { href: `/game/${g.id}` }, names),
-      ` — ${g.status}${open ? `, ${open} open seat(s)` : ""}`);
+    const rules = typeof g.rules === "string" ? g.rules : g.rules ? "house rules" : "";
+    return h("li", {}, h("a", { href: `/game/${g.id}` }, g.name || names),
+      ` — ${g.name ? `${names}, ` : ""}${rules ? `${rules}, ` : ""}${g.status}` +
+      `${open ? `, ${open} open seat(s)` : ""}`);
   }));
 }
 
@@ -37,7 +40,9 @@ function optionInput(option: RuleOption): HTMLElement {
     input = h("select", { id, name: option.name },
       ...option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
   } else if (option.type === "int") {
-    input = h("input", { id, name: option.name, type: "number", value: String(option.default) });
+    input = h("input", { id, name: option.name, type: "number", value: String(option.default),
+                         min: option.min === null ? undefined : String(option.min),
+                         max: option.max === null ? undefined : String(option.max) });
   } else {
     input = h("input", { id, name: option.name, type: "text", value: String(option.default) });
   }
@@ -86,6 +91,10 @@ function createForm(options: Options): HTMLElement {
     }
   });
   const form = h("form", { class: "create" },
+    h("label", {}, "Name ", h("input", { name: "game_name", maxlength: "40",
+                                         placeholder: "Friday night" })),
+    h("label", {}, h("input", { name: "public", type: "checkbox", checked: true }),
+      " list it in the lobby (else only the link reaches it)"),
     h("label", { for: "preset" }, "Rules "), presetSelect,
     h("div", { class: "seats" }, ...Array.from({ length: 8 }, (_, i) => seatRow(i, options))),
     h("label", {}, "Starting cash ",
@@ -117,14 +126,18 @@ function createForm(options: Options): HTMLElement {
       .filter((v) => v !== "")
       .map((v) => v === "person" ? { kind: "person" } : { kind: "bot", bot: v.slice(4) });
     const cash = String(data.get("starting_cash") ?? "");
+    const body: CreateIn = {
+      name: String(data.get("game_name") ?? ""),
+      public: data.get("public") !== null,
+      preset: String(data.get("preset")),
+      options: changed,
+      seats: seats as CreateIn["seats"],
+      starting_cash: cash ? Number(cash) : null,
+      away_seconds: Number(data.get("away_seconds") ?? 0),
+    };
     try {
-      const made = await request<{ id: string }>("/api/games", {
-        preset: data.get("preset"),
-        options: changed,
-        seats,
-        starting_cash: cash ? Number(cash) : null,
-        away_seconds: Number(data.get("away_seconds") ?? 0),
-      });
+      const made = await request<Created>("/api/games", body);
+      keepHostToken(made.id, made.host_token);
       location.assign(`/game/${made.id}`);
     } catch (err) {
       error.textContent = (err as Error).message;

@@ -15,6 +15,7 @@ from typing import TextIO
 from passgo.clock import describe
 from passgo.core import Action, IllegalActionError
 from passgo.narrate import (
+    Voice,
     buildings,
     debt_line,
     describe_action,
@@ -105,7 +106,8 @@ class PlainGame:
         held = len(me.jail_cards)
         cards = f", {held} Get Out of Jail Free card(s)" if held else ""
         self.say(
-            f"{me.name}: {money(g, me.cash)}, on {g.board.squares[me.square].name}"
+            f"{Voice(g, player).Name(player)}: {money(g, me.cash)}, on "
+            f"{g.board.squares[me.square].name}"
             f"{jail}{cards}; deeds: {', '.join(deeds) or 'none'}"
         )
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import sys
 import time
@@ -24,9 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from passgo.agents import PROTOCOL_PREFIX, make_agent
+from passgo.agents import make_agent
 from passgo.agents.base import Agent
 from passgo.agents.play import bot_step, close_agents
+from passgo.agents.spec import BotSpec, ProgramSpec, parse_spec, spec_from_json
+from passgo.agents.spec import to_json as spec_json
 from passgo.clock import GameClock, agreed_minutes
 from passgo.core import (
     ENGINE_VERSION,
@@ -55,14 +58,30 @@ class SessionError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A seat at the table: a person ("human") or a bot named by its spec ("basic", ...)."""
+    """A seat at the table: a person (`bot` None) or a bot, its spec read once
+    (`parse_spec`)."""
 
     name: str
-    kind: str
+    bot: BotSpec | None
+
+    @classmethod
+    def parse(cls, name: str, kind: str) -> Seat:
+        """A seat from its kind's text: "human" or a bot spec (SessionError if it is none)."""
+        if kind.strip() == HUMAN:
+            return cls(name, None)
+        try:
+            return cls(name, parse_spec(kind))
+        except ValueError as exc:
+            raise SessionError(f"player {name}: {exc}") from None
 
     @property
     def human(self) -> bool:
-        return self.kind == HUMAN
+        return self.bot is None
+
+    @property
+    def kind(self) -> str:
+        """The seat's kind as text: "human" or the bot's spec."""
+        return HUMAN if self.bot is None else self.bot.text()
 
 
 def parse_seats(text: str) -> list[Seat]:
@@ -75,14 +94,11 @@ def parse_seats(text: str) -> list[Seat]:
             items[-1] += "," + item
         else:
             items.append(item)
-    seats = []
-    for item in items:
-        name, _, kind = item.strip().partition(":")
-        seats.append(Seat(name.strip(), kind.strip() or HUMAN))
-    problem = player_names_problem([s.name for s in seats])
+    named = [item.strip().partition(":")[::2] for item in items]
+    problem = player_names_problem([name.strip() for name, _ in named])
     if problem is not None:
         raise SessionError(f"{problem} (in {text!r})")
-    return seats
+    return [Seat.parse(name.strip(), kind.strip() or HUMAN) for name, kind in named]
 
 
 def default_save_path() -> Path:
@@ -208,8 +224,9 @@ class Session:
         self.bots: dict[int, Agent] = {}
         for i, seat in enumerate(self.seats):
             if not seat.human:
+                assert seat.bot is not None
                 try:
-                    self.bots[i] = make_agent(seat.kind, seed=game.seed * 31 + i)
+                    self.bots[i] = make_agent(seat.bot, seed=game.seed * 31 + i)
                 except ValueError as exc:
                     raise SessionError(f"player {seat.name}: {exc}") from None
         # One agent per seat for the shared bot loop; None: a person decides there.
@@ -343,7 +360,8 @@ class Session:
         """Write the game to `path` atomically: a crash mid-write never leaves a broken file."""
         data: dict[str, Any] = {
             "kind": SAVE_KIND,
-            "seats": [[s.name, s.kind] for s in self.seats],
+            "seats": [[s.name, HUMAN if s.bot is None else spec_json(s.bot)]
+                      for s in self.seats],
             "game": self.game.to_dict(),
         }
         if self.clock is not None:
@@ -418,8 +436,8 @@ class Session:
         if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
             raise SessionError(f"{path} is not a passgo saved game")
         seats = _saved_seats(path, data.get("seats"))
-        programs = [f"{seat.name}: {seat.kind.removeprefix(PROTOCOL_PREFIX).strip()}"
-                    for seat in seats if seat.kind.startswith(PROTOCOL_PREFIX)]
+        programs = [f"{seat.name}: {shlex.join(seat.bot.argv)}"
+                    for seat in seats if isinstance(seat.bot, ProgramSpec)]
         if programs and not allow_programs:
             raise ProgramSeatsError(path, programs)
         saved = data.get("game")
@@ -450,18 +468,25 @@ class Session:
 
 
 def _saved_seats(path: Path, raw: Any) -> list[Seat]:
-    """The seats of a save file: a list of [name, kind] pairs of text, else a one-line
-    error saying where the list is damaged."""
+    """The seats of a save file: a list of [name, kind] pairs, the kind "human" or a bot
+    (`spec_from_json`: its stored form, or a spec's text in files written before it), else a
+    one-line error saying where the list is damaged."""
     if not isinstance(raw, list) or not raw:
         raise SessionError(f"{path}: saved game is damaged (its seats are not a list of "
                            "[name, kind] pairs)")
     seats = []
     for i, entry in enumerate(raw, 1):
-        if not (isinstance(entry, list) and len(entry) == 2
-                and all(isinstance(x, str) and x.strip() for x in entry)):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
+                and entry[0].strip() and isinstance(entry[1], str | dict)):
             raise SessionError(f"{path}: saved game is damaged (seat {i} is not a [name, kind] "
-                               "pair of words)")
-        seats.append(Seat(entry[0], entry[1]))
+                               "pair)")
+        if entry[1] == HUMAN:
+            seats.append(Seat(entry[0], None))
+            continue
+        try:
+            seats.append(Seat(entry[0], spec_from_json(entry[1])))
+        except ValueError as exc:
+            raise SessionError(f"{path}: saved game is damaged (seat {i}: {exc})") from None
     return seats
 
 

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from passgo.agents import AGENTS, BasicBot, RandomBot, make_agent, spec_problem, split_specs
+from passgo.agents import (
+    AGENTS,
+    BasicBot,
+    BotSpec,
+    BuiltinSpec,
+    ExpertBot,
+    PolicySpec,
+    ProgramSpec,
+    RandomBot,
+    make_agent,
+    parse_spec,
+    spec_problem,
+    split_specs,
+)
+from passgo.agents.spec import spec_from_json, to_json
 
 
 def test_every_listed_name_makes_a_bot() -> None:
@@ -46,3 +60,38 @@ def test_split_specs_keeps_options_with_their_bot() -> None:
                                  "Cy:cmd:node bot.js"]
     assert split_specs("strategic:aggression=1.2,trade_margin=0.3, basic") == [
         "strategic:aggression=1.2,trade_margin=0.3", "basic"]
+
+
+@pytest.mark.parametrize(("text", "spec"), [
+    ("basic", BuiltinSpec("basic")),
+    ("  strategic : reserve = 300 , jail=stay ", BuiltinSpec("strategic", (("reserve", "300"),
+                                                                           ("jail", "stay")))),
+    ("\u00a0cmd:node 'my bot.js'", ProgramSpec(("node", "my bot.js"))),
+    ("\tcmd:ls", ProgramSpec(("ls",))),
+    (" rl: policies/x.pt", PolicySpec("policies/x.pt")),
+])
+def test_a_spec_is_read_once_into_its_kind(text: str, spec: BotSpec) -> None:
+    """Whatever whitespace surrounds it, a spec's kind is decided by `parse_spec` alone, and
+    its text and stored forms read back to the same value."""
+    assert parse_spec(text) == spec
+    assert parse_spec(spec.text()) == spec
+    assert spec_from_json(to_json(spec)) == spec
+
+
+@pytest.mark.parametrize("data", [
+    {"bot": "basic", "options": {"reserve": 3}}, {"program": []}, {"program": "ls"},
+    {"policy": " "}, {"bot": "grandmaster"}, {"bot": "basic", "extra": 1}, 7, None,
+    {"bot": "expert", "options": {"ms": "99999999"}},
+])
+def test_a_damaged_stored_spec_is_refused_in_one_line(data: object) -> None:
+    with pytest.raises(ValueError) as refused:
+        spec_from_json(data)
+    assert "\n" not in str(refused.value)
+
+
+def test_the_search_budget_is_bounded_and_cut_by_the_time_limit() -> None:
+    assert "ms must be from 1 to 60000" in (spec_problem("expert:ms=999999999") or "")
+    assert "rollouts" in (spec_problem("expert:rollouts=10000000") or "")
+    assert "horizon" in (spec_problem("expert:horizon=100000") or "")
+    bot = make_agent("expert:ms=5000", time_limit=0.25)
+    assert isinstance(bot, ExpertBot) and bot.params.ms == 250

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from passgo.core import Bundle, DeclareBankruptcy, IllegalActionError, ProposeTrade, Roll
-from passgo.core import Rules, TradeOffer
+from passgo.core import (
+    Bundle,
+    DeclareBankruptcy,
+    IllegalActionError,
+    ProposeTrade,
+    Roll,
+    Rules,
+    TradeOffer,
+)
 from passgo.core.events import INTEREST, GameOver, Payment
 from passgo.core.state import HOTEL
 from support import setup, sq
@@ -48,7 +55,8 @@ def test_an_offer_whose_receiver_could_not_pay_the_interest_is_refused() -> None
     gift = TradeOffer(0, 1, Bundle((MEDITERRANEAN,)), Bundle())
     g = setup(cash=[1500, 0], owners={MEDITERRANEAN: 0}, mortgaged=[MEDITERRANEAN])
     problem = g.trade_problem(gift)
-    assert problem == "Bob could not pay the $3 interest due at once on the mortgaged deeds received"
+    assert problem == ("Bob could not pay the $3 interest due at once on the mortgaged deeds "
+                       "received")
     with pytest.raises(IllegalActionError, match="could not pay the \\$3 interest"):
         g.apply(ProposeTrade(0, gift))
     assert g.trade_problem(TradeOffer(0, 1, Bundle((MEDITERRANEAN,), cash=3), Bundle())) is None

@@ -68,7 +68,7 @@ def test_when_the_clock_runs_out_the_session_calls_time(tmp_path: Path) -> None:
     rules = Rules.classic().with_options(clock_minutes=30)
     g = Game.new(["You", "Bob"], rules, seed=4)
     fake = FakeTime()
-    s = Session(g, [Seat("You", "human"), Seat("Bob", "basic")], tmp_path / "save.json")
+    s = Session(g, [Seat.parse("You", "human"), Seat.parse("Bob", "basic")], tmp_path / "save.json")
     assert s.clock is not None
     s.clock = GameClock(30, now=fake)
     assert s.tick() == [] and s.time_left() == 1800
@@ -94,7 +94,7 @@ def test_the_session_asks_its_clock_whether_time_is_up(tmp_path: Path) -> None:
 
     fake = FakeTime()
     g = Game.new(["You", "Bob"], Rules.classic().with_options(clock_minutes=30), seed=4)
-    s = Session(g, [Seat("You", "human"), Seat("Bob", "basic")], tmp_path / "save.json")
+    s = Session(g, [Seat.parse("You", "human"), Seat.parse("Bob", "basic")], tmp_path / "save.json")
     s.clock = Watched(30, now=fake)
     assert s.tick() == [] and asked == [False]
     fake.now += 1800
@@ -104,7 +104,7 @@ def test_the_session_asks_its_clock_whether_time_is_up(tmp_path: Path) -> None:
 def test_a_resumed_game_counts_on_from_the_time_played(tmp_path: Path) -> None:
     rules = Rules.classic().with_options(clock_minutes=60)
     s = Session(Game.new(["You", "Bob"], rules, seed=4),
-                [Seat("You", "human"), Seat("Bob", "basic")], tmp_path / "save.json")
+                [Seat.parse("You", "human"), Seat.parse("Bob", "basic")], tmp_path / "save.json")
     s.clock = GameClock(60, played=1200.0)
     s.dirty = True
     s.checkpoint()
@@ -118,7 +118,8 @@ def test_a_key_calls_time_early_and_the_time_left_is_shown() -> None:
     async def go() -> None:
         rules = Rules.classic().with_options(clock_minutes=90)
         g = Game.new(["You", "Bob"], rules, seed=4, order="given")
-        app = PassgoApp(Session(g, [Seat("You", "human"), Seat("Bob", "basic")]), bot_delay=0)
+        seats = [Seat.parse("You", "human"), Seat.parse("Bob", "basic")]
+        app = PassgoApp(Session(g, seats), bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             top = str(app.query_one("#top").render())
             assert re.search(r"1:(30:00|2\d:\d\d) left", top), top
@@ -139,7 +140,8 @@ def test_the_person_who_is_the_angel_smashes_with_a_key() -> None:
         rules = Rules.classic().with_options(sudden_death=True)
         seed = next(s for s in range(50) if Game.new(["You", "Bob"], rules, seed=s).angel == 0)
         g = Game.new(["You", "Bob"], rules, seed=seed, order="given")
-        app = PassgoApp(Session(g, [Seat("You", "human"), Seat("Bob", "basic")]), bot_delay=0)
+        seats = [Seat.parse("You", "human"), Seat.parse("Bob", "basic")]
+        app = PassgoApp(Session(g, seats), bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             assert "you are the Angel of Death" in str(app.query_one("#top").render())
             await pilot.press("x")  # too early: nothing happens

@@ -68,12 +68,12 @@ def test_a_session_speaks_to_its_one_person() -> None:
     from passgo.session import Seat, Session
 
     g = Game.new(["Ann", "Bob"], seed=1, order="given", dice=[(1, 2)])
-    s = Session(g, [Seat("Ann", "human"), Seat("Bob", "basic")])
+    s = Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")])
     said = s.apply(Roll(0))
     assert said[0].startswith("You rolled 1+2") and s.log[-len(said):] == said
     both = Session(Game.new(["You", "Bob"], seed=1),
-                   [Seat("You", "human"), Seat("Bob", "human")])
+                   [Seat.parse("You", "human"), Seat.parse("Bob", "human")])
     assert both.you == 0
     nobody = Session(Game.new(["Ann", "Bob"], seed=1),
-                     [Seat("Ann", "human"), Seat("Bob", "human")])
+                     [Seat.parse("Ann", "human"), Seat.parse("Bob", "human")])
     assert nobody.you is None and nobody.viewer() == nobody.game.pending_player

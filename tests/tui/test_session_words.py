@@ -106,7 +106,7 @@ def test_tournament_shows_full_bot_names(capsys: pytest.CaptureFixture[str]) -> 
 def _saved(tmp_path: Path) -> dict[str, Any]:
     """A `passgo play` save of Ann (a person) against Bob (a bot), as data."""
     session = Session(Game.new(["Ann", "Bob"], seed=3),
-                      [Seat("Ann", "human"), Seat("Bob", "basic")], tmp_path / "s.json")
+                      [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")], tmp_path / "s.json")
     session.dirty = True
     session.checkpoint()
     data: dict[str, Any] = json.loads((tmp_path / "s.json").read_text())
@@ -123,13 +123,13 @@ def _saved(tmp_path: Path) -> dict[str, Any]:
         ([["Ann", "human"], ["Bob", "basic"], ["Cy", "basic"]],
          "the seats (Ann, Bob, Cy) are not the game's players (Ann, Bob)"),
         ([["Ann", "human"], ["Bob"]],
-         "saved game is damaged (seat 2 is not a [name, kind] pair of words)"),
+         "saved game is damaged (seat 2 is not a [name, kind] pair)"),
         ([["Ann", "human"], ["Bob", "basic", "x"]],
-         "saved game is damaged (seat 2 is not a [name, kind] pair of words)"),
+         "saved game is damaged (seat 2 is not a [name, kind] pair)"),
         ([["Ann", "human"], "Bob:basic"],
-         "saved game is damaged (seat 2 is not a [name, kind] pair of words)"),
+         "saved game is damaged (seat 2 is not a [name, kind] pair)"),
         ([["Ann", 1], ["Bob", "basic"]],
-         "saved game is damaged (seat 1 is not a [name, kind] pair of words)"),
+         "saved game is damaged (seat 1 is not a [name, kind] pair)"),
         ({"Ann": "human"}, "saved game is damaged (its seats are not a list of [name, kind] "
                            "pairs)"),
         (None, "saved game is damaged (its seats are not a list of [name, kind] pairs)"),

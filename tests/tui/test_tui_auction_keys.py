@@ -16,7 +16,7 @@ from support import setup
 def test_digits_go_to_the_bid_box_and_p_leaves_the_auction() -> None:
     async def go() -> None:
         g = setup(("Ann", "Bob"), dice=[(1, 2)])
-        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "human")]),
+        app = PassgoApp(Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "human")]),
                         bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("1")

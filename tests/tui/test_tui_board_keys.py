@@ -22,7 +22,7 @@ def test_owned_squares_show_their_rent_now() -> None:
                                           sq("Reading Railroad"): 0,
                                           sq("Electric Company"): 0},
                   levels={BOARDWALK: 2, PARK_PLACE: 2})
-        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "human")]),
+        app = PassgoApp(Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "human")]),
                         bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -40,7 +40,7 @@ def test_owned_squares_show_their_rent_now() -> None:
 def test_deed_cards_open_and_step_from_the_keyboard() -> None:
     async def go() -> None:
         g = setup(("Ann", "Bob"), dice=[(1, 2)])
-        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "human")]),
+        app = PassgoApp(Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "human")]),
                         bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("1")

@@ -30,7 +30,7 @@ def test_a_sealed_bid_is_typed_in_the_bid_box() -> None:
     not only the lowest bid offered as a choice; the highest bid wins."""
     async def go() -> None:
         g = setup(("Ann", "Bob"), rules=Rules(auction="closed"), dice=[(1, 2)])
-        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "human")]),
+        app = PassgoApp(Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "human")]),
                         bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("1")
@@ -56,7 +56,7 @@ def test_a_bot_seat_asks_for_its_rent_while_a_person_decides() -> None:
     shared bot loop, although the game waits for the person who landed."""
     g = setup(("Ann", "Bob"), rules=Rules(rent_claim="before_next_roll"), dice=[(1, 2)],
               owners={BALTIC: 1})
-    session = Session(g, [Seat("Ann", "human"), Seat("Bob", "basic")])
+    session = Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")])
     session.apply(Roll(0))
     assert g.pending_player == 0 and g.rent_claims
     assert session.bot_to_move()
@@ -84,7 +84,7 @@ def test_a_person_asks_for_rent_with_a_key() -> None:
     async def go() -> None:
         g = setup(("Ann", "Bob"), rules=Rules(rent_claim="before_second_roll"),
                   dice=[(1, 2)], owners={BALTIC: 1})
-        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "human")]),
+        app = PassgoApp(Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "human")]),
                         bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("1")

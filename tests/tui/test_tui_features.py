@@ -21,7 +21,7 @@ from passgo.tui.log import EventLog
 from passgo.tui.trade import TradeScreen
 from support import setup, sq
 
-ANN_BOB = [Seat("Ann", "human"), Seat("Bob", "basic")]
+ANN_BOB = [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")]
 
 
 def test_too_small_terminal_says_so_and_the_game_comes_back() -> None:
@@ -45,8 +45,8 @@ def test_bot_pace_keys_and_skip_ahead() -> None:
     must decide."""
     async def go() -> None:
         g = Game.new(["Ann", "Bob", "Cy"], seed=3, order="given")
-        session = Session(g, [Seat("Ann", "human"), Seat("Bob", "basic"),
-                              Seat("Cy", "basic")])
+        session = Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic"),
+                              Seat.parse("Cy", "basic")])
         app = PassgoApp(session, bot_delay=30)
         async with app.run_test(size=SIZE) as pilot:
             while g.pending.player == 0:
@@ -75,7 +75,7 @@ def test_hot_seat_trade_with_a_counter_offer() -> None:
     async def go() -> None:
         baltic, med = sq("Baltic Avenue"), sq("Mediterranean Avenue")
         g = setup(("Ann", "Bob", "Cy"), owners={baltic: 0, med: 2})
-        seats = [Seat("Ann", "human"), Seat("Bob", "basic"), Seat("Cy", "human")]
+        seats = [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic"), Seat.parse("Cy", "human")]
         app = PassgoApp(Session(g, seats), bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()

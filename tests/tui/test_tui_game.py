@@ -50,7 +50,8 @@ async def play_whole_game(tmp_path: Path) -> None:
     def buildings(square: int) -> tuple[int, int]:
         return game.houses_on(square), game.hotels_on(square)
 
-    session = Session(game, [Seat("Ann", "human"), Seat("Bob", "basic"), Seat("Cy", "basic")])
+    session = Session(game, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic"),
+                             Seat.parse("Cy", "basic")])
     app = PassgoApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -21,7 +21,7 @@ def test_ticks_are_marks_and_the_focus_is_visible() -> None:
     async def go() -> None:
         g = setup(("Ann", "Bob"), owners={sq("Baltic Avenue"): 0, sq("Boardwalk"): 0,
                                           sq("Park Place"): 1})
-        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "basic")]),
+        app = PassgoApp(Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")]),
                         bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("t")
@@ -59,7 +59,7 @@ def test_the_composer_offers_immunity_and_loans() -> None:
         rules = Rules(immunity=True, player_loans=True, profit_sharing=True,
                       partnerships=True)
         g = setup(("Ann", "Bob"), rules=rules, owners={sq("Boardwalk"): 1})
-        app = PassgoApp(Session(g, [Seat("Ann", "human"), Seat("Bob", "basic")]),
+        app = PassgoApp(Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")]),
                         bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("t")

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import insert
 
+from passgo.agents import parse_spec
 from passgo.core import Game
 from passgo.web.setup import PERSON, GameSetup
 from passgo.web.store import Store, token_hash
@@ -31,7 +32,8 @@ def store_position(database: str, position: dict[str, Any], seats: list[str],
     try:
         store.migrate()
         game_id = secrets.token_urlsafe(9)
-        setup = GameSetup(game.rules.to_dict(), tuple(seats), seed)
+        setup = GameSetup(game.rules.to_dict(),
+                          tuple(None if k == PERSON else parse_spec(k) for k in seats), seed)
         store.create_game(game_id, setup, {i: names[i] for i, kind in enumerate(seats)
                                            if kind != PERSON})
         tokens = {}

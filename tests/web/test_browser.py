@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import os
 import re
+import socket
+import subprocess
+import time
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -329,3 +332,96 @@ def test_the_trade_composer_offers_the_house_rule_terms(browser: Browser, databa
         # The loan was paid at once; the partners may build on their own browns.
         expect(bob.locator(".player[data-seat='1'] .cash")).to_have_text("$1,700")
         expect(ann.locator("button[data-action='build 1']")).to_be_attached(timeout=STEP_MS)
+
+
+def _create_and_join(page: Page, second: str, name: str) -> None:
+    """Create a game of two seats in the lobby page (the second `second`) and take the first."""
+    page.select_option("select[name=seat-1]", second)
+    page.select_option("select[name=seat-2]", "")
+    page.select_option("select[name=seat-3]", "")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url(re.compile(r"/game/"), timeout=STEP_MS)
+    _join(page, page.url, name)
+
+
+def test_the_host_starts_with_bots_and_the_chat_shows_text_as_text(browser: Browser,
+                                                                   site: str) -> None:
+    """The host's controls and the chat are reachable in the page: the creator's browser
+    holds the host token, starts the game with a bot in the open seat, and a chat line with
+    markup in it is shown as the characters typed."""
+    ann = browser.new_context().new_page()
+    ann.goto(site)
+    ann.fill("input[name=game_name]", "Friday night")
+    _create_and_join(ann, "person", "Ann")
+    expect(ann.locator("header .title")).to_have_text("Friday night", timeout=STEP_MS)
+    ann.locator("details.host summary").click()
+    ann.click("button[data-host=start]")
+    expect(ann.locator(".player", has_text="Basic 2")).to_be_visible(timeout=STEP_MS)
+    expect(ann.locator(".decision > .answers > button").first).to_be_visible(timeout=STEP_MS)
+    line = "<b>bold?</b> & <img src=x onerror=alert(1)>"
+    ann.fill("input[name=chat]", line)
+    ann.click("form.chat-form button[type=submit]")
+    expect(ann.locator(".chat li").last).to_have_text(f"Ann: {line}", timeout=STEP_MS)
+    assert ann.locator(".chat li b").count() == 1  # the name's own <b>; the line's is text
+    assert ann.locator(".chat img").count() == 0
+
+
+CADDY = "/usr/bin/caddy"
+
+
+def _caddy(tmp_path: Path, https_port: int, backend: int) -> subprocess.Popen[bytes]:
+    """Debian's Caddy on 127.0.0.1 with its internal TLS, passing everything (WebSockets
+    too) to the passgo server on `backend`, as docs/host.md shows for the internet."""
+    config = tmp_path / "Caddyfile"
+    config.write_text(
+        "{\n\tadmin off\n\tauto_https disable_redirects\n\tskip_install_trust\n}\n"
+        f"https://127.0.0.1:{https_port} {{\n\ttls internal\n"
+        f"\treverse_proxy 127.0.0.1:{backend}\n}}\n")
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    proc = subprocess.Popen([CADDY, "run", "--config", str(config), "--adapter", "caddyfile"],
+                            env=env, stdout=subprocess.DEVNULL,
+                            stderr=(tmp_path / "caddy.log").open("wb"))
+    deadline = time.monotonic() + 30
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", https_port)) == 0:
+                return proc
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("caddy did not start: " + (tmp_path / "caddy.log").read_text()[-2000:])
+        time.sleep(0.1)
+
+
+def test_a_game_served_through_caddy_over_tls_and_wss(browser: Browser, tmp_path: Path) -> None:
+    """The internet set-up of docs/host.md on one machine: Caddy terminates TLS (its internal
+    certificate authority) and passes HTTP and WebSockets to passgo serve, which trusts it
+    as a proxy and makes links with --public-url. Chromium plays over https and wss."""
+    if not Path(CADDY).exists():
+        if os.environ.get("PASSGO_CI"):
+            pytest.fail(f"CI must test through Caddy: no {CADDY} (apt-get install caddy)")
+        pytest.skip(f"no {CADDY} (apt-get install caddy)")
+    backend, https_port = free_port(), free_port()
+    public = f"https://127.0.0.1:{https_port}"
+    with server(f"sqlite:///{tmp_path / 'games.sqlite3'}", backend,
+                args=["--trusted-proxy", "127.0.0.1", "--public-url", public]):
+        caddy = _caddy(tmp_path, https_port, backend)
+        try:
+            context = browser.new_context(ignore_https_errors=True)  # Caddy's own CA
+            page = context.new_page()
+            sockets: list[str] = []
+            page.on("websocket", lambda ws: sockets.append(ws.url))
+            page.goto(public)
+            _create_and_join(page, "bot:basic", "Ann")
+            expect(page.locator(".decision > .answers > button").first).to_be_visible(
+                timeout=STEP_MS)
+            _answer(page, ["roll"])
+            expect(page.locator(".log")).to_contain_text("Ann rolled", timeout=STEP_MS)
+            invite = page.locator(".invite input").input_value()
+            assert invite.startswith(f"{public}/game/")
+            assert sockets and all(url.startswith(f"wss://127.0.0.1:{https_port}/")
+                                   for url in sockets)
+            context.close()
+        finally:
+            caddy.kill()
+            caddy.wait()

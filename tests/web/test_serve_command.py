@@ -70,3 +70,22 @@ def test_serving_on_is_printed_once_the_port_listens(
     assert _serve(tmp_path, "--port", str(port)) == 0
     assert seen == [f"passgo: serving on http://127.0.0.1:{port}/ (games in "
                     f"sqlite:///{tmp_path / 'games.sqlite3'})\n"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bot-time-limit", "0"], "--bot-time-limit must be from 0.01 to 60 seconds"),
+    (["--bot-time-limit", "1e9"], "--bot-time-limit must be from 0.01 to 60 seconds"),
+    (["--bot-workers", "0"], "--bot-workers must be from 1 to 64"),
+    (["--public-url", "ftp://example.org"], "--public-url must be an http:// or https://"),
+    (["--public-url", "example.org"], "--public-url must be an http:// or https://"),
+    (["--trusted-proxy", "the-proxy"], "--trusted-proxy: 'the-proxy' is no address"),
+    (["--max-spectators", "0"], "--max-spectators must be from 1 to 100000"),
+    (["--max-games-per-hour", "1000000"], "--max-games-per-hour must be from 1 to 100000"),
+])
+def test_a_bad_hosting_option_is_refused_in_one_line(
+        tmp_path: Path, args: list[str], message: str, served: list[dict[str, Any]],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert _serve(tmp_path, *args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and message in err
+    assert served == [] and not (tmp_path / "games.sqlite3").exists()

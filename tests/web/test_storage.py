@@ -14,6 +14,7 @@ from webclient import Player, create, join, make_client
 from passgo.agents import make_agent
 from passgo.agents.play import bot_step
 from passgo.core import Game
+from passgo.web.bots import BotPool
 from passgo.web.room import Room
 from passgo.web.setup import make_setup, new_game
 from passgo.web.store import SNAPSHOT_EVERY, ActionRow, Conflict, Store, StoreError
@@ -65,7 +66,7 @@ def test_a_game_is_rebuilt_exactly_from_snapshot_and_log(database_url: str) -> N
     assert stored.snapshot[0] == SNAPSHOT_EVERY * 2 and len(stored.actions) == 17
 
     async def rebuilt() -> Game:
-        room = await Room.load(store, game_id, bot_delay=3600)
+        room = await Room.load(store, game_id, bot_delay=3600, bots=BotPool(1, 1.0))
         assert room is not None and room.game is not None
         await room.close()
         return room.game

@@ -15,7 +15,7 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from passgo.web.app import create_app
+from passgo.web.app import Serving, create_app
 from passgo.web.store import Store
 
 
@@ -28,7 +28,7 @@ def make_store(path: Path) -> Store:
 def make_client(store: Store, rate_limit: tuple[float, float] = (1000.0, 1000.0)) -> TestClient:
     """The app with bots that move at once and, unless a test says otherwise, a rate limit a
     test playing at full speed stays under."""
-    return TestClient(create_app(store, bot_delay=0, rate_limit=rate_limit))
+    return TestClient(create_app(store, Serving(bot_delay=0, rate_limit=rate_limit)))
 
 
 def create(client: TestClient, seats: list[str], **extra: Any) -> str:

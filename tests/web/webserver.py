@@ -3,15 +3,19 @@ several processes, the browser)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
@@ -27,33 +31,81 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(database: str, port: int, *, bot_delay: float = 0,
-           workers: int = 1) -> Iterator[subprocess.Popen[bytes]]:
-    """`passgo serve` in a process of its own (with `workers` worker processes), ready to
-    answer; killed at the end if alive."""
+def server(database: str, port: int, *, bot_delay: float = 0, workers: int = 1,
+           args: Sequence[str] = (), log: Path | None = None
+           ) -> Iterator[subprocess.Popen[bytes]]:
+    """`passgo serve` in a process of its own (with `workers` worker processes and any more
+    `args`), ready to answer; killed at the end if alive. Its log (one line per event) goes
+    to `log`, or to a temporary file (a pipe nobody reads would fill and stop the server)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "passgo.cli", "serve", "--port", str(port), "--database",
-         database, "--bot-delay", str(bot_delay), "--workers", str(workers)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with contextlib.ExitStack() as stack:
+        if log is None:
+            log = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "server.log"
+        err = stack.enter_context(log.open("wb"))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "passgo.cli", "serve", "--port", str(port), "--database",
+             database, "--bot-delay", str(bot_delay), "--workers", str(workers), *args],
+            env=env, stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            deadline = time.monotonic() + START_SECONDS
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2)
+                    break
+                except OSError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        said = log.read_text(errors="replace")
+                        raise RuntimeError(f"passgo serve did not start: {said[-2000:]}"
+                                           ) from None
+                    time.sleep(0.1)
+            yield proc
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+
+
+def call(port: int, method: str, path: str, body: Any = None,
+         headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    """A request's status and JSON answer, errors included."""
+    data = None if body is None else (body if isinstance(body, bytes) else
+                                      json.dumps(body).encode())
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
+                                     method=method, headers={
+                                         "Content-Type": "application/json", **(headers or {})})
     try:
-        deadline = time.monotonic() + START_SECONDS
-        while True:
+        with urllib.request.urlopen(request, timeout=20) as reply:
+            raw = reply.read()
+            status = reply.status
+    except urllib.error.HTTPError as exc:
+        raw, status = exc.read(), exc.code
+    try:
+        return status, json.loads(raw)
+    except ValueError:
+        return status, raw.decode("utf-8", "replace")
+
+
+def metric(port: int, name: str) -> float:
+    """One sample of /metrics (0 when the series has none yet)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
+        for line in reply.read().decode().splitlines():
+            if line.startswith(name + " ") or line.startswith(name + "{"):
+                return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (its bot workers), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2)
-                break
+                stat = (entry / "stat").read_text()
             except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    err = proc.stderr.read().decode() if proc.stderr else ""
-                    raise RuntimeError(f"passgo serve did not start: {err[-2000:]}") from None
-                time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        if proc.stderr:
-            proc.stderr.close()
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:

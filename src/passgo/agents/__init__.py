@@ -17,12 +17,11 @@ the spec before it, so "Ann:strategic:reserve=300,jail=stay,Bob:basic" is two se
 from __future__ import annotations
 
 import importlib
-import shlex
 import shutil
 from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
-from typing import Final
+from typing import assert_never
 
 from passgo.agents.base import Agent
 from passgo.agents.basic import BasicBot
@@ -30,10 +29,16 @@ from passgo.agents.expert import ExpertBot, ExpertParams
 from passgo.agents.play import bot_step, play
 from passgo.agents.protocol import DEFAULT_TIME_LIMIT, ProtocolBot
 from passgo.agents.random_bot import RandomBot
+from passgo.agents.spec import (
+    POLICY_PREFIX,
+    PROTOCOL_PREFIX,
+    BotSpec,
+    BuiltinSpec,
+    PolicySpec,
+    ProgramSpec,
+    parse_spec,
+)
 from passgo.agents.strategic import PROFILES, StrategicBot, StrategicParams
-
-PROTOCOL_PREFIX: Final = "cmd:"
-POLICY_PREFIX: Final = "rl:"
 
 
 def _profile_text(name: str) -> str:
@@ -58,16 +63,6 @@ AGENTS: dict[str, str] = {
 }
 
 
-def _options(text: str, spec: str) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for item in text.split(","):
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip() or not value.strip():
-            raise ValueError(f"bot options are KEY=VALUE, not {item!r} (in {spec!r})")
-        options[key.strip()] = value.strip()
-    return options
-
-
 def _number(options: dict[str, str], key: str, kind: Callable[[str], float | int],
             default: float | int) -> float | int:
     if key not in options:
@@ -78,17 +73,28 @@ def _number(options: dict[str, str], key: str, kind: Callable[[str], float | int
         raise ValueError(f"bot option {key!r} needs a number") from None
 
 
-def make_agent(spec: str, seed: int = 0, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Agent:
-    """A bot from its spec (see the module docstring); `seed` seeds bots that use randomness,
-    `time_limit` is the per-decision limit of protocol bots in seconds. A bad spec raises
-    ValueError with a one-line message."""
-    spec = spec.strip()
-    if spec.startswith(PROTOCOL_PREFIX):
-        return ProtocolBot(_command(spec), time_limit=time_limit)
-    if spec.startswith(POLICY_PREFIX):
-        return _policy_bot(spec)
-    name, _, rest = spec.partition(":")
-    options = _options(rest, spec) if rest else {}
+def make_agent(spec: BotSpec | str, seed: int = 0, *,
+               time_limit: float = DEFAULT_TIME_LIMIT) -> Agent:
+    """A bot from its spec (a `BotSpec`, or text that `parse_spec` reads; see the module
+    docstring); `seed` seeds bots that use randomness. `time_limit` is the per-decision limit
+    in seconds of bots whose thinking takes time: a protocol bot's answer, and the expert's
+    search budget (its `ms` is cut to it). A bad spec raises ValueError in one line."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    match parsed:
+        case BuiltinSpec():
+            return builtin_agent(parsed, seed, time_limit)
+        case ProgramSpec():
+            return ProtocolBot(_command(parsed.argv), time_limit=time_limit)
+        case PolicySpec():
+            return _policy_bot(parsed.path, parsed.text())
+        case _:
+            assert_never(parsed)
+
+
+def builtin_agent(spec: BuiltinSpec, seed: int = 0,
+                  time_limit: float | None = None) -> Agent:
+    """The built-in bot of `spec` (ValueError in one line for an unknown name or option)."""
+    name, options = spec.name, dict(spec.options)
     if name == "random":
         rate = float(_number(options, "business_rate", float, 0.1))
         if not 0 <= rate <= 1:
@@ -100,9 +106,12 @@ def make_agent(spec: str, seed: int = 0, *, time_limit: float = DEFAULT_TIME_LIM
     elif name in PROFILES:
         params = PROFILES[name].with_options(options)
         options = {}
-        agent = StrategicBot(params, name=spec)
+        agent = StrategicBot(params, name=spec.text())
     elif name == "expert":
-        agent = ExpertBot(ExpertParams().with_options(options), seed, name=spec)
+        expert = ExpertParams().with_options(options)
+        if time_limit is not None:
+            expert = expert.within(time_limit)
+        agent = ExpertBot(expert, seed, name=spec.text())
         options = {}
     else:
         known = ", ".join(n for n in AGENTS if n not in ("cmd", "rl"))
@@ -112,42 +121,34 @@ def make_agent(spec: str, seed: int = 0, *, time_limit: float = DEFAULT_TIME_LIM
     return agent
 
 
-def _policy_bot(spec: str) -> Agent:
+def _policy_bot(path: str, name: str) -> Agent:
     """An `rl:PATH` bot; its module (and with it NumPy, torch and the environments) is imported
     only here and by name, so that `import passgo` stays light and the compiled build (whose
     type check follows static imports) never needs the rl extra."""
-    path = spec[len(POLICY_PREFIX):].strip()
-    if not path:
-        raise ValueError("rl: needs a policy file, e.g. rl:policies/heads-up.pt")
     try:
         learned = importlib.import_module("passgo.agents.learned")
     except ImportError:
         raise ValueError("rl: bots need the rl extra (pip install 'passgo[rl]')") from None
-    bot: Agent = learned.PolicyBot(path, name=spec)
+    bot: Agent = learned.PolicyBot(path, name=name)
     return bot
 
 
-def _command(spec: str) -> list[str]:
-    """The command line of a protocol bot spec; refused when empty or not found."""
-    try:
-        argv = shlex.split(spec[len(PROTOCOL_PREFIX):])
-    except ValueError as exc:
-        raise ValueError(f"cannot read the command in {spec!r}: {exc}") from None
-    if not argv:
-        raise ValueError("cmd: needs a command, e.g. cmd:node examples/bots/bot.js")
+def _command(argv: tuple[str, ...]) -> list[str]:
+    """A protocol bot's command line, refused when its program is not found."""
     program = argv[0]
     if shutil.which(program) is None and not (Path(program).is_file() and "/" in program):
         raise ValueError(f"bot program {program!r} not found")
-    return argv
+    return list(argv)
 
 
 def spec_problem(spec: str) -> str | None:
     """Why `spec` names no bot (None: it does). Starts no program."""
     try:
-        if spec.strip().startswith(PROTOCOL_PREFIX):
-            _command(spec.strip())
+        parsed = parse_spec(spec)
+        if isinstance(parsed, ProgramSpec):
+            _command(parsed.argv)
         else:
-            make_agent(spec)
+            make_agent(parsed)
     except ValueError as exc:
         return str(exc)
     return None
@@ -168,16 +169,24 @@ def split_specs(text: str) -> list[str]:
 
 __all__ = [
     "AGENTS",
+    "POLICY_PREFIX",
+    "PROTOCOL_PREFIX",
     "Agent",
     "BasicBot",
+    "BotSpec",
+    "BuiltinSpec",
     "ExpertBot",
     "ExpertParams",
+    "PolicySpec",
+    "ProgramSpec",
     "ProtocolBot",
     "RandomBot",
     "StrategicBot",
     "StrategicParams",
     "bot_step",
+    "builtin_agent",
     "make_agent",
+    "parse_spec",
     "play",
     "spec_problem",
     "split_specs",

@@ -105,6 +105,10 @@ from passgo.core import (
 )
 
 POLICIES = ("strategic", "basic")
+# Bounds of the search budget: a minute a decision, and the rounds a rollout may look ahead.
+MAX_MS: Final = 60_000
+MAX_ROLLOUTS: Final = 100_000
+MAX_HORIZON: Final = 500
 BUILD_KEEPS = (25, 150, 350)  # cash kept by the building plans
 BUILD_LABEL: Final = "build keeping "  # a building plan's label, before the cash it keeps
 BID_FRACTIONS = (0.5, 0.8, 1.0, 1.3, 1.7, 2.2)  # auction limits, times the deed's price
@@ -128,16 +132,21 @@ class ExpertParams:
     confidence: float = 0.5
 
     def __post_init__(self) -> None:
-        if self.ms < 1:
-            raise ValueError("ms must be 1 or more")
-        if self.rollouts < 0:
-            raise ValueError("rollouts must be 0 (use ms) or more")
-        if self.horizon < 1:
-            raise ValueError("horizon must be 1 round or more")
+        if not 1 <= self.ms <= MAX_MS:
+            raise ValueError(f"ms must be from 1 to {MAX_MS}")
+        if not 0 <= self.rollouts <= MAX_ROLLOUTS:
+            raise ValueError(f"rollouts must be from 0 (use ms) to {MAX_ROLLOUTS}")
+        if not 1 <= self.horizon <= MAX_HORIZON:
+            raise ValueError(f"horizon must be from 1 to {MAX_HORIZON} rounds")
         if self.policy not in POLICIES:
             raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
         if not 0 <= self.confidence <= 10:
             raise ValueError("confidence must be between 0 and 10")
+
+    def within(self, seconds: float) -> ExpertParams:
+        """These parameters with `ms` cut to `seconds` (a fixed number of rollouts reads no
+        clock and is left as it is: it was asked for to be reproducible)."""
+        return replace(self, ms=max(1, min(self.ms, int(seconds * 1000))))
 
     def with_options(self, options: dict[str, str]) -> ExpertParams:
         """These parameters with some replaced from text (`{"ms": "500"}`)."""

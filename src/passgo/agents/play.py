@@ -103,6 +103,18 @@ def bot_step(
     return _Stepper(game, agents, checked, explained=True).step()
 
 
+def bot_to_move(game: Game, played: Sequence[bool]) -> bool:
+    """Whether `bot_step` would move now with an agent on each seat `played` marks: a rent
+    claim of such a seat is waiting, or the game waits for such a seat. Asks no agent (the
+    web server asks this before it sends a game to a bot worker)."""
+    if game.over:
+        return False
+    if played[game.pending_player]:
+        return True
+    return any(played[w.owner] and game.is_legal(ClaimRent(w.owner, w.square))
+               for w in game.rent_claims)
+
+
 def play(
     game: Game,
     agents: Sequence[Agent],

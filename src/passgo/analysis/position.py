@@ -15,7 +15,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
-from passgo.agents import PROTOCOL_PREFIX, make_agent, play, split_specs
+from passgo.agents import ProtocolBot, make_agent, play, split_specs
 from passgo.agents.play import close_agents
 from passgo.analysis.errors import AnalysisError
 from passgo.analysis.output import TableData
@@ -72,7 +72,7 @@ def _winner(job: RolloutJob, game: Game, index: int) -> int:
     try:
         # Built-in bots answer only with legal actions: the unchecked path (a program's
         # answers are checked).
-        play(game, agents, checked=any(spec.startswith(PROTOCOL_PREFIX) for spec in job.bots))
+        play(game, agents, checked=any(isinstance(a, ProtocolBot) for a in agents))
     finally:
         close_agents(agents)
     return -1 if game.winner is None else game.winner

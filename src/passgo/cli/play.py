@@ -61,14 +61,14 @@ def new_session(args: argparse.Namespace, save_path: Path | None) -> Session:
                 raise PlayError(f"{flag} cannot change a position: the position names its "
                                 "rules")
         game = load_position(args.position, seed, max_rounds=args.max_rounds)
-        kinds = {s.name: s.kind for s in parse_seats(args.players)} if args.players else {}
-        strangers = [name for name in kinds if name not in game.names]
+        chosen = {s.name: s for s in parse_seats(args.players)} if args.players else {}
+        strangers = [name for name in chosen if name not in game.names]
         if strangers:
             raise PlayError(f"--players: no player named {', '.join(map(repr, strangers))} in "
                             f"{args.position} (its players: {', '.join(game.names)})")
         # Seats of a position: its players, the first one a person and the others the default
         # trading bots in turn, unless --players says.
-        seats = [Seat(n, kinds.get(n, "human" if i == 0 else DEFAULT_BOTS[(i - 1) % 3]))
+        seats = [chosen.get(n) or Seat.parse(n, "human" if i == 0 else DEFAULT_BOTS[(i - 1) % 3])
                  for i, n in enumerate(game.names)]
         return Session(game, seats, save_path)
     seats = parse_seats(DEFAULT_PLAYERS if args.players is None else args.players)

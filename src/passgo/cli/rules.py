@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from passgo.core.rules import PRESETS, Rules, option_docs
+from passgo.core.board import EDITIONS
+from passgo.core.rules import BOUNDS, CHOICES, PRESETS, Rules, option_docs
 from passgo.inputs import rules_of
 from passgo.rulespec import PRESET_SUMMARIES
 
@@ -75,12 +76,28 @@ def rules_markdown() -> str:
         changed = ", ".join(f"`{k} = {json.dumps(v)}`" for k, v in
                             Rules.preset(name).changed().items()) or "none"
         out.append(f"| `{name}` | {PRESET_SUMMARIES.get(name, '')} | {changed} |")
-    out += ["", "## Options", "", "| option | classic | meaning | rule sentence |",
-            "|---|---|---|---|"]
+    out += ["", "## Options", "",
+            "A number option outside its range (the *values* column: what a real game can",
+            "use) is refused wherever it comes from: a rules file, a position, a saved game or",
+            "the browser game's lobby.", "",
+            "| option | classic | values | meaning | rule sentence |", "|---|---|---|---|---|"]
     for name, default, doc, source in option_docs():
         cell = source.replace("|", "\\|")
-        out.append(f"| `{name}` | `{json.dumps(default)}` | {doc} | {cell} |")
+        out.append(f"| `{name}` | `{json.dumps(default)}` | {_values(name, default)} | {doc} "
+                   f"| {cell} |")
     return "\n".join(out) + "\n"
+
+
+def _values(name: str, default: Any) -> str:
+    """What an option may be: its bounds, its choices, or true/false."""
+    if name in BOUNDS:
+        low, high = BOUNDS[name]
+        return f"{low:,} to {high:,}"
+    if name in CHOICES:
+        return ", ".join(f"`{c}`" for c in CHOICES[name])
+    if isinstance(default, bool):
+        return "`true`, `false`"
+    return "`" + "`, `".join(EDITIONS) + "`" if name == "edition" else ""
 
 
 if __name__ == "__main__":

@@ -1,29 +1,38 @@
 """`passgo serve`: the browser game's server (FastAPI on uvicorn).
 
     passgo serve [--host 127.0.0.1] [--port 8000] [--database URL] [--workers N]
-                 [--bot-delay SECONDS]
+                 [--bot-delay SECONDS] [--bot-workers N] [--bot-time-limit SECONDS]
+                 [--public-url URL] [--trusted-proxy ADDRESS ...] [--max-games-per-hour N]
+                 [--max-connections-per-address N] [--max-connections-per-game N]
+                 [--max-spectators N] [--log-json]
 
 Games are stored in an SQLite file (`~/.local/state/passgo/games.sqlite3`) unless `--database`
 or `PASSGO_DATABASE_URL` names another SQLite file or a PostgreSQL server
 (`postgresql://user:password@host/db`). Several workers (or several `passgo serve` processes)
-need PostgreSQL: they serve the same games through it (docs/web.md).
+need PostgreSQL: they serve the same games through it (docs/web.md). docs/host.md says how to
+host for friends on a home network and for the public behind a TLS proxy.
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
+import json
 import os
 import socket
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from passgo.inputs import CommandError, finite_float
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from passgo.web.app import Serving
+
 DATABASE_VARIABLE = "PASSGO_DATABASE_URL"
-BOT_DELAY_VARIABLE = "PASSGO_BOT_DELAY"
+SERVING_VARIABLE = "PASSGO_SERVING"  # how uvicorn's worker processes learn `Serving`
 BACKLOG = 2048  # connections waiting to be accepted (uvicorn's default)
 
 
@@ -35,14 +44,63 @@ def default_database() -> str:
     return default_url(os.path.join(base, "passgo", "games.sqlite3"))
 
 
+def _serving_json(serving: Serving) -> str:
+    data = asdict(serving)
+    data["limits"]["trusted_proxies"] = [str(n) for n in serving.limits.trusted_proxies]
+    return json.dumps(data)
+
+
+def _serving_of(text: str) -> Serving:
+    from passgo.web.app import Serving
+    from passgo.web.limits import Limits, parse_networks
+
+    data = json.loads(text)
+    limits = data.pop("limits")
+    limits["trusted_proxies"] = parse_networks(limits["trusted_proxies"])
+    data["rate_limit"] = tuple(data["rate_limit"])
+    return Serving(**data, limits=Limits(**limits))
+
+
 def app_from_env() -> FastAPI:
     """The app as uvicorn's workers build it: configured by the environment that `cmd_serve`
     sets (each worker is a process of its own)."""
     from passgo.web.app import create_app
+    from passgo.web.logs import configure
     from passgo.web.store import Store
 
+    serving = _serving_of(os.environ[SERVING_VARIABLE])
+    configure(os.environ.get("PASSGO_LOG_JSON") == "1")
     store = Store(os.environ.get(DATABASE_VARIABLE) or default_database())
-    return create_app(store, bot_delay=float(os.environ.get(BOT_DELAY_VARIABLE, "0.5")))
+    return create_app(store, serving)
+
+
+def _serving(args: argparse.Namespace) -> Serving:
+    """The options as a `Serving`, each checked (CommandError in one line)."""
+    from passgo.web.app import Serving
+    from passgo.web.limits import Limits, parse_networks
+
+    if not 0 <= args.bot_delay <= 10:
+        raise CommandError("--bot-delay must be from 0 to 10 seconds")
+    if not 1 <= args.bot_workers <= 64:
+        raise CommandError("--bot-workers must be from 1 to 64")
+    if not 0.01 <= args.bot_time_limit <= 60:
+        raise CommandError("--bot-time-limit must be from 0.01 to 60 seconds")
+    public_url = args.public_url
+    if public_url is not None:
+        parts = urlsplit(public_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+            raise CommandError(f"--public-url must be an http:// or https:// address, not "
+                               f"{public_url!r}")
+        public_url = public_url.rstrip("/")
+    try:
+        limits = Limits(args.max_games_per_hour, args.max_connections_per_address,
+                        args.max_connections_per_game, args.max_spectators,
+                        parse_networks(args.trusted_proxy))
+        limits.check()
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    return Serving(bot_delay=args.bot_delay, limits=limits, bot_workers=args.bot_workers,
+                   bot_time_limit=args.bot_time_limit, public_url=public_url)
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -67,6 +125,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from passgo.web.app import create_app
+        from passgo.web.logs import configure, event
         from passgo.web.store import Store, StoreError
     except ImportError as exc:
         raise CommandError(f"passgo serve needs the web extra: pip install 'passgo[web]' "
@@ -74,10 +133,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if not 1 <= args.port <= 65535:
         raise CommandError("--port must be from 1 to 65535")
-    if not 0 <= args.bot_delay <= 10:
-        raise CommandError("--bot-delay must be from 0 to 10 seconds")
     if not 1 <= args.workers <= 64:
         raise CommandError("--workers must be from 1 to 64")
+    serving = _serving(args)
     sock = _listen(args.host, args.port)  # before the database: a taken port changes nothing
     try:
         url = args.database or os.environ.get(DATABASE_VARIABLE) or default_database()
@@ -87,24 +145,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 raise CommandError("several workers need PostgreSQL "
                                    "(--database postgresql://...)")
             store.migrate()
+            store.check_writable()
         except StoreError as exc:
             raise CommandError(str(exc)) from None
+        configure(args.log_json)
         # The socket listens (or, for several workers, the port was free): browsers may come.
         print(f"passgo: serving on http://{args.host}:{args.port}/ (games in "
               f"{store.url.render_as_string(hide_password=True)})", flush=True)
+        event("serving", host=args.host, port=args.port, workers=args.workers,
+              bot_workers=serving.bot_workers, public_url=serving.public_url or "")
         if args.workers > 1:
             # uvicorn's supervisor binds the port for its workers itself: the socket above
             # only made sure the port is free (a one-line error if not) and is let go.
             sock.close()
             store.close()
             os.environ[DATABASE_VARIABLE] = url
-            os.environ[BOT_DELAY_VARIABLE] = str(args.bot_delay)
+            os.environ[SERVING_VARIABLE] = _serving_json(serving)
+            os.environ["PASSGO_LOG_JSON"] = "1" if args.log_json else "0"
             uvicorn.run("passgo.cli.serve:app_from_env", factory=True, host=args.host,
                         port=args.port, workers=args.workers, log_level="warning",
-                        backlog=BACKLOG)
+                        backlog=BACKLOG, proxy_headers=False, log_config=None)
         else:
-            config = uvicorn.Config(create_app(store, bot_delay=args.bot_delay),
-                                    log_level="warning", backlog=BACKLOG)
+            # proxy_headers off: the app reads X-Forwarded-For itself, from the operator's
+            # trusted proxies only (uvicorn would trust 127.0.0.1's).
+            config = uvicorn.Config(create_app(store, serving), log_level="warning",
+                                    backlog=BACKLOG, proxy_headers=False, log_config=None)
             uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl+C is how a server is stopped
         pass
@@ -114,8 +179,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def add_serve(sub: Any) -> None:
+    from passgo.web.limits import Limits
+
     serve = sub.add_parser("serve", help="the browser game: lobby and online games")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (0.0.0.0: every network of this computer)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on")
     serve.add_argument("--database", help=f"database URL (default: ${DATABASE_VARIABLE} or "
                        "an SQLite file in ~/.local/state/passgo)")
@@ -123,4 +191,28 @@ def add_serve(sub: Any) -> None:
                        help="server processes (more than one needs PostgreSQL)")
     serve.add_argument("--bot-delay", type=finite_float, default=0.5,
                        help="seconds between bot moves, so people can follow them")
+    serve.add_argument("--bot-workers", type=int, default=2,
+                       help="processes in which bots decide, per server process (default 2)")
+    serve.add_argument("--bot-time-limit", type=finite_float, default=1.0,
+                       help="seconds a bot may think per decision: the expert's search budget "
+                       "is cut to it, and a bot past it plays the basic bot's move (default 1)")
+    serve.add_argument("--public-url",
+                       help="the address friends use to reach this server (https://example.org)"
+                       ": invite links and the lobby are made with it")
+    serve.add_argument("--trusted-proxy", action="append", default=[],
+                       help="an address or network of a reverse proxy whose X-Forwarded-For "
+                       "names the client (repeat for several; none by default)")
+    defaults = Limits()
+    serve.add_argument("--max-games-per-hour", type=int, default=defaults.games_per_hour,
+                       help="games one client address may create an hour")
+    serve.add_argument("--max-connections-per-address", type=int,
+                       default=defaults.connections_per_address,
+                       help="connections one client address may keep open")
+    serve.add_argument("--max-connections-per-game", type=int,
+                       default=defaults.connections_per_game,
+                       help="connections one game takes (seats and spectators)")
+    serve.add_argument("--max-spectators", type=int, default=defaults.spectators_per_game,
+                       help="spectators one game takes")
+    serve.add_argument("--log-json", action="store_true",
+                       help="log one JSON object per line instead of text")
     serve.set_defaults(func=cmd_serve)

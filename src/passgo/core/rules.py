@@ -39,8 +39,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _opt(default: Any, doc: str, source: str) -> Any:
-    return field(default=default, metadata={"doc": doc, "source": source})
+def _opt(default: Any, doc: str, source: str, bounds: tuple[int, int] | None = None) -> Any:
+    """An option's field: its default, meaning and rule sentence, and for a number its
+    bounds (low, high), which every way in (rules files, positions, saves, the web) is
+    checked against by `Rules.validate`."""
+    return field(default=default, metadata={"doc": doc, "source": source, "bounds": bounds})
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +61,12 @@ class Rules:
     jail_prepay_turns: int = _opt(
         2, "jail turns on which the fine may be paid before throwing",
         "000: \"paying a fine of $50 before you roll the dice on either of your next two turns\";"
-        " 001: \"Pay $50 at the start of your next turn, then roll and move as normal.\"")
+        " 001: \"Pay $50 at the start of your next turn, then roll and move as normal.\"",
+        bounds=(0, 10))
     jail_max_turns: int = _opt(
         3, "jail turns before the fine must be paid after a failed throw",
         "000: \"If you do not throw doubles by your third turn, you must pay the $50 fine.\"; "
-        "short game: \"you must exit on your next turn\"")
+        "short game: \"you must exit on your next turn\"", bounds=(1, 10))
     jail_card_after_third_throw: bool = _opt(
         False, "after the last failed jail throw, a player holding a Get Out of Jail Free card "
         "chooses: pay the fine or use the card (then moves by the throw)",
@@ -80,11 +84,12 @@ class Rules:
         "000: \"4 times amount shown on dice\"; 001: \"Roll the dice to determine rent.\"")
     auction_min_bid: int = _opt(
         1, "lowest opening bid in an auction",
-        "000: \"Bidding may start at any price.\"; 001: \"Bidding starts at $10\"")
+        "000: \"Bidding may start at any price.\"; 001: \"Bidding starts at $10\"",
+        bounds=(1, 10_000))
     auction_min_increment: int = _opt(
         1, "smallest raise in an open auction",
         "001: \"anyone can increase the bid by as little as $1\"; 004 Minimum bid: \"at least "
-        "$10 more than the previous bid\"")
+        "$10 more than the previous bid\"", bounds=(1, 10_000))
     auction_reentry: bool = _opt(
         False, "a player who passes in an open auction may bid again after a higher bid; the "
         "auction ends when no one will raise the high bid (off: a pass leaves the auction)",
@@ -93,10 +98,11 @@ class Rules:
     houses_per_hotel: int = _opt(
         4, "houses on every street of the group before a hotel",
         "000: \"When a player has four houses on each property of a complete color-group\"; "
-        "short game: \"You need only three houses\"")
+        "short game: \"You need only three houses\"", bounds=(1, 4))
     mortgage_interest_percent: int = _opt(
         10, "interest on lifting or receiving a mortgaged deed",
-        "000: \"the owner must pay the Bank the amount of the mortgage plus 10% interest\"")
+        "000: \"the owner must pay the Bank the amount of the mortgage plus 10% interest\"",
+        bounds=(0, 100))
     bank_bankruptcy_cancels_mortgages: bool = _opt(
         False, "a bankrupt's deeds taken by the Bank lose their mortgages before the auction",
         "001: \"Return all your properties to the Bank. Any mortgages are canceled.\"")
@@ -119,14 +125,15 @@ class Rules:
         "Houses.\"")
     deal_deeds: int = _opt(
         0, "title deeds dealt to each player before the game",
-        "000 short game: \"deals three Title Deed cards to each player\"; 002: \"deals out two\"")
+        "000 short game: \"deals three Title Deed cards to each player\"; 002: \"deals out two\"",
+        bounds=(0, 3))
     dealt_deeds_paid: bool = _opt(
         False, "players pay the printed price of the deeds dealt to them",
         "002 short game: \"The players must immediately pay the Bank the printed price of each.\"")
     end_after_bankruptcies: int = _opt(
         0, "the game ends at this bankruptcy (0: when one player is left); richest wins",
         "000 short game: \"The game ends when one player goes bankrupt.\"; 002: \"when the "
-        "second bankruptcy occurs, the game ends\"")
+        "second bankruptcy occurs, the game ends\"", bounds=(0, 7))
     final_bankruptcy_keeps_buildings: bool = _opt(
         False, "at the bankruptcy that ends the game, buildings pass to the creditor with the "
         "deeds (for the valuation)",
@@ -136,14 +143,15 @@ class Rules:
         0, "time-limit game: the game ends after this many rounds and the richest wins (0: no "
         "limit; front-ends may also end a time-limit game by the clock)",
         "000 Time Limit Game: \"agree upon a definite hour of termination, when the richest "
-        "player will be declared the winner\"")
+        "player will be declared the winner\"", bounds=(0, 10_000))
     clock_minutes: int = _opt(
         0, "minutes of play agreed before time is called, kept by a front-end's clock (passgo "
         "play --time): calling time (call-time) ends the game and the richest wins; under "
         "sudden_death it opens the Angel of Death's option instead. The core reads no clock "
         "(0: no clock; simulations use round_limit)",
         "000 Time Limit Game: \"Before starting, agree upon a definite hour of "
-        "termination\"; 004 Sudden death: \"once the game has been played for two hours\"")
+        "termination\"; 004 Sudden death: \"once the game has been played for two hours\"",
+        bounds=(0, 10_080))
     sudden_death: bool = _opt(
         False, "one player, drawn in secret before the game, is the Angel of Death: once time "
         "is called (by the clock, or after sudden_death_rounds rounds) and while still in the "
@@ -157,7 +165,7 @@ class Rules:
         0, "sudden death without a clock (simulations): the Angel of Death's option opens "
         "after this many rounds (0: only when time is called)",
         "004 Sudden death: \"once the game has been played for two hours\" (rounds stand in "
-        "for the hours where no clock runs)")
+        "for the hours where no clock runs)", bounds=(0, 10_000))
     # -- house rules (004 variant catalogue) ---------------------------------------------------
     dice: DiceRule = _opt(
         "standard", "'choice': pick two of d4/d6/d8/d10 for each throw; 'control': throw one "
@@ -177,8 +185,10 @@ class Rules:
         "without salary, and ends the turn", "004 Doubling up")
     optional_card_draw: bool = _opt(
         False, "drawing a Chance or Community Chest card is optional", "004 Optional draw")
-    snake_eyes_bonus: int = _opt(0, "bonus for throwing double ones", "004 Dice roll bonuses")
-    box_cars_bonus: int = _opt(0, "bonus for throwing double sixes", "004 Dice roll bonuses")
+    snake_eyes_bonus: int = _opt(0, "bonus for throwing double ones", "004 Dice roll bonuses",
+        bounds=(0, 10_000))
+    box_cars_bonus: int = _opt(0, "bonus for throwing double sixes", "004 Dice roll bonuses",
+        bounds=(0, 10_000))
     double_hotels: bool = _opt(
         False, "a second row of houses and a second hotel may be built on a street; rent is "
         "the hotel rent plus the rent of the buildings above it. Needs houses_per_hotel = 4: "
@@ -218,16 +228,18 @@ class Rules:
         "004 Foreclosure")
     go_landing_salary: int = _opt(
         0, "salary for landing exactly on GO (0: the normal salary; 400, 500 or 686)",
-        "004 Double salary")
+        "004 Double salary", bounds=(0, 10_000))
     free_parking_jackpot: bool = _opt(
         False, "fines and taxes go to a pot that a player landing on Free Parking takes",
         "004 Free parking jackpot")
     free_parking_seed: int = _opt(
         0, "money put in the pot at the start (the $500 is not replaced)",
-        "004: \"$500 is placed in the middle of the board at the start of the game\"")
+        "004: \"$500 is placed in the middle of the board at the start of the game\"",
+        bounds=(0, 100_000))
     free_parking_refill: int = _opt(
         0, "money put in the pot again every time it is taken",
-        "004: \"or with only $50 which is replaced every time a player lands there\"")
+        "004: \"or with only $50 which is replaced every time a player lands there\"",
+        bounds=(0, 100_000))
     free_parking_sources: FreeParkingSources = _opt(
         "fines_and_taxes", "what goes to the pot: every fine and tax, or the Luxury Tax only",
         "004: \"Some players only put Luxury Tax money there.\"")
@@ -238,7 +250,7 @@ class Rules:
         False, "deeds cost twice their printed price", "004 Double prices")
     finders_fee_percent: int = _opt(
         0, "with double prices: the lander who does not buy gets this share of the sale",
-        "004: \"he or she gets a 'finder's fee' of %10 of the sale cost\"")
+        "004: \"he or she gets a 'finder's fee' of %10 of the sale cost\"", bounds=(0, 100))
     bank_repossession: bool = _opt(
         False, "a player bankrupted by another mortgages everything, pays what they can, and "
         "the deeds return to the Bank unsold", "004 Bank repossession")
@@ -257,7 +269,7 @@ class Rules:
         10000, "with initial_auction: the money shared equally among the players at the start "
         "(rounded down), instead of the edition's starting cash",
         "004: \"start the game with more money: $10,000 divided by the number of players "
-        "should be about right\"")
+        "should be about right\"", bounds=(16, 1_000_000))
     option_to_auction: bool = _opt(
         False, "any other player may force an auction of an unowned deed by bidding twice its "
         "price", "004 Option to auction")
@@ -270,7 +282,7 @@ class Rules:
     jail_lawyer: int = _opt(
         0, "fee for leaving jail at once, on arrival, to Just Visiting (0: not allowed)",
         "004: \"A player may pay $100 immediately upon reaching jail to be placed in Just "
-        "Visiting\"")
+        "Visiting\"", bounds=(0, 10_000))
     two_tokens: bool = _opt(
         False, "each player has two tokens, both starting where the player starts, and moves "
         "them in turn: one turn the one, the next turn the other. A jailed token is the one "
@@ -425,26 +437,11 @@ class Rules:
                 raise DataError(f"rules option {key!r} must be one of {', '.join(allowed)}")
         if self.edition not in EDITIONS:
             raise DataError(f"rules option 'edition' must be one of {', '.join(EDITIONS)}")
-        if not 1 <= self.houses_per_hotel <= 4:
-            raise DataError("rules option 'houses_per_hotel' must be between 1 and 4")
-        if self.jail_max_turns < 1:
-            raise DataError("rules option 'jail_max_turns' must be at least 1")
-        if not 0 <= self.jail_prepay_turns <= self.jail_max_turns:
+        for key, (low, high) in BOUNDS.items():
+            if not low <= getattr(self, key) <= high:
+                raise DataError(f"rules option {key!r} must be from {low:,} to {high:,}")
+        if self.jail_prepay_turns > self.jail_max_turns:
             raise DataError("rules option 'jail_prepay_turns' must be within 0..jail_max_turns")
-        if self.auction_min_bid < 1 or self.auction_min_increment < 1:
-            raise DataError("rules options 'auction_min_bid' and 'auction_min_increment' must "
-                            "be at least 1")
-        for key in ("mortgage_interest_percent", "deal_deeds", "end_after_bankruptcies",
-                    "round_limit", "snake_eyes_bonus", "box_cars_bonus", "go_landing_salary",
-                    "free_parking_seed", "free_parking_refill", "finders_fee_percent",
-                    "jail_lawyer", "clock_minutes", "sudden_death_rounds"):
-            if getattr(self, key) < 0:
-                raise DataError(f"rules option {key!r} must not be negative")
-        if self.initial_auction_money < 16:
-            raise DataError("rules option 'initial_auction_money' must be at least 16 (a "
-                            "dollar each for 8 players, and more)")
-        if self.deal_deeds > 3:
-            raise DataError("rules option 'deal_deeds' must be at most 3 (28 deeds, 8 players)")
         conflicts = (
             (self.no_mortgaging and self.foreclosure, "no_mortgaging", "foreclosure"),
             (self.dice == "control" and (self.snake_eyes_bonus or self.box_cars_bonus), "dice",
@@ -488,6 +485,13 @@ class Rules:
     def with_options(self, **options: Any) -> Rules:
         """A copy with some options changed, checked like a rules file."""
         return Rules.from_dict({**self.to_dict(), **options})
+
+
+#: The bounds of every number option (`_opt`'s `bounds`): what a real game can use. Money
+#: options stay within $1,000,000 and counts within what a game of eight players can hold,
+#: so no value from outside can overflow an encoder or hang a game.
+BOUNDS: dict[str, tuple[int, int]] = {
+    f.name: f.metadata["bounds"] for f in fields(Rules) if f.metadata["bounds"] is not None}
 
 
 def option_docs() -> list[tuple[str, Any, str, str]]:

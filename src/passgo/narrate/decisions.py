@@ -275,8 +275,8 @@ def explain(game: Game) -> str:
             return ("You landed on Go to Jail without a Get Out of Jail Free card, and "
                     f"{sellers} {'holds' if len(holders) == 1 else 'hold'} one: buy it now "
                     "and it is used at once, leaving you on Just Visiting. Propose a trade "
-                    "that gets you the card, for cash or anything else (as many offers as you like), "
-                    "or go to jail.")
+                    "that gets you the card, for cash or anything else (as many offers as you "
+                    "like), or go to jail.")
         case ForeclosureOwnerDecision(square=sq, lander=lander, lift_cost=lift):
             return (f"{v.Name(lander)} landed on your mortgaged {v.square(sq)}. Lift the "
                     f"mortgage now for {v.money(lift)}, or else {v.name(lander)} may buy the "

@@ -174,8 +174,8 @@ def describe(v: Voice, e: Event) -> str | None:
         case Purchased(player=p, square=sq, price=price, reason=reason):
             return f"{v.Name(p)} bought {v.square(sq)} for {v.money(price)}{v.because(reason)}"
         case Declined(player=p, square=sq, reason=reason):
-            return (f"{v.Name(p)} did not buy {v.square(sq)}: it goes to auction"
-                    f"{v.because(reason)}")
+            why_not = f" ({v.reason(reason)})" if reason else ""
+            return f"{v.Name(p)} did not buy {v.square(sq)}{why_not}: it goes to auction"
         case AuctionStarted(item=item, square=sq):
             if item == "initial":
                 return "Initial auction: every deed goes to the highest closed bid"

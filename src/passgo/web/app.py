@@ -1,16 +1,21 @@
 """The HTTP and WebSocket routes of `passgo serve` (FastAPI).
 
-    GET  /api/options                 presets, every rules option with its meaning, the bots
-    GET  /api/games                   the lobby: games not over, with their seats
-    POST /api/games                   create a game; answers {"id": ...}
-    GET  /api/games/{id}              one game's seats and status
+    GET  /api/options                 presets, every rules option with its meaning and bounds,
+                                      the bots, the server's public address
+    GET  /api/games                   the lobby: public games not over (name, rules, free seats)
+    POST /api/games                   create a game; answers {"id", "host_token", "url"}
+    GET  /api/games/{id}              one game's name, seats and status
     POST /api/games/{id}/join         {"seat": 0, "name": "Ann"} -> {"seat": 0, "token": ...}
+    POST /api/games/{id}/host         the host's controls: {"host_token", "do", "seat", "bot"}
     WS   /api/games/{id}/ws           the game itself (see `passgo.web.messages`)
+    GET  /healthz, /metrics           liveness (and the database), Prometheus' text format
     GET  /, /game/{id}                the browser client (built into passgo/web/static)
 
 The token a join returns is the seat's secret: the browser keeps it and says it in its
-`hello`, also after a reload or a dropped connection, to sit in its seat again. Bad requests
-get a one-line {"error": ...} and change nothing.
+`hello`, also after a reload or a dropped connection, to sit in its seat again. The host token
+a creation returns is the secret of the game's host. Bad requests get a one-line
+{"error": ...} and change nothing; so does a database that fails (503), and any error of the
+server itself (500, logged).
 """
 
 from __future__ import annotations
@@ -21,42 +26,97 @@ import json
 import secrets
 import time
 from collections.abc import AsyncIterator
+from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-import orjson
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
+from starlette.websockets import WebSocketState
 
 from passgo.agents import AGENTS
-from passgo.core.rules import CHOICES, PRESETS, option_docs
+from passgo.core.rules import BOUNDS, CHOICES, PRESETS, option_docs
 from passgo.rulespec import PRESET_SUMMARIES
-from passgo.web.messages import ActionMessage, Hello, MessageError, RateLimit, read_message
+from passgo.web import metrics
+from passgo.web.bots import BotPool
+from passgo.web.limits import Connections, Limits, address_key, client_address
+from passgo.web.logs import event
+from passgo.web.messages import (
+    CHAT_RATE,
+    ActionMessage,
+    Chat,
+    Hello,
+    HostCommand,
+    Message,
+    MessageError,
+    RateLimit,
+    Rematch,
+    TakeBack,
+    read_message,
+)
 from passgo.web.notify import listen
-from passgo.web.room import Client, Room
+from passgo.web.protocol import Created
+from passgo.web.room import CLOSE, Client, Room
 from passgo.web.setup import (
     MAX_AWAY_SECONDS,
     PERSON,
     WEB_BOTS,
     WEB_REFUSED,
     SetupError,
+    check_game_name,
     check_name,
     make_setup,
+    web_bot,
 )
-from passgo.web.store import SEATS, Store, StoreError, seat_dict, token_hash
+from passgo.web.store import (
+    CHAT,
+    DELETED,
+    SEATS,
+    DatabaseError,
+    Store,
+    StoreError,
+    seat_dict,
+    token_hash,
+)
 
 MAX_BODY = 16_384
 STRIKES_BEFORE_CLOSE = 50  # messages refused in a row by the rate limit
 POLICY_VIOLATION = 1008
+UNSUPPORTED_DATA = 1003
+TRY_AGAIN_LATER = 1013
 # A game nobody has asked for in this long, with nothing under way in this process, leaves
 # memory (its every action is in the store, and it is loaded again when asked for); the
 # sweep looks every `SWEEP_SECONDS`.
 IDLE_SECONDS = 600.0
 SWEEP_SECONDS = 60.0
+# A waiting game nobody has touched for this long leaves the lobby (its link still works).
+LOBBY_STALE_SECONDS = 86_400.0
+HOUR = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """How this server serves, as its operator chose (`passgo serve`'s options)."""
+
+    bot_delay: float = 0.5
+    rate_limit: tuple[float, float] = (10.0, 30.0)  # messages a second, and the burst
+    limits: Limits = field(default_factory=Limits)
+    bot_workers: int = 2
+    bot_time_limit: float = 1.0  # seconds a bot may think per decision
+    public_url: str | None = None  # the address friends use, for links (None: the page's own)
 
 
 class SeatIn(BaseModel):
@@ -67,6 +127,8 @@ class SeatIn(BaseModel):
 
 class CreateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=200)] = ""
+    public: StrictBool = True
     preset: Annotated[str, Field(max_length=40)] = "classic"
     options: Annotated[dict[str, StrictBool | StrictInt | StrictStr],
                        Field(max_length=100)] = {}
@@ -82,12 +144,22 @@ class JoinIn(BaseModel):
     name: Annotated[str, Field(max_length=200)]
 
 
+class HostIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    host_token: Annotated[str, Field(max_length=100)]
+    do: HostCommand
+    seat: StrictInt | None = None
+    bot: Annotated[str, Field(max_length=40)] = "basic"
+
+
 class Rooms:
     """The games this process serves, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float, idle_seconds: float = IDLE_SECONDS) -> None:
+    def __init__(self, store: Store, bot_delay: float, bots: BotPool,
+                 idle_seconds: float = IDLE_SECONDS) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.bots = bots
         self.idle_seconds = idle_seconds
         self.rooms: dict[str, Room] = {}
         self.loading = asyncio.Lock()
@@ -99,10 +171,11 @@ class Rooms:
                 return None
             async with self.loading:
                 if game_id not in self.rooms:
-                    loaded = await Room.load(self.store, game_id, self.bot_delay)
+                    loaded = await Room.load(self.store, game_id, self.bot_delay, self.bots)
                     if loaded is None:
                         return None
                     self.rooms[game_id] = loaded
+                    metrics.GAMES_LOADED.set(len(self.rooms))
                 room = self.rooms[game_id]
         room.used = time.monotonic()
         return room
@@ -115,8 +188,15 @@ class Rooms:
         idle = [game_id for game_id, room in self.rooms.items()
                 if not room.busy() and now - room.used >= self.idle_seconds]
         for game_id in idle:
-            await self.rooms.pop(game_id).close()
+            await self.drop(game_id)
         return idle
+
+    async def drop(self, game_id: str) -> None:
+        room = self.rooms.pop(game_id, None)
+        if room is not None:
+            await room.close()
+            self.bots.forget(game_id)
+        metrics.GAMES_LOADED.set(len(self.rooms))
 
     async def sweep(self) -> None:
         while True:
@@ -128,7 +208,12 @@ class Rooms:
         room = self.rooms.get(game_id)
         if room is None:
             return
-        if what == SEATS:
+        if what == DELETED:
+            room.gone()
+            await self.drop(game_id)
+        elif what == CHAT:
+            await room.sync_chat()
+        elif what == SEATS:
             await room.sync_seats()
         elif what.isdigit() and int(what) > room.version:
             await room.sync()
@@ -159,14 +244,28 @@ async def _body(request: Request) -> Any:
         raise HTTPException(400, "the request must be JSON") from None
 
 
-def options_payload() -> dict[str, Any]:
+Model = TypeVar("Model", bound=BaseModel)
+
+
+async def _read(request: Request, model: type[Model]) -> Model:
+    """The request's body as `model` (HTTPException 400 in one line otherwise)."""
+    try:
+        return model.model_validate(await _body(request))
+    except ValidationError as exc:
+        raise HTTPException(400, _validation_line(exc.errors())) from None
+
+
+def options_payload(serving: Serving) -> dict[str, Any]:
     """What the lobby's form is made from: presets, options with their one-line meaning and
     their values (but those the browser cannot play), and the bots that may sit at a table."""
     return {
+        "public_url": serving.public_url, "bot_time_limit": serving.bot_time_limit,
         "presets": [{"name": name, "summary": PRESET_SUMMARIES.get(name, ""),
                      "changed": PRESETS[name]().changed()} for name in PRESETS],
         "options": [{"name": name, "default": default, "doc": doc,
-                     "type": type(default).__name__, "choices": list(CHOICES.get(name, ()))}
+                     "type": type(default).__name__, "choices": list(CHOICES.get(name, ())),
+                     "min": BOUNDS.get(name, (None, None))[0],
+                     "max": BOUNDS.get(name, (None, None))[1]}
                     for name, default, doc, _ in option_docs() if name not in WEB_REFUSED],
         "bots": [{"name": name, "doc": AGENTS[name]} for name in WEB_BOTS],
         "max_away_seconds": MAX_AWAY_SECONDS,
@@ -177,16 +276,21 @@ def static_dir() -> Path:
     return Path(str(resources.files("passgo.web") / "static"))
 
 
-def create_app(store: Store, *, bot_delay: float = 0.5,
-               rate_limit: tuple[float, float] = (10.0, 30.0)) -> FastAPI:
-    """The server's app over `store` (migrated by the caller). `rate_limit`: messages a
-    second per connection, and the burst allowed above it."""
-    rooms = Rooms(store, bot_delay)
+def create_app(store: Store, serving: Serving | None = None, *,
+               bots: BotPool | None = None) -> FastAPI:
+    """The server's app over `store` (migrated by the caller), served as `serving` says; its
+    bots decide in `bots` (by default `serving.bot_workers` worker processes, started when a
+    bot first moves and stopped with the app)."""
+    serving = serving or Serving()
+    pool = bots or BotPool(serving.bot_workers, serving.bot_time_limit)
+    rooms = Rooms(store, serving.bot_delay, pool)
+    connections = Connections()
+    limits = serving.limits
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
-        tasks = [loop.create_task(rooms.sweep())]
+        tasks = [loop.create_task(rooms.sweep()), loop.create_task(metrics.watch_lag())]
         if store.postgres:
             tasks.append(loop.create_task(listen(store, rooms.changed)))
         try:
@@ -197,9 +301,21 @@ def create_app(store: Store, *, bot_delay: float = 0.5,
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
             await rooms.close()
+            await pool.close()
 
-    app = FastAPI(title="passgo", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="passgo", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
     app.state.rooms = rooms
+    app.state.bots = pool
+
+    def address(request: Request | WebSocket) -> str:
+        peer = request.client.host if request.client else None
+        return client_address(peer, request.headers.get("x-forwarded-for"),
+                              limits.trusted_proxies)
+
+    def link(request: Request, game_id: str) -> str:
+        base = serving.public_url or str(request.base_url)
+        return base.rstrip("/") + f"/game/{game_id}"
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -209,67 +325,149 @@ def create_app(store: Store, *, bot_delay: float = 0.5,
     async def _http(_: Request, exc: HTTPException) -> JSONResponse:
         return _error(exc.status_code, str(exc.detail))
 
+    @app.exception_handler(DatabaseError)
+    async def _database(request: Request, exc: DatabaseError) -> JSONResponse:
+        metrics.DATABASE_ERRORS.inc()
+        event("database_error", 30, path=request.url.path, error=str(exc))
+        return _error(503, f"{exc}: nothing was changed, try again later")
+
+    @app.exception_handler(Exception)
+    async def _bug(request: Request, exc: Exception) -> JSONResponse:
+        metrics.SERVER_ERRORS.inc()
+        event("server_error", 40, path=request.url.path, error=f"{type(exc).__name__}: {exc}")
+        return _error(500, "the server failed on this request (it is logged)")
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        """Up, and the database answers."""
+        await store.run(store.deadline_of, "")
+        return JSONResponse({"ok": True, "games_loaded": len(rooms.rooms),
+                             "bot_workers": len(pool.pids())})
+
+    @app.get("/metrics")
+    async def get_metrics() -> Response:
+        return PlainTextResponse(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
     @app.get("/api/options")
     async def get_options() -> dict[str, Any]:
-        return options_payload()
+        return options_payload(serving)
 
     @app.get("/api/games")
-    async def get_games() -> dict[str, Any]:
-        return {"games": await store.run(store.list_games)}
+    async def get_games(request: Request) -> dict[str, Any]:
+        games = await store.run(store.list_games, 50, time.time() - LOBBY_STALE_SECONDS)
+        return {"games": [{**g, "url": link(request, g["id"])} for g in games]}
+
+    async def room_of(game_id: str) -> Room:
+        room = await rooms.get(game_id)
+        if room is None:
+            raise HTTPException(404, "no such game")
+        return room
 
     @app.post("/api/games")
     async def post_game(request: Request) -> JSONResponse:
-        try:
-            req = CreateIn.model_validate(await _body(request))
-        except ValueError as exc:
-            return _error(400, _validation_line(getattr(exc, "errors", lambda: [])()))
+        req = await _read(request, CreateIn)
         kinds = [PERSON if s.kind == "person" else (s.bot or "") for s in req.seats]
         try:
+            name = check_game_name(req.name)
             setup = make_setup(req.preset, dict(req.options), kinds, secrets.randbits(31),
                                req.starting_cash, req.away_seconds, req.away_bot)
         except SetupError as exc:
             return _error(400, str(exc))
+        who = address(request)
+        creator = address_key(who)
+        made = await store.run(store.created_since, creator, time.time() - HOUR)
+        if made >= limits.games_per_hour:
+            metrics.REFUSED.labels("games_per_hour").inc()
+            event("refused", what="games_per_hour", address=who)
+            return _error(429, f"at most {limits.games_per_hour} new games an hour from one "
+                          "address: try again later")
         game_id = secrets.token_urlsafe(9)
-        bots = {i: setup.bot_name(i) for i, kind in enumerate(kinds) if kind != PERSON}
-        await store.run(store.create_game, game_id, setup, bots)
-        return JSONResponse({"id": game_id}, status_code=201)
+        host_token = secrets.token_urlsafe(24)
+        bots = {i: setup.bot_name(i) for i, spec in enumerate(setup.seats) if spec is not None}
+        await store.run(lambda: store.create_game(
+            game_id, setup, bots, name=name, public=req.public,
+            host_hash=token_hash(host_token), creator=creator))
+        metrics.GAMES_CREATED.inc()
+        event("game_created", game=game_id, address=who, seats=len(setup.seats),
+              public=req.public)
+        return JSONResponse(asdict(Created(game_id, host_token, link(request, game_id))),
+                            status_code=201)
 
     @app.get("/api/games/{game_id}")
-    async def get_game(game_id: str) -> JSONResponse:
-        room = await rooms.get(game_id)
-        if room is None:
-            return _error(404, "no such game")
-        return JSONResponse({"id": game_id, "status": room.status,
+    async def get_game(game_id: str, request: Request) -> JSONResponse:
+        room = await room_of(game_id)
+        return JSONResponse({"id": game_id, "status": room.status, "name": room.meta.name,
+                             "public": room.meta.public, "rematch": room.meta.rematch,
+                             "url": link(request, game_id),
                              "seats": [seat_dict(r) for r in room.seats]})
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> JSONResponse:
-        try:
-            req = JoinIn.model_validate(await _body(request))
-        except ValueError as exc:
-            return _error(400, _validation_line(getattr(exc, "errors", lambda: [])()))
-        room = await rooms.get(game_id)
-        if room is None:
-            return _error(404, "no such game")
+        req = await _read(request, JoinIn)
+        room = await room_of(game_id)
         try:
             name = check_name(req.name)
             token = secrets.token_urlsafe(24)
             seats = await store.run(store.claim_seat, game_id, req.seat, name,
-                                            token_hash(token))
+                                    token_hash(token))
         except (SetupError, StoreError) as exc:
             return _error(409 if isinstance(exc, StoreError) else 400, str(exc))
         await room.seats_changed(seats)
+        event("seat_taken", game=game_id, seat=req.seat, address=address(request))
         return JSONResponse({"seat": req.seat, "token": token})
+
+    @app.post("/api/games/{game_id}/host")
+    async def host(game_id: str, request: Request) -> JSONResponse:
+        req = await _read(request, HostIn)
+        room = await room_of(game_id)
+        if room.meta.host_hash is None or not secrets.compare_digest(
+                room.meta.host_hash, token_hash(req.host_token)):
+            metrics.REFUSED.labels("host_token").inc()
+            return _error(403, "only the game's host may do that (the host token is wrong)")
+        try:
+            bot = web_bot(req.bot)
+        except SetupError as exc:
+            return _error(400, str(exc))
+        refused = await room.host(req.do, req.seat, bot)
+        if refused is not None:
+            return _error(409, refused)
+        event("host", game=game_id, do=req.do, seat=req.seat, address=address(request))
+        if req.do == "delete":
+            await rooms.drop(game_id)
+            return JSONResponse({"deleted": game_id})
+        return JSONResponse({"id": game_id, "status": room.status, "public": room.meta.public,
+                             "seats": [seat_dict(r) for r in room.seats]})
 
     @app.websocket("/api/games/{game_id}/ws")
     async def game_socket(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
-        room = await rooms.get(game_id)
-        if room is None:
-            await ws.send_json({"type": "error", "reason": "no such game"})
-            await ws.close()
+        who = address(ws)
+        if not connections.add(who, limits.connections_per_address):
+            metrics.REFUSED.labels("connections_per_address").inc()
+            await ws.close(TRY_AGAIN_LATER, f"at most {limits.connections_per_address} "
+                           "connections from one address")
             return
-        await serve_client(ws, room, store, RateLimit(*rate_limit))
+        metrics.CONNECTIONS.inc()
+        try:
+            try:
+                room = await rooms.get(game_id)
+            except DatabaseError:
+                metrics.DATABASE_ERRORS.inc()
+                await ws.close(TRY_AGAIN_LATER, "the database failed: try again later")
+                return
+            if room is None:
+                await ws.send_json({"type": "error", "reason": "no such game"})
+                await ws.close()
+                return
+            if len(room.clients) >= limits.connections_per_game:
+                metrics.REFUSED.labels("connections_per_game").inc()
+                await ws.close(TRY_AGAIN_LATER, f"this game has {len(room.clients)} "
+                               "connections, the most it takes")
+                return
+            await serve_client(ws, room, store, serving, Client(who))
+        finally:
+            connections.remove(who)
+            metrics.CONNECTIONS.dec()
 
     static = static_dir()
     if (static / "assets").is_dir():
@@ -287,60 +485,134 @@ def create_app(store: Store, *, bot_delay: float = 0.5,
     return app
 
 
-async def serve_client(ws: WebSocket, room: Room, store: Store, limit: RateLimit) -> None:
-    """One browser's connection: its seat (by token), then its actions, each answered by an
-    update to everyone or a refusal to it alone."""
+async def _write(ws: WebSocket, client: Client) -> None:
+    """Send a client's queued messages until it is closed."""
+    while True:
+        text = await client.queue.get()
+        if text == CLOSE:
+            if ws.client_state == WebSocketState.CONNECTED:
+                await ws.close(*client.closing)
+            return
+        await ws.send_text(text)
 
-    async def send(message: dict[str, Any]) -> None:
-        # orjson: an update (some 9 kB: the seat's view, its actions in words) goes to every
-        # browser after every action, and the standard json module took a quarter of the
-        # server's time for it.
-        await ws.send_text(orjson.dumps(message).decode())
 
-    client = Client(send)
+async def _receive(ws: WebSocket) -> str | None:
+    """The next text frame (None: the connection ended); a binary frame closes it with a
+    reason, since every message is JSON text."""
+    frame = await ws.receive()
+    if frame["type"] == "websocket.disconnect":
+        return None
+    text = frame.get("text")
+    if text is None:
+        await ws.close(UNSUPPORTED_DATA, "messages are JSON text frames, not binary")
+        return None
+    return str(text)
+
+
+async def serve_client(ws: WebSocket, room: Room, store: Store, serving: Serving,
+                       client: Client) -> None:
+    """One browser's connection: its seat (by token), then its messages, each answered by an
+    update to everyone or a refusal to it alone. Its messages are sent by a writer task from
+    its queue (`Client`)."""
+    limit, chat_limit = RateLimit(*serving.rate_limit), RateLimit(*CHAT_RATE)
+    writer = asyncio.get_running_loop().create_task(_write(ws, client))
+
+    def tell(message: dict[str, Any]) -> None:
+        client.put(json.dumps(message))
+
     joined = False
     try:
-        while True:
-            raw = await ws.receive_text()
+        while not client.gone and not room.deleted:
+            raw = await _receive(ws)
+            if raw is None:
+                break
             if not limit.allow():
+                metrics.REFUSED.labels("rate_limit").inc()
                 if limit.strikes > STRIKES_BEFORE_CLOSE:
                     await ws.close(POLICY_VIOLATION, "too many messages")
-                    return
-                await send({"type": "error", "reason": "too many messages: slow down"})
+                    break
+                tell({"type": "error", "reason": "too many messages: slow down"})
                 continue
             try:
                 message = read_message(raw)
             except MessageError as exc:
-                await send({"type": "error", "reason": str(exc)})
-                continue
-            if isinstance(message, Hello):
-                if joined:
-                    await send({"type": "error", "reason": "hello comes once"})
-                    continue
-                if message.token is not None:
-                    seat = await store.run(store.seat_of_token, room.id,
-                                                   token_hash(message.token))
-                    if seat is None:
-                        await send({"type": "error",
-                                    "reason": "this token holds no seat here: watching"})
-                    client.seat = seat
-                joined = True
-                await room.join(client)
+                tell({"type": "error", "reason": str(exc)})
                 continue
             if not joined:
-                await send({"type": "error", "reason": "say hello first"})
+                if isinstance(message, Hello):
+                    try:
+                        joined = await _hello(ws, room, store, serving, client, message)
+                    except DatabaseError:
+                        metrics.DATABASE_ERRORS.inc()
+                        await ws.close(TRY_AGAIN_LATER, "the database failed: try again later")
+                    if not joined:
+                        break
+                else:
+                    tell({"type": "error", "reason": "say hello first"})
                 continue
-            if isinstance(message, ActionMessage):
-                refused = await room.act(client, message.version, message.action)
-            else:
-                refused = await room.take_back(client)
+            try:
+                refused = await _handle(room, client, message, chat_limit)
+            except DatabaseError as exc:  # nothing was written: said, and the game goes on
+                metrics.DATABASE_ERRORS.inc()
+                event("database_error", 30, game=room.id, error=str(exc))
+                refused = f"{exc}: nothing was changed, try again"
             if refused is not None:
-                await send({"type": "refused", "reason": refused, "version": room.version})
+                tell({"type": "refused", "reason": refused, "version": room.version})
     except WebSocketDisconnect:
         pass
     finally:
         if joined:
             await room.leave(client)
+        client.close()
+        with contextlib.suppress(Exception):
+            await writer
+
+
+async def _handle(room: Room, client: Client, message: Message, chat_limit: RateLimit
+                  ) -> str | None:
+    """One message of a seated (or watching) connection; None when done, else why not."""
+    started = time.perf_counter()
+    if isinstance(message, Hello):
+        return "hello comes once"
+    if isinstance(message, ActionMessage):
+        refused = await room.act(client, message.version, message.action)
+        if refused is None:
+            metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
+        return refused
+    if isinstance(message, TakeBack):
+        return await room.take_back(client)
+    if isinstance(message, Chat):
+        if not chat_limit.allow():
+            return "chat: too many lines, slow down"
+        return await room.say(client, message.text)
+    assert isinstance(message, Rematch)
+    return await room.rematch(client, secrets.token_urlsafe(9), secrets.randbits(31))
+
+
+async def _hello(ws: WebSocket, room: Room, store: Store, serving: Serving, client: Client,
+                 message: Hello) -> bool:
+    """Seat a new connection by its token (or as a spectator, if the game takes more);
+    False when it was turned away (and closed)."""
+    if message.token is not None:
+        seat = await store.run(store.seat_of_token, room.id, token_hash(message.token))
+        if seat is None:
+            client.put(json.dumps({"type": "error",
+                                   "reason": "this token holds no seat here: watching"}))
+        client.seat = seat
+    if client.seat is None:
+        most = serving.limits.spectators_per_game
+        if room.watchers() >= most:
+            metrics.REFUSED.labels("spectators_per_game").inc()
+            await ws.close(TRY_AGAIN_LATER, f"{most} people watch this game already, the "
+                           "most it takes")
+            return False
+        if message.name:
+            try:
+                client.name = check_name(message.name)
+            except SetupError:
+                client.name = ""
+    await room.join(client)
+    return True
 
 
 def _validation_line(errors: Any) -> str:

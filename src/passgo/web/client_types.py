@@ -8,7 +8,8 @@ member per class of `passgo.core.decisions.DECISION_TYPES` into `decision-types.
 per class of `passgo.core.events.EVENT_TYPES` into `event-types.ts`, with every field and its
 JSON type. A new kind in the core then fails the client's type check until the client handles
 it, and a test fails while a written file is out of date. The same reading of the events'
-fields gives `docs/events.schema.json`, the JSON Schema of `Event.to_dict()`.
+fields gives `docs/events.schema.json`, the JSON Schema of `Event.to_dict()`; the server's
+own messages go to `protocol-types.ts` (`passgo.web.protocol_types`).
 
     python -m passgo.web.client_types client/src docs/events.schema.json
 """
@@ -184,6 +185,9 @@ def main(argv: list[str]) -> int:
     folder = Path(argv[0])
     (folder / "decision-types.ts").write_text(decision_types(), encoding="utf-8")
     (folder / "event-types.ts").write_text(event_types(), encoding="utf-8")
+    from passgo.web.protocol_types import protocol_types  # (it reads the web app's models)
+
+    (folder / "protocol-types.ts").write_text(protocol_types(), encoding="utf-8")
     Path(argv[1]).write_text(event_schema_text(), encoding="utf-8")
     return 0
 

@@ -2,14 +2,20 @@
 
 Every message is a JSON object of at most `MAX_MESSAGE` bytes with a `type`:
 
-    {"type": "hello", "token": "..."}              take your seat (no token: watch)
+    {"type": "hello", "token": "...", "name": "Zoe"}
+                                                   take your seat (no token: watch, with an
+                                                   optional name for the chat)
     {"type": "action", "version": 12, "action": "bid 120"}
                                                    an action's text form, chosen on version 12
     {"type": "take_back"}                           play your seat again after a bot stood in
+    {"type": "chat", "text": "nice trade"}          a chat line to the table and the watchers
+    {"type": "rematch"}                             after game over: the same seats and rules
 
 Anything else is refused with a one-line reason and changes nothing. A connection also has a
 rate limit (`RateLimit`): a client that floods the server is told to slow down, and one that
-goes on is disconnected.
+goes on is disconnected; chat has a slower one of its own (`CHAT_RATE`). Binary frames are
+not messages: the connection is closed with a reason. The classes here are also what
+`passgo.web.protocol_types` writes the TypeScript client's message types from.
 """
 
 from __future__ import annotations
@@ -17,10 +23,19 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 MAX_MESSAGE = 4096
 MAX_ACTION = 1000
 MAX_TOKEN = 100
+MAX_CHAT = 300  # characters of a chat line
+CHAT_RATE = (0.5, 5.0)  # chat lines a second per connection, and the burst above it
+
+# What the host of a game may do (POST /api/games/{id}/host): start with bots in the open
+# seats, hand an away person's seat to a bot, remove a seat's person, list the game in the
+# lobby or not, delete it.
+HostCommand = Literal["start", "standin", "remove", "public", "private", "delete"]
+HOST_COMMANDS: tuple[HostCommand, ...] = get_args(HostCommand)
 
 
 class MessageError(ValueError):
@@ -30,20 +45,35 @@ class MessageError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Hello:
     token: str | None
+    name: str | None = None
+    type: Literal["hello"] = "hello"
 
 
 @dataclass(frozen=True, slots=True)
 class ActionMessage:
     version: int
     action: str
+    type: Literal["action"] = "action"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeBack:
-    pass
+    type: Literal["take_back"] = "take_back"
 
 
-Message = Hello | ActionMessage | TakeBack
+@dataclass(frozen=True, slots=True)
+class Chat:
+    text: str
+    type: Literal["chat"] = "chat"
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    type: Literal["rematch"] = "rematch"
+
+
+Message = Hello | ActionMessage | TakeBack | Chat | Rematch
+MESSAGE_TYPES = (Hello, ActionMessage, TakeBack, Chat, Rematch)
 
 
 def read_message(raw: str | bytes) -> Message:
@@ -61,7 +91,10 @@ def read_message(raw: str | bytes) -> Message:
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):
             raise MessageError("hello: token must be a short string")
-        return Hello(token)
+        name = data.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > MAX_TOKEN):
+            raise MessageError("hello: name must be a short string")
+        return Hello(token, name)
     if kind == "action":
         version, text = data.get("version"), data.get("action")
         if type(version) is not int or version < 0:
@@ -73,6 +106,18 @@ def read_message(raw: str | bytes) -> Message:
         return ActionMessage(version, text)
     if kind == "take_back":
         return TakeBack()
+    if kind == "chat":
+        text = data.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise MessageError("chat: text must be a line of text")
+        text = " ".join(text.split())
+        if len(text) > MAX_CHAT:
+            raise MessageError(f"chat: at most {MAX_CHAT} characters")
+        if not text.isprintable():
+            raise MessageError("chat: text must be printable")
+        return Chat(text)
+    if kind == "rematch":
+        return Rematch()
     raise MessageError(f"unknown message type {str(kind)[:40]!r}")
 
 

@@ -9,8 +9,16 @@ another seat, text that is no action and an illegal action are refused with the 
 change nothing.
 
 Bots (bot seats, and a stand-in bot for a person who let the clock run out: `away_seconds`)
-move through the shared bot loop, `passgo.agents.play.bot_step`, one committed action at a
-time, `bot_delay` seconds apart so people can follow them.
+decide in the server's bot worker processes (`passgo.web.bots`), one committed action at a
+time, `bot_delay` seconds apart so people can follow them. The room's lock is not held while
+a bot thinks: people's actions, chat and joins go on meanwhile, and a bot's move chosen on a
+version that has moved on is dropped and chosen again.
+
+Every connection has a bounded queue of messages to send (`Client`): a browser that stops
+reading is disconnected instead of slowing the game for everyone. A spectator coming or going
+changes no seat: the watchers' count reaches the others at most once a second
+(`WATCHERS_EVERY`), so a crowd of spectators costs each of them one update, not one per
+newcomer.
 
 A time-limit game (`Rules.clock_minutes`, or sudden death's two hours) has a deadline, stored
 when the game starts; at the deadline the room commits the core's `CallTime` like any other
@@ -24,18 +32,23 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from dataclasses import asdict
 from typing import Any
 
-from passgo.agents import make_agent
-from passgo.agents.base import Agent
-from passgo.agents.play import bot_step
+import orjson
+
+from passgo.agents import BotSpec
+from passgo.agents.play import bot_to_move
 from passgo.core import Action, CallTime, Event, Game, IllegalActionError
 from passgo.core.board import KIND_NAMES
 from passgo.core.decisions import TradeReplyDecision
 from passgo.narrate import Voice, describe_action, explain, question, sentences
 from passgo.session import BOTS_ALONE_ROUNDS
-from passgo.web.setup import PERSON, GameSetup, new_game
+from passgo.web.bots import BotPool
+from passgo.web.messages import HostCommand
+from passgo.web.metrics import ACTIONS
+from passgo.web.protocol import ChatLine, ChatMessage, DeletedMessage, Listing, RematchMessage
+from passgo.web.setup import GameSetup, new_game
 from passgo.web.store import (
     OVER,
     PLAYING,
@@ -43,6 +56,7 @@ from passgo.web.store import (
     WAITING,
     ActionRow,
     Conflict,
+    GameMeta,
     SeatRow,
     Store,
     StoreError,
@@ -52,16 +66,50 @@ from passgo.web.store import (
 log = logging.getLogger("passgo.web")
 
 LOG_LINES = 200  # sentences a client gets when it connects
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+CHAT_LINES = 50  # chat messages a client gets when it connects
+QUEUE = 64  # messages waiting to be sent to one browser before it is taken to be gone
+WATCHERS_EVERY = 1.0  # seconds: the watchers' count is sent at most this often
+CLOSE = "close"  # what a client's queue holds when the room closes it
 
 
 class Client:
-    """A connected browser: the seat it plays (None: a spectator) and how to reach it."""
+    """A connected browser: the seat it plays (None: a spectator), its name for the chat, and
+    its queue of encoded messages (sent by its connection's writer, `passgo.web.app`)."""
 
-    def __init__(self, send: Send) -> None:
-        self.send = send
+    def __init__(self, address: str = "") -> None:
+        self.address = address
         self.seat: int | None = None
+        self.name = ""  # a spectator's chosen name for the chat ("" : a spectator)
         self.has_board = False
+        self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE + 1)
+        self.gone = False
+        self.closing: tuple[int, str] = (1000, "")  # the close frame's code and reason
+
+    def put(self, text: str) -> bool:
+        """Queue one message; False (and the client is closed) when it is not reading."""
+        if self.gone:
+            return False
+        if self.queue.qsize() >= QUEUE:
+            self.close(1008, "not reading: too many messages waiting", drop=True)
+            return False
+        self.queue.put_nowait(text)
+        return True
+
+    def close(self, code: int = 1000, reason: str = "", *, drop: bool = False) -> None:
+        """Close the connection once what is queued is sent (`drop`: at once)."""
+        if not self.gone:
+            self.gone = True
+            self.closing = (code, reason)
+            while drop and not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(CLOSE)
+
+
+def encode(message: dict[str, Any]) -> str:
+    # orjson: an update (some 9 kB: the seat's view, its actions in words) goes to every
+    # browser after every action, and the standard json module took a quarter of the
+    # server's time for it. Each message is encoded once, however many receive it.
+    return orjson.dumps(message).decode()
 
 
 def board_payload(game: Game) -> dict[str, Any]:
@@ -86,19 +134,25 @@ class Room:
     """A game being served; create with `Room.load`."""
 
     def __init__(self, store: Store, game_id: str, setup: GameSetup, seats: list[SeatRow],
-                 bot_delay: float) -> None:
+                 bot_delay: float, bots: BotPool, meta: GameMeta) -> None:
         self.store = store
         self.id = game_id
         self.setup = setup
         self.seats = seats
         self.bot_delay = bot_delay
+        self.pool = bots
+        self.meta = meta
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
+        self.watchers_due: asyncio.TimerHandle | None = None
+        self.deleted = False
+        self.board: str | None = None  # the board's message, encoded once
         self.status = WAITING
         self.game: Game | None = None
         self.version = 0
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.agents: list[Agent | None] = []
+        self.bot_seats: list[BotSpec | None] = []  # the bot playing each seat now (None: a person)
         self.bots: asyncio.Task[None] | None = None
         self.away: asyncio.Task[None] | None = None
         self.clock: asyncio.Task[None] | None = None
@@ -109,13 +163,16 @@ class Room:
     # -- loading -------------------------------------------------------------------------------
 
     @classmethod
-    async def load(cls, store: Store, game_id: str, bot_delay: float) -> Room | None:
+    async def load(cls, store: Store, game_id: str, bot_delay: float, bots: BotPool
+                   ) -> Room | None:
         """The game as stored, rebuilt from its snapshot and the actions after it; its bots
         go on at once if it waits for one (after a restart, for example)."""
         stored = await store.run(store.load, game_id)
-        if stored is None:
+        meta = await store.run(store.meta, game_id)
+        if stored is None or meta is None:
             return None
-        room = cls(store, game_id, stored.setup, stored.seats, bot_delay)
+        room = cls(store, game_id, stored.setup, stored.seats, bot_delay, bots, meta)
+        room.chat.extend(await store.run(store.chat_after, game_id, 0, CHAT_LINES))
         room.status = stored.status
         room.deadline = stored.deadline
         if stored.status != WAITING:
@@ -127,7 +184,7 @@ class Room:
             room._replay(stored.actions)
             room.log.clear()  # the log reaches back before the snapshot: read it whole
             room.log.extend(await store.run(store.recent_said, game_id, LOG_LINES))
-            room._make_agents()
+            room._seat_bots()
             room._after_change()
         return room
 
@@ -144,15 +201,11 @@ class Room:
             self.version = row.version
             self.log.extend(row.said)
 
-    def _make_agents(self) -> None:
-        """One agent per seat that a bot plays now: bot seats, and persons' seats with a
-        stand-in; None where a person decides."""
-        assert self.game is not None
-        seed = self.game.seed * 31
-        self.agents = [
-            None if row.kind == PERSON and not row.standin else
-            make_agent(row.kind if row.kind != PERSON else self.setup.away_bot, seed + i)
-            for i, row in enumerate(self.seats)]
+    def _seat_bots(self) -> None:
+        """The bot of every seat a bot plays now: bot seats, and persons' seats with a
+        stand-in (the setup's away bot); None where a person decides."""
+        self.bot_seats = [row.bot if row.bot is not None else
+                          self.setup.away_bot if row.standin else None for row in self.seats]
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -168,7 +221,10 @@ class Room:
             self.status = PLAYING
             self.deadline = await self.store.run(self.store.deadline_of, self.id)
             self.game = new_game(self.setup, self.names())
-            self._make_agents()
+            self._seat_bots()
+            self._after_change()
+        elif self.game is not None:
+            self._seat_bots()
             self._after_change()
         await self._broadcast([])
 
@@ -180,7 +236,7 @@ class Room:
                 return "no bot is standing in for you"
             await self.store.run(self.store.set_standin, self.id, seat, False)
             self.seats = await self.store.run(self.store.seats_of, self.id)
-            self._make_agents()
+            self._seat_bots()
             self._after_change()
             await self._broadcast([])
             return None
@@ -228,6 +284,7 @@ class Room:
             log.warning("game %s: action not stored: %s", self.id, exc)
             return "the action could not be saved: try again"
         self.game, self.version, self.status = game, row.version, status
+        ACTIONS.inc()
         self.log.extend(said)
         self._after_change()
         await self._broadcast(said)
@@ -240,14 +297,17 @@ class Room:
                 await self._catch_up()
 
     async def sync_seats(self) -> None:
-        """Another process changed a seat (taken, or played by a stand-in bot)."""
+        """Another process changed a seat (taken, or played by a stand-in bot) or the game's
+        listing or rematch."""
         async with self.lock:
             seats = await self.store.run(self.store.seats_of, self.id)
-            if seats == self.seats:
+            meta = await self.store.run(self.store.meta, self.id)
+            if seats == self.seats and meta == self.meta:
                 return
+            if meta is not None:
+                self.meta = meta
+            self._drop_removed(seats)
             await self._take_seats(seats)
-            if self.game is not None:
-                self._make_agents()
 
     async def _catch_up(self) -> None:
         rows = await self.store.run(self.store.actions_after, self.id, self.version)
@@ -256,7 +316,7 @@ class Room:
         self._replay(rows)
         if self.game is not None:
             self.status = OVER if self.game.over else PLAYING
-            self._make_agents()
+            self._seat_bots()
         said = list(self.log)[before:] if len(self.log) > before else []
         await self._broadcast(said)
 
@@ -267,7 +327,7 @@ class Room:
         decision starts again."""
         if self.game is None or self.game.over:
             return
-        if any(a is not None for a in self.agents) and (self.bots is None or self.bots.done()):
+        if any(a is not None for a in self.bot_seats) and (self.bots is None or self.bots.done()):
             self.bots = asyncio.get_running_loop().create_task(self._run_bots())
         if self.deadline is not None and self.clock is None and not self.game.time_called:
             self.clock = asyncio.get_running_loop().create_task(self._call_time())
@@ -282,7 +342,7 @@ class Room:
         (bots that never trade could play for ever)."""
         g = self.game
         assert g is not None
-        if any(row.kind == PERSON and g.in_game(i) for i, row in enumerate(self.seats)):
+        if any(row.person and g.in_game(i) for i, row in enumerate(self.seats)):
             self.alone_since = None
             return False
         if self.alone_since is None:
@@ -290,22 +350,30 @@ class Room:
         return g.round_number - self.alone_since >= BOTS_ALONE_ROUNDS
 
     async def _run_bots(self) -> None:
+        """Bots move while the game waits for one. A bot decides in a worker process with the
+        lock let go; its move is committed only if the game is still where it was."""
         while True:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             async with self.lock:
-                if self.game is None or self.game.over or self._given_up():
+                g = self.game
+                if g is None or g.over or self._given_up() or not bot_to_move(
+                        g, [spec is not None for spec in self.bot_seats]):
                     return
-                game = self.game.copy()
+                version, seats = self.version, list(self.bot_seats)
+            action = await self.pool.decide(self.id, g, seats, g.seed * 31)
+            async with self.lock:
+                if self.game is not g or self.version != version or seats != self.bot_seats:
+                    continue  # the game moved on while the bot thought: think again
+                if action is None:
+                    return
+                game = g.copy()
                 try:
-                    step = bot_step(game, self.agents)
-                except Exception:  # a bot's bug must not take the server down
-                    log.exception("game %s: a bot failed", self.id)
+                    events = game.apply(action)
+                except IllegalActionError:  # a bot's bug must not take the server down
+                    log.exception("game %s: a bot chose an illegal action", self.id)
                     return
-                if step is None:
-                    return
-                version = self.version
-                refused = await self._commit(game, *step)
+                refused = await self._commit(game, action, events)
                 if refused is not None and self.version == version:
                     return  # not stored (the database failed): a later change retries
 
@@ -318,11 +386,11 @@ class Room:
             if g is None or g.over or self.version != version:
                 return
             seat = g.pending_player
-            if self.agents[seat] is not None:
+            if self.bot_seats[seat] is not None:
                 return
             await self.store.run(self.store.set_standin, self.id, seat, True)
             self.seats = await self.store.run(self.store.seats_of, self.id)
-            self._make_agents()
+            self._seat_bots()
             self.log.append(f"{g.names[seat]} is away: a bot plays for them")
             await self._broadcast([f"{g.names[seat]} is away: a bot plays for them"])
             if self.bots is None or self.bots.done():
@@ -358,34 +426,160 @@ class Room:
             task is not None and not task.done() for task in (self.bots, self.away, self.clock))
 
     async def close(self) -> None:
+        if self.watchers_due is not None:
+            self.watchers_due.cancel()
         for task in (self.bots, self.away, self.clock):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
+    # -- the host's controls, chat and rematch ---------------------------------------------
+
+    def _drop_removed(self, seats: list[SeatRow]) -> None:
+        """Connections of a seat whose person the host removed watch from now on."""
+        for client in self.clients:
+            seat = client.seat
+            if seat is not None and self.seats[seat].claimed and not seats[seat].claimed:
+                client.seat = None
+                self._send(client, encode({"type": "error", "reason": "the host gave your "
+                                           "seat away: you are watching"}))
+
+    async def host(self, command: HostCommand, seat: int | None, bot: BotSpec) -> str | None:
+        """One of the host's controls (the caller checked the host's token); None when done,
+        else why not (nothing changed)."""
+        async with self.lock:
+            if command == "start":
+                if self.status != WAITING:
+                    return "the game has started"
+                names = {row.seat: self.setup.bot_name(row.seat, bot) for row in self.seats
+                         if row.name is None}
+                seats = await self.store.run(self.store.fill_with_bots, self.id, bot, names)
+                await self._take_seats(seats)
+                return None
+            if command in ("public", "private"):
+                await self.store.run(self.store.set_public, self.id, command == "public")
+                await self._reload_meta()
+                self._broadcast_seats()
+                return None
+            if command == "delete":
+                await self.store.run(self.store.delete_game, self.id)
+                self.gone()
+                return None
+            if seat is None or not 0 <= seat < len(self.seats) or not self.seats[seat].person:
+                return "name the seat of a person"
+            row = self.seats[seat]
+            if command == "standin":
+                if self.game is None or self.game.over:
+                    return "the game is not under way"
+                if row.standin:
+                    return "a bot already plays that seat"
+                if self.seat_online(seat):
+                    return f"{row.name} is here and plays their own seat"
+                await self.store.run(self.store.set_standin, self.id, seat, True)
+                seats = await self.store.run(self.store.seats_of, self.id)
+            else:  # remove
+                try:
+                    seats = await self.store.run(self.store.remove_person, self.id, seat)
+                except StoreError as exc:
+                    return str(exc)
+            self._drop_removed(seats)
+            await self._take_seats(seats)
+            return None
+
+    async def _reload_meta(self) -> None:
+        meta = await self.store.run(self.store.meta, self.id)
+        if meta is not None:
+            self.meta = meta
+
+    def gone(self) -> None:
+        """The game was deleted (here or in another process): every connection is told and
+        closed."""
+        self.deleted = True
+        self.broadcast(asdict(DeletedMessage(self.id)))
+        for client in list(self.clients):
+            client.close(1000, "the game was deleted")
+        self.clients.clear()
+
+    async def say(self, client: Client, text: str) -> str | None:
+        """A chat message of a seat or a spectator, stored with the game and sent to all;
+        None when sent, else why not."""
+        seat = client.seat
+        name = (self.seats[seat].name or "") if seat is not None else (
+            client.name or "a spectator")
+        row = await self.store.run(self.store.add_chat, self.id, seat, name, text)
+        self._chat([row])
+        return None
+
+    def _chat(self, rows: list[ChatLine]) -> None:
+        fresh = [r for r in rows if not self.chat or r.n > self.chat[-1].n]
+        if fresh:
+            self.chat.extend(fresh)
+            self.broadcast(ChatMessage(tuple(fresh)).to_dict())
+
+    async def sync_chat(self) -> None:
+        """Another process stored a chat message."""
+        rows = await self.store.run(self.store.chat_after, self.id,
+                                    self.chat[-1].n if self.chat else 0, CHAT_LINES)
+        self._chat(rows)
+
+    async def rematch(self, client: Client, new_id: str, seed: int) -> str | None:
+        """A rematch after game over, asked by a seated person: the same seats and rules
+        (`Store.make_rematch`); everyone's next message names it."""
+        if client.seat is None:
+            return "spectators cannot ask for a rematch"
+        async with self.lock:
+            try:
+                made = await self.store.run(self.store.make_rematch, self.id, new_id, seed)
+            except StoreError as exc:
+                return str(exc)
+            await self._reload_meta()
+            self.broadcast(asdict(RematchMessage(made)))
+            return None
+
     # -- what clients see ----------------------------------------------------------------------
 
+    def watchers(self) -> int:
+        return sum(client.seat is None for client in self.clients)
+
+    def seat_online(self, seat: int) -> bool:
+        return any(client.seat == seat for client in self.clients)
+
     async def join(self, client: Client) -> None:
-        """A new connection: it gets the whole picture and the recent log."""
+        """A new connection: it gets the whole picture, the recent log and chat. Everyone is
+        told at once when a seat comes online; a spectator only changes the watchers' count,
+        sent with the next update or within `WATCHERS_EVERY`."""
         async with self.lock:
+            came = client.seat is not None and not self.seat_online(client.seat)
             self.clients.add(client)
             view = None if self.game is None else self.game.view(_viewer(client.seat))
-            await self._send(client, self._picture(client.seat, self._shared(list(self.log)),
-                                                   view))
-            await self._broadcast_seats()
+            self._send(client, encode(self._picture(
+                client.seat, self._shared(list(self.log)), view)))
+            if self.chat:
+                self._send(client, encode(ChatMessage(tuple(self.chat)).to_dict()))
+            self._seats_moved(came)
 
     async def leave(self, client: Client) -> None:
         self.clients.discard(client)
-        async with self.lock:
-            await self._broadcast_seats()
+        self._seats_moved(client.seat is not None and not self.seat_online(client.seat))
+
+    def _seats_moved(self, seat_changed: bool) -> None:
+        """A connection came or went: the seats at once if a seat's online mark changed,
+        else the watchers' count once `WATCHERS_EVERY` has passed (one update for a crowd)."""
+        if seat_changed:
+            self._broadcast_seats()
+        elif self.watchers_due is None:
+            def due() -> None:
+                self.watchers_due = None
+                self._broadcast_seats()
+            self.watchers_due = asyncio.get_running_loop().call_later(WATCHERS_EVERY, due)
 
     def _shared(self, said: list[str]) -> dict[str, Any]:
         """What every seat and spectator is told alike, computed once per change (an update
         goes to every connected browser)."""
         out: dict[str, Any] = {
             "type": "state", "game": self.id, "status": self.status, "version": self.version,
-            "seats": self._seats(), "said": said,
+            "seats": self._seats(), "said": said, **self._listing(),
         }
         g = self.game
         if g is not None:
@@ -418,6 +612,11 @@ class Room:
         online = {c.seat for c in self.clients}
         return [{**seat_dict(row), "online": row.seat in online} for row in self.seats]
 
+    def _listing(self) -> dict[str, Any]:
+        """The game's name and listing, its rematch once made, and how many watch."""
+        return Listing(self.meta.name, self.meta.public, self.meta.rematch,
+                       self.watchers()).to_dict()
+
     async def _broadcast(self, said: list[str]) -> None:
         clients = list(self.clients)
         seats = list(dict.fromkeys(client.seat for client in clients))
@@ -427,21 +626,24 @@ class Room:
         if g is not None:
             views[:] = g.views([_viewer(seat) for seat in seats])
         shared = self._shared(said)
-        pictures = {seat: self._picture(seat, shared, view)
+        pictures = {seat: encode(self._picture(seat, shared, view))
                     for seat, view in zip(seats, views, strict=True)}
         for client in clients:
-            await self._send(client, pictures[client.seat])
+            self._send(client, pictures[client.seat])
 
-    async def _broadcast_seats(self) -> None:
-        message = {"type": "seats", "seats": self._seats()}
+    def _broadcast_seats(self) -> None:
+        self.broadcast({"type": "seats", "seats": self._seats(), **self._listing()})
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """One message to every connection, encoded once."""
+        text = encode(message)
         for client in list(self.clients):
-            await self._send(client, message)
+            self._send(client, text)
 
-    async def _send(self, client: Client, message: dict[str, Any]) -> None:
-        try:
-            if not client.has_board and self.game is not None:
-                await client.send(board_payload(self.game))
-                client.has_board = True
-            await client.send(message)
-        except Exception:  # a closed connection: it leaves when its reader notices
+    def _send(self, client: Client, text: str) -> None:
+        if not client.has_board and self.game is not None:
+            if self.board is None:
+                self.board = encode(board_payload(self.game))
+            client.has_board = client.put(self.board)
+        if not client.put(text):  # not reading: closed, and it leaves when its reader ends
             self.clients.discard(client)

@@ -9,19 +9,23 @@ the stored setup plus the action log rebuild the game exactly.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from passgo.agents import AGENTS, PROTOCOL_PREFIX, make_agent
+from passgo.agents import AGENTS, BotSpec, BuiltinSpec, parse_spec
+from passgo.agents.spec import spec_from_json, to_json
 from passgo.core import MAX_PLAYERS, MIN_PLAYERS, DataError, Game, Rules, player_name_problem
 from passgo.core.rules import PRESETS
 
 PERSON = "person"
 MAX_NAME = 24
+MAX_GAME_NAME = 40
 MAX_CASH = 1_000_000
 MAX_AWAY_SECONDS = 3600
-# Bots a web request may name: the built-in ones; never an outside program.
-WEB_BOTS = tuple(name for name in AGENTS if name != PROTOCOL_PREFIX.rstrip(":"))
+# Bots a web request may seat, by name only: the built-in bots and profiles, never an outside
+# program (cmd:) or a file (rl:), and no options (a search budget is the operator's:
+# `passgo serve --bot-time-limit`).
+WEB_BOTS = tuple(name for name in AGENTS if name not in ("cmd", "rl"))
 # Rules options the browser game cannot play, with why: the lobby leaves them out, and a request
 # that turns one on is refused (the page draws one ring of 40 squares; the variation without
 # double_board is refused by the rules themselves).
@@ -32,8 +36,20 @@ WEB_REFUSED: dict[str, str] = {
 }
 
 
+STAND_IN: BotSpec = BuiltinSpec("basic")  # the bot that plays for an away person unless chosen
+
+
 class SetupError(ValueError):
     """A game setup, seat or name that cannot be used; the message is one line."""
+
+
+def _seat_json(spec: BotSpec | None) -> Any:
+    return PERSON if spec is None else to_json(spec)
+
+
+def _seat_of(data: Any) -> BotSpec | None:
+    """A stored seat: PERSON, a spec's stored form, or (games stored before) its text."""
+    return None if data == PERSON else spec_from_json(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,42 +57,54 @@ class GameSetup:
     """Everything a game is created from besides the people's names."""
 
     rules: dict[str, Any]
-    seats: tuple[str, ...]  # PERSON or a bot spec, per seat
+    seats: tuple[BotSpec | None, ...]  # per seat: its bot, or None for a person
     seed: int
     starting_cash: int | None = None  # None: the edition's own
     away_seconds: int = 0  # 0: a person's seat is never handed to a bot
-    away_bot: str = "basic"
+    away_bot: BotSpec = STAND_IN
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self))
+        return json.dumps({
+            "rules": self.rules, "seats": [_seat_json(s) for s in self.seats],
+            "seed": self.seed, "starting_cash": self.starting_cash,
+            "away_seconds": self.away_seconds, "away_bot": to_json(self.away_bot)})
 
     @classmethod
     def from_json(cls, text: str) -> GameSetup:
         data = json.loads(text)
-        data["seats"] = tuple(data["seats"])
+        data["seats"] = tuple(_seat_of(s) for s in data["seats"])
+        data["away_bot"] = spec_from_json(data.get("away_bot", "basic"))
         return cls(**data)
 
-    def bot_name(self, seat: int) -> str:
-        """The name a bot seat plays under: its spec and its seat, so names never clash."""
-        return f"{self.seats[seat].split(':')[0].title()} {seat + 1}"
+    def bot_name(self, seat: int, spec: BotSpec | None = None) -> str:
+        """The name a bot seat plays under: its bot and its seat, so names never clash."""
+        bot = spec or self.seats[seat]
+        word = bot.name if isinstance(bot, BuiltinSpec) else "bot"
+        return f"{word.title()} {seat + 1}"
 
 
-def bot_problem(spec: str) -> str | None:
-    """Why `spec` is not a bot a web request may seat (None: it is). Never starts a program."""
-    if spec.strip().startswith(PROTOCOL_PREFIX):
-        return "outside programs (cmd:) cannot be seated from the web"
-    if spec.split(":", 1)[0].strip() not in WEB_BOTS:
-        return f"unknown bot {spec!r} (known: {', '.join(WEB_BOTS)})"
-    try:
-        make_agent(spec)
-    except ValueError as exc:
-        return str(exc)
-    return None
+def web_bot(name: str) -> BuiltinSpec:
+    """The built-in bot a web request names (SetupError otherwise, in one line). Never looks
+    at the file system and never starts a program: anything but a name is refused before it
+    is read as a spec."""
+    word = name.strip()
+    if word not in WEB_BOTS:
+        if word.startswith(("cmd:", "rl:")):
+            raise SetupError("outside programs (cmd:) and policy files (rl:) cannot be seated "
+                             "from the web")
+        if ":" in word and word.split(":", 1)[0].strip() in WEB_BOTS:
+            raise SetupError("bots are chosen by name only (their search budget is the "
+                             "server's: passgo serve --bot-time-limit)")
+        raise SetupError(f"not a bot of this server (known: {', '.join(WEB_BOTS)})")
+    spec = parse_spec(word)
+    assert isinstance(spec, BuiltinSpec)
+    return spec
 
 
 def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int,
                starting_cash: int | None, away_seconds: int, away_bot: str) -> GameSetup:
-    """A checked setup; SetupError says what is wrong, in one line."""
+    """A checked setup from a request: `seats` holds PERSON or a built-in bot's name per
+    seat. SetupError says what is wrong, in one line."""
     if preset not in PRESETS:
         raise SetupError(f"unknown rule set {preset!r} (known: {', '.join(PRESETS)})")
     try:
@@ -92,17 +120,33 @@ def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int
         raise SetupError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} seats")
     if PERSON not in seats:
         raise SetupError("a game needs at least one seat for a person")
+    specs: list[BotSpec | None] = []
     for i, kind in enumerate(seats):
-        if kind != PERSON and (problem := bot_problem(kind)):
-            raise SetupError(f"seat {i + 1}: {problem}")
+        try:
+            specs.append(None if kind == PERSON else web_bot(kind))
+        except SetupError as exc:
+            raise SetupError(f"seat {i + 1}: {exc}") from None
     if starting_cash is not None and not 1 <= starting_cash <= MAX_CASH:
         raise SetupError(f"starting cash must be from 1 to {MAX_CASH}")
     if not 0 <= away_seconds <= MAX_AWAY_SECONDS:
         raise SetupError(f"the time before a bot stands in must be 0 to {MAX_AWAY_SECONDS} s")
-    if problem := bot_problem(away_bot):
-        raise SetupError(f"stand-in bot: {problem}")
-    return GameSetup(rules.to_dict(), tuple(seats), seed, starting_cash, away_seconds,
-                     away_bot)
+    try:
+        stand_in = web_bot(away_bot)
+    except SetupError as exc:
+        raise SetupError(f"stand-in bot: {exc}") from None
+    return GameSetup(rules.to_dict(), tuple(specs), seed, starting_cash, away_seconds,
+                     stand_in)
+
+
+def check_game_name(name: str) -> str:
+    """A game's name for the lobby, trimmed (may be empty); SetupError if it cannot be
+    shown."""
+    name = " ".join(name.split())
+    if not name.isprintable():
+        raise SetupError("a game's name must be printable text")
+    if len(name) > MAX_GAME_NAME:
+        raise SetupError(f"a game's name has at most {MAX_GAME_NAME} characters")
+    return name
 
 
 def check_name(name: str) -> str:

@@ -22,25 +22,39 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from passgo.agents import BotSpec, parse_spec
 from passgo.clock import agreed_minutes
 from passgo.core import Rules
+from passgo.web.protocol import ChatLine
 from passgo.web.setup import PERSON, GameSetup
-from passgo.web.tables import actions, games, seats, snapshots
+from passgo.web.tables import actions, chat, games, seats, snapshots
 
 SNAPSHOT_EVERY = 50
 CHANNEL = "passgo_games"
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
-SEATS = "seats"  # a notification about seats, not actions
+SEATS = "seats"  # a notification about seats (or the game's listing), not actions
+CHAT = "chat"  # a notification of a chat message
+DELETED = "deleted"  # a notification that the game was deleted
 T = TypeVar("T")
 
 
@@ -52,13 +66,31 @@ class Conflict(StoreError):
     """The game moved on in the database (another process acted first)."""
 
 
+class DatabaseError(Exception):
+    """The database failed (read-only, full, unreachable): nothing was written. One line."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     seat: int
-    kind: str
+    bot: BotSpec | None  # None: a person's seat
     name: str | None
     claimed: bool
     standin: bool
+
+    @property
+    def person(self) -> bool:
+        return self.bot is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameMeta:
+    """What the host's controls and the lobby read besides the seats."""
+
+    name: str
+    public: bool
+    host_hash: str | None
+    rematch: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,20 +168,49 @@ class Store:
         self.engine.dispose()
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
-        """`call(*args)`, one of this store's blocking methods, run off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self.thread, call, *args)
+        """`call(*args)`, one of this store's blocking methods, run off the event loop; a
+        failing database is DatabaseError in one line."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.thread, call, *args)
+        except SQLAlchemyError as exc:
+            raise DatabaseError(f"the database failed: {_first_line(exc)}") from None
+
+    def check_writable(self) -> None:
+        """Refuse a database this server could read but not write (a read-only file, a role
+        without the right), before any browser is told the server serves: a probe row is
+        written and rolled back."""
+        try:
+            with self.engine.connect() as conn:
+                transaction = conn.begin()
+                try:
+                    conn.execute(insert(games).values(
+                        id="passgo-write-probe", created=0.0, setup="{}", status=OVER,
+                        version=0))
+                finally:
+                    transaction.rollback()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot write to the database: {_first_line(exc)}") from None
 
     # -- lobby ---------------------------------------------------------------------------------
 
-    def create_game(self, game_id: str, setup: GameSetup, bot_names: dict[int, str]) -> None:
+    def create_game(self, game_id: str, setup: GameSetup, bot_names: dict[int, str], *,
+                    name: str = "", public: bool = True, host_hash: str | None = None,
+                    creator: str | None = None) -> None:
+        now = time.time()
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(
-                id=game_id, created=time.time(), setup=setup.to_json(), status=WAITING,
-                version=0))
+                id=game_id, created=now, touched=now, setup=setup.to_json(), status=WAITING,
+                version=0, name=name, public=public, host_hash=host_hash, creator=creator))
             conn.execute(insert(seats), [
-                {"game_id": game_id, "seat": i, "kind": kind, "name": bot_names.get(i),
+                {"game_id": game_id, "seat": i, "kind": _kind(spec), "name": bot_names.get(i),
                  "token_hash": None, "standin": False}
-                for i, kind in enumerate(setup.seats)])
+                for i, spec in enumerate(setup.seats)])
+
+    def created_since(self, creator: str, since: float) -> int:
+        """How many games `creator` (an address's hash) made since `since` (Unix time)."""
+        with self.engine.begin() as conn:
+            return int(conn.execute(select(func.count()).select_from(games).where(
+                games.c.creator == creator, games.c.created >= since)).scalar_one())
 
     def claim_seat(self, game_id: str, seat: int, name: str, hashed: str) -> list[SeatRow]:
         """Give an open seat a person; the seats after it. The game starts (status
@@ -163,21 +224,28 @@ class Store:
                 raise StoreError("the game has started: every seat is taken")
             if not 0 <= seat < len(rows):
                 raise StoreError(f"there is no seat {seat + 1}")
-            if rows[seat].kind != PERSON or rows[seat].name is not None:
+            if not rows[seat].person or rows[seat].name is not None:
                 raise StoreError(f"seat {seat + 1} is not open")
             if any(r.name is not None and r.name.lower() == name.lower() for r in rows):
                 raise StoreError(f"the name {name!r} is taken in this game")
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
                          .values(name=name, token_hash=hashed))
-            rows = self._seats(conn, game_id)
-            if all(r.name is not None for r in rows):
-                setup = GameSetup.from_json(conn.execute(
-                    select(games.c.setup).where(games.c.id == game_id)).scalar_one())
-                minutes = agreed_minutes(Rules.from_dict(setup.rules))
-                conn.execute(update(games).where(games.c.id == game_id).values(
-                    status=PLAYING, deadline=time.time() + minutes * 60 if minutes else None))
-            self._notify(conn, game_id, SEATS)
-            return rows
+            return self._start_if_full(conn, game_id)
+
+    def _start_if_full(self, conn: Connection, game_id: str) -> list[SeatRow]:
+        """The seats; a waiting game whose every seat has a name starts (and its clock)."""
+        rows = self._seats(conn, game_id)
+        values: dict[str, Any] = {"touched": time.time()}
+        if all(r.name is not None for r in rows):
+            setup = GameSetup.from_json(conn.execute(
+                select(games.c.setup).where(games.c.id == game_id)).scalar_one())
+            minutes = agreed_minutes(Rules.from_dict(setup.rules))
+            values.update(status=PLAYING,
+                          deadline=time.time() + minutes * 60 if minutes else None)
+        conn.execute(update(games).where(games.c.id == game_id, games.c.status == WAITING)
+                     .values(**values))
+        self._notify(conn, game_id, SEATS)
+        return rows
 
     def seat_of_token(self, game_id: str, hashed: str) -> int | None:
         with self.engine.begin() as conn:
@@ -191,17 +259,131 @@ class Store:
                          .values(standin=standin))
             self._notify(conn, game_id, SEATS)
 
-    def list_games(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The newest games that are not over, for the lobby."""
+    def list_games(self, limit: int = 50, stale_before: float = 0.0) -> list[dict[str, Any]]:
+        """The lobby: the newest public games not over, but the waiting games nobody has
+        touched since `stale_before`; each with its name, rule set and free seats."""
         with self.engine.begin() as conn:
-            rows = conn.execute(select(games.c.id, games.c.status, games.c.created)
-                                .where(games.c.status != OVER)
-                                .order_by(games.c.created.desc()).limit(limit)).all()
+            rows = conn.execute(
+                select(games.c.id, games.c.status, games.c.created, games.c.name,
+                       games.c.setup)
+                .where(games.c.status != OVER, games.c.public.is_(True),
+                       (games.c.status != WAITING) | (games.c.touched >= stale_before))
+                .order_by(games.c.created.desc()).limit(limit)).all()
             out = []
-            for game_id, status, created in rows:
-                out.append({"id": game_id, "status": status, "created": created,
-                            "seats": [_seat_dict(r) for r in self._seats(conn, game_id)]})
+            for game_id, status, created, name, setup in rows:
+                listed = [_seat_dict(r) for r in self._seats(conn, game_id)]
+                out.append({"id": game_id, "name": name, "status": status, "created": created,
+                            "rules": Rules.from_dict(json.loads(setup)["rules"]).table(),
+                            "free": sum(s["open"] for s in listed), "seats": listed})
             return out
+
+    # -- the host's controls -------------------------------------------------------------------
+
+    def meta(self, game_id: str) -> GameMeta | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(select(games.c.name, games.c.public, games.c.host_hash,
+                                      games.c.rematch).where(games.c.id == game_id)).first()
+        return None if row is None else GameMeta(str(row[0]), bool(row[1]), row[2], row[3])
+
+    def set_public(self, game_id: str, public: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(public=public, touched=time.time()))
+            self._notify(conn, game_id, SEATS)
+
+    def delete_game(self, game_id: str) -> None:
+        """The game, its seats, actions, chat and snapshot, gone."""
+        with self.engine.begin() as conn:
+            self._lock(conn, game_id)
+            for table in (chat, actions, snapshots, seats):
+                conn.execute(delete(table).where(table.c.game_id == game_id))
+            conn.execute(delete(games).where(games.c.id == game_id))
+            self._notify(conn, game_id, DELETED)
+
+    def fill_with_bots(self, game_id: str, bot: BotSpec, names: dict[int, str]
+                       ) -> list[SeatRow]:
+        """A waiting game's open seats (`names`: seat -> the bot's name) played by `bot`; the
+        game starts. StoreError if it is not waiting or a seat is no longer open."""
+        with self.engine.begin() as conn:
+            if self._lock(conn, game_id)[1] != WAITING:
+                raise StoreError("the game has started: its seats are all taken")
+            rows = self._seats(conn, game_id)
+            for seat, name in names.items():
+                if not rows[seat].person or rows[seat].name is not None:
+                    raise StoreError(f"seat {seat + 1} is not open")
+                conn.execute(update(seats).where(seats.c.game_id == game_id,
+                                                 seats.c.seat == seat)
+                             .values(kind=_kind(bot), name=name))
+            return self._start_if_full(conn, game_id)
+
+    def remove_person(self, game_id: str, seat: int) -> list[SeatRow]:
+        """The person leaves seat `seat`: their token no longer holds it. A waiting game's
+        seat opens again; in a game under way a bot plays it to the end (the engine's
+        player keeps the name). StoreError if no person sits there."""
+        with self.engine.begin() as conn:
+            status = self._lock(conn, game_id)[1]
+            rows = self._seats(conn, game_id)
+            if not 0 <= seat < len(rows) or not rows[seat].person or not rows[seat].claimed:
+                raise StoreError(f"no person sits in seat {seat + 1}")
+            values: dict[str, Any] = (
+                {"name": None, "token_hash": None} if status == WAITING
+                else {"token_hash": None, "standin": True})
+            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                         .values(**values))
+            conn.execute(update(games).where(games.c.id == game_id).values(touched=time.time()))
+            self._notify(conn, game_id, SEATS)
+            return self._seats(conn, game_id)
+
+    def make_rematch(self, game_id: str, new_id: str, seed: int) -> str:
+        """The rematch of a game that is over: a new game with the same rules, seats (the
+        same people by the same tokens, the same bots), name, host and listing, starting at
+        once; made once (a second ask gets the same game). Its id."""
+        with self.engine.begin() as conn:
+            status = self._lock(conn, game_id)[1]
+            row = conn.execute(select(games.c.setup, games.c.name, games.c.public,
+                                      games.c.host_hash, games.c.creator, games.c.rematch)
+                               .where(games.c.id == game_id)).one()
+            if row[5] is not None:
+                return str(row[5])
+            if status != OVER:
+                raise StoreError("a rematch is made once the game is over")
+            setup = GameSetup.from_json(row[0])
+            now = time.time()
+            conn.execute(insert(games).values(
+                id=new_id, created=now, touched=now, setup=replace(setup, seed=seed).to_json(),
+                status=WAITING, version=0, name=row[1], public=row[2], host_hash=row[3],
+                creator=row[4]))
+            old = conn.execute(select(seats).where(seats.c.game_id == game_id)).mappings().all()
+            conn.execute(insert(seats), [
+                {**dict(r), "game_id": new_id, "standin": False,
+                 "name": r["name"] if r["token_hash"] is not None or r["kind"] != PERSON
+                 else None} for r in old])
+            conn.execute(update(games).where(games.c.id == game_id).values(rematch=new_id))
+            self._start_if_full(conn, new_id)
+            self._notify(conn, game_id, SEATS)
+            return new_id
+
+    # -- chat ----------------------------------------------------------------------------------
+
+    def add_chat(self, game_id: str, seat: int | None, name: str, text: str) -> ChatLine:
+        with self.engine.begin() as conn:
+            self._lock(conn, game_id)
+            n = int(conn.execute(select(func.coalesce(func.max(chat.c.n), 0))
+                                 .where(chat.c.game_id == game_id)).scalar_one()) + 1
+            row = ChatLine(n, seat, name, text, time.time())
+            conn.execute(insert(chat).values(game_id=game_id, n=n, seat=seat, name=name,
+                                             text=text, at=row.at))
+            self._notify(conn, game_id, CHAT)
+            return row
+
+    def chat_after(self, game_id: str, after: int, limit: int) -> list[ChatLine]:
+        """Up to the last `limit` messages after number `after`, oldest first."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(select(chat.c.n, chat.c.seat, chat.c.name, chat.c.text,
+                                       chat.c.at)
+                                .where(chat.c.game_id == game_id, chat.c.n > after)
+                                .order_by(chat.c.n.desc()).limit(limit)).all()
+        return [ChatLine(int(n), s, str(w), str(t), float(a)) for n, s, w, t, a in reversed(rows)]
 
     # -- games ---------------------------------------------------------------------------------
 
@@ -256,7 +438,7 @@ class Store:
                  "said": json.dumps(r.said)} for r in rows])
             new = version + len(rows)
             conn.execute(update(games).where(games.c.id == game_id)
-                         .values(version=new, status=status))
+                         .values(version=new, status=status, touched=time.time()))
             if snapshot is not None:
                 self._write_snapshot(conn, game_id, new, snapshot)
             self._notify(conn, game_id, str(new))
@@ -281,7 +463,8 @@ class Store:
         rows = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.name,
                                    seats.c.token_hash, seats.c.standin)
                             .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
-        return [SeatRow(int(s), str(k), n, h is not None, bool(b)) for s, k, n, h, b in rows]
+        return [SeatRow(int(s), None if k == PERSON else parse_spec(str(k)), n, h is not None,
+                        bool(b)) for s, k, n, h, b in rows]
 
     @staticmethod
     def _actions(conn: Connection, game_id: str, after: int) -> list[ActionRow]:
@@ -299,10 +482,15 @@ class Store:
             conn.execute(insert(snapshots).values(game_id=game_id, version=version, data=data))
 
 
+def _kind(spec: BotSpec | None) -> str:
+    """A seat's `kind` column: PERSON or the bot's spec as text."""
+    return PERSON if spec is None else spec.text()
+
+
 def _seat_dict(row: SeatRow) -> dict[str, Any]:
-    return {"seat": row.seat, "kind": "person" if row.kind == PERSON else "bot",
-            "bot": None if row.kind == PERSON else row.kind, "name": row.name,
-            "open": row.kind == PERSON and row.name is None}
+    return {"seat": row.seat, "kind": "person" if row.person else "bot",
+            "bot": None if row.bot is None else row.bot.text(), "name": row.name,
+            "open": row.person and row.name is None}
 
 
 def seat_dict(row: SeatRow) -> dict[str, Any]:

@@ -13,11 +13,13 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
+    true,
 )
 
 metadata = MetaData()
@@ -32,6 +34,13 @@ games = Table(
     Column("version", Integer, nullable=False),  # actions committed so far
     # A time-limit game: the Unix time its agreed time is up, set when it starts (else None).
     Column("deadline", Float),
+    Column("name", String(64), nullable=False, server_default=""),  # shown in the lobby
+    Column("public", Boolean, nullable=False, server_default=true()),  # listed in the lobby
+    Column("host_hash", String(64)),  # sha256 of the host's token (None: no host)
+    Column("creator", String(64)),  # sha256 of the creating client's address
+    Column("touched", Float, nullable=False, server_default="0"),  # last change, Unix time
+    Column("rematch", String(32)),  # the game made as its rematch, once there is one
+    Index("games_creator", "creator", "created"),
 )
 
 seats = Table(
@@ -53,6 +62,17 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("text", Text, nullable=False),  # the action's text form (Action.parse reads it)
     Column("said", Text, nullable=False),  # its events as sentences, a JSON list
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("n", Integer, primary_key=True),  # 1 for the first message
+    Column("seat", Integer),  # None: a spectator
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),  # as written (clients escape it when they show it)
+    Column("at", Float, nullable=False),  # Unix time
 )
 
 snapshots = Table(

@@ -45,6 +45,7 @@ from passgo.core.events.deeds import (
     BuildingsWanted,
     Built,
     Declined,
+    DeedEvent,
     Mortgaged,
     MortgageLifted,
     Purchased,
@@ -74,6 +75,7 @@ from passgo.core.events.money import (
     Bankrupt,
     Debt,
     DeedTransferred,
+    MoneyEvent,
     Payment,
     RentDue,
     RentWaived,
@@ -88,6 +90,7 @@ from passgo.core.events.play import (
     LeftJail,
     Moved,
     OpeningThrows,
+    PlayEvent,
     StayedInJail,
     TimeCalled,
     TurnStarted,
@@ -126,72 +129,7 @@ from passgo.core.events.variants import (
     VariantEvent,
 )
 
-Event = (
-    OpeningThrows
-    | TurnStarted
-    | DiceThrown
-    | Moved
-    | CardDrawn
-    | JailCardKept
-    | Jailed
-    | LeftJail
-    | StayedInJail
-    | TimeCalled
-    | BoardSmashed
-    | GameOver
-    | Payment
-    | Debt
-    | RentDue
-    | Bankrupt
-    | DeedTransferred
-    | Purchased
-    | Declined
-    | AuctionStarted
-    | BidPlaced
-    | AuctionLeft
-    | AuctionWon
-    | AuctionUnsold
-    | Built
-    | BuildingsSold
-    | Mortgaged
-    | MortgageLifted
-    | ShortageCalled
-    | BuildingsWanted
-    | TradeOffered
-    | TradeAccepted
-    | TradeRejected
-    | StartedOn
-    | Travelled
-    | TravelForbidden
-    | DoubledUp
-    | NotForSale
-    | CardNotDrawn
-    | PotPaid
-    | JackpotTaken
-    | PotRefilled
-    | LoanTaken
-    | LoanRepaid
-    | LoansPassed
-    | RentWaived
-    | LawyerHired
-    | JailCardUsed
-    | TaxManMoved
-    | BoardEntered
-    | TokensSwitched
-    | DeedSoldToBank
-    | ForeclosureOffered
-    | AuctionForced
-    | SealedBidWritten
-    | BidsRevealed
-    | PlayOrderSet
-    | AgreementMade
-    | AgreementEnded
-    | LoanAgreementPassed
-    | ImmunityUsed
-    | RentShared
-    | RentAsked
-    | RentSwitched
-)
+Event = PlayEvent | MoneyEvent | DeedEvent | VariantEvent
 
 #: The events of a player's own choice, which carry the chooser's one-line `reason` (given to
 #: `Game.apply`); the `reason` of other events (a payment's, the end of the game's) is the
@@ -258,6 +196,7 @@ __all__ = [
     "CardNotDrawn",
     "Debt",
     "Declined",
+    "DeedEvent",
     "DeedSoldToBank",
     "DeedTransferred",
     "DiceThrown",
@@ -279,6 +218,7 @@ __all__ = [
     "LoanRepaid",
     "LoanTaken",
     "LoansPassed",
+    "MoneyEvent",
     "MortgageLifted",
     "Mortgaged",
     "MoveHow",
@@ -287,6 +227,7 @@ __all__ = [
     "NotForSale",
     "OpeningThrows",
     "Payment",
+    "PlayEvent",
     "PlayOrderSet",
     "PotPaid",
     "PotRefilled",

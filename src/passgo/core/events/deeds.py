@@ -312,3 +312,24 @@ class TradeRejected(EventBase):
         self.offer = offer
         self.counter = counter
         self.reason = reason
+
+
+#: The events of deeds, for code that tells them apart.
+DeedEvent = (
+    Purchased
+    | Declined
+    | AuctionStarted
+    | BidPlaced
+    | AuctionLeft
+    | AuctionWon
+    | AuctionUnsold
+    | Built
+    | BuildingsSold
+    | Mortgaged
+    | MortgageLifted
+    | ShortageCalled
+    | BuildingsWanted
+    | TradeOffered
+    | TradeAccepted
+    | TradeRejected
+)

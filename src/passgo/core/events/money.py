@@ -179,3 +179,14 @@ class DeedTransferred(EventBase):
         self.giver = giver
         self.taker = taker
         self.how = how
+
+
+#: The events of money, for code that tells them apart.
+MoneyEvent = (
+    Payment
+    | Debt
+    | RentDue
+    | RentWaived
+    | Bankrupt
+    | DeedTransferred
+)

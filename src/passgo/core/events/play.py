@@ -215,3 +215,20 @@ class GameOver(EventBase):
         self.winner = winner
         self.reason = reason
         self.worth = worth
+
+
+#: The turn's events, for code that tells them apart.
+PlayEvent = (
+    OpeningThrows
+    | TurnStarted
+    | DiceThrown
+    | Moved
+    | CardDrawn
+    | JailCardKept
+    | Jailed
+    | LeftJail
+    | StayedInJail
+    | TimeCalled
+    | BoardSmashed
+    | GameOver
+)
