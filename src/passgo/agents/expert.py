@@ -31,7 +31,7 @@ game it makes the same choices. A sample plays every candidate once, all with th
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, Final, assert_never
 
 from passgo.agents.base import Agent, refuse, refuse_unworkable, replaced_from_text
