@@ -44,7 +44,7 @@ from passgo.core import Action, CallTime, Event, Game, IllegalActionError
 from passgo.core.board import KIND_NAMES
 from passgo.core.decisions import TradeReplyDecision
 from passgo.core.events import event_from_dict
-from passgo.narrate import Voice, debt_line, describe_action, explain, question, sentences
+from passgo.narrate import Voice, debt_line, describe_action, explain, narrated, question
 from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.bots import BotPool
 from passgo.web.messages import HostCommand
@@ -155,17 +155,18 @@ def told_of(stored: list[Any]) -> Told:
     return tuple(event_from_dict(item) for item in stored)
 
 
-def said_to(game: Game, log: Iterable[Told], viewer: int | None) -> list[str]:
-    """The log's sentences as `viewer` (None: a spectator) reads them."""
-    out: list[str] = []
+def said_to(game: Game, log: Iterable[Told], viewer: int | None) -> list[tuple[str, str]]:
+    """The log's sentences as `viewer` (None: a spectator) reads them, each with the kind of
+    the event it tells ("away": the room's own; "": a sentence stored before events were)."""
+    out: list[tuple[str, str]] = []
     voice = Voice(game, viewer)
     for entry in log:
         if isinstance(entry, Away):
-            out.append(entry.words(voice))
+            out.append(("away", entry.words(voice)))
         elif entry and isinstance(entry[0], str):
-            out.extend(str(line) for line in entry)
+            out.extend(("", str(line)) for line in entry)
         else:
-            out.extend(sentences(game, [e for e in entry if not isinstance(e, str)], viewer))
+            out.extend(narrated(game, [e for e in entry if not isinstance(e, str)], viewer))
     return out
 
 
@@ -643,7 +644,9 @@ class Room:
         if g is None:
             out["said"] = []
             return out
-        out["said"] = said_to(g, steps, seat)
+        said = said_to(g, steps, seat)
+        out["said"] = [text for _, text in said]
+        out["said_kinds"] = [kind for kind, _ in said]  # the log's icon for each sentence
         out["question"] = question(g, seat)
         deciding = seat is not None and seat == g.pending_player and not g.over
         out["explain"] = explain(g) if deciding else None
