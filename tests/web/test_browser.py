@@ -119,6 +119,7 @@ def test_two_people_and_a_bot_buy_auction_trade_and_mortgage(browser: Browser,
     ann.select_option("select[name=seat-1]", "person")
     ann.select_option("select[name=seat-2]", "bot:basic")
     ann.select_option("select[name=seat-3]", "")
+    ann.locator("details[data-category=ending] summary").click()
     ann.fill("input[name=clock_minutes]", "600")  # a time-limit game of ten hours
     ann.click("form.create button[type=submit]")
     ann.wait_for_url(re.compile(r"/game/"), timeout=STEP_MS)
@@ -242,14 +243,14 @@ def test_a_trade_completes_a_group_and_houses_go_up_evenly(browser: Browser,
         expect(build_1).to_be_attached(timeout=STEP_MS)
         ann.locator("details.business summary").click()
         build_1.click()
-        expect(ann.locator(".player", has_text="Ann (you)")).to_contain_text(
-            "Mediterranean Avenue (1h)", timeout=STEP_MS)
+        expect(ann.locator(".player[data-seat='0'] .chip[data-square='1']")).to_contain_text(
+            "1h", timeout=STEP_MS)
         # Evenly: Baltic Avenue first, so Mediterranean Avenue is not offered a second house.
         expect(build_3).to_be_attached(timeout=STEP_MS)
         expect(build_1).to_have_count(0)
         build_3.click()
-        expect(ann.locator(".player", has_text="Ann (you)")).to_contain_text(
-            "Baltic Avenue (1h)", timeout=STEP_MS)
+        expect(ann.locator(".player[data-seat='0'] .chip[data-square='3']")).to_contain_text(
+            "1h", timeout=STEP_MS)
         expect(build_1).to_be_attached(timeout=STEP_MS)
         # Bob's page draws the two houses on the board, and Ann's cash after it all:
         # 1,500 - 100 (the trade) - 2 x 50 (the houses).
@@ -284,6 +285,9 @@ def test_a_player_who_cannot_pay_declares_bankruptcy(browser: Browser, database:
         expect(bob.locator(".debt")).to_contain_text("You owe $2,000 to Ann (rent) and have $100",
                                                      timeout=STEP_MS)
         bob.click("button[data-action=bankrupt]")
+        # Bankruptcy asks first.
+        expect(bob.locator("dialog.confirm")).to_contain_text("Declare bankruptcy?")
+        bob.click("dialog.confirm [data-confirm=yes]")
         expect(ann.locator(".log")).to_contain_text("Bob is bankrupt to you", timeout=STEP_MS)
         expect(ann.locator(".player[data-seat='1'] .marks")).to_contain_text("bankrupt")
         expect(ann.locator(".player[data-seat='0'] .cash")).to_have_text("$1,600")
@@ -312,6 +316,8 @@ def test_the_trade_composer_offers_the_house_rule_terms(browser: Browser, databa
         bob = _seated(browser, site, game, tokens[1])
         ann.locator("details.compose summary").click(timeout=STEP_MS)
         ann.select_option("select[name=partner]", label="Bob")
+        for terms in ann.locator(".trade-side details.terms summary").all():
+            terms.click()
         ann.check("input[name=give-immunity][value='1']")
         ann.fill("input[name=give-immunity-count]", "2")
         ann.fill("input[name=give-loan]", "200")

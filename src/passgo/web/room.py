@@ -120,10 +120,16 @@ def board_payload(game: Game) -> dict[str, Any]:
     b = game.board
     return {
         "type": "board", "currency": b.currency, "jail": b.jail,
+        # A double board: `ring` squares a board, the shared square at `overlap` of each
+        # (-1: one board), the boards' names.
+        "ring": b.ring, "overlap": b.overlap, "sides": list(b.side_names),
+        "railroad_rents": list(b.railroad_rents),
+        "utility_multipliers": list(b.utility_multipliers),
         "squares": [{"index": s.index, "name": s.name, "kind": kinds[s.kind],
                      "group": b.group_names[s.group] if s.group >= 0 else None,
                      "price": s.price, "rents": list(s.rents), "house_cost": s.house_cost,
-                     "mortgage": s.mortgage} for s in b.squares],
+                     "mortgage": s.mortgage, "lift": game.lift_cost(s.index)}
+                    for s in b.squares],
     }
 
 
