@@ -12,8 +12,8 @@ proposal from any seat, out of turn (with random terms where the rules allow the
 immunity, loans), or a rent claim. After each action:
 
 * money is conserved: the players' cash plus the Bank's net takings, summed from the events
-  (`pay`, `receive`, `build`, `sell`, `mortgage`, ... with the Bank), never changes, and no cash
-  is negative (the engine's own ledger is not read);
+  (the `Payment`s to and from the Bank, mortgages, loans, the jackpot), never changes, and no
+  cash is negative (the engine's own ledger is not read);
 * every deed has at most one owner, a player still in the game (or the Bank);
 * houses and hotels on the board plus the Bank's stock are the edition's 32 and 12;
 * buildings stand evenly on whole, unmortgaged groups of one owner where the rules demand it;
@@ -40,6 +40,15 @@ from passgo.core import CallTime, IllegalActionError
 from passgo.core.actions import Action, Bid, ClaimRent, CounterTrade, ProposeTrade
 from passgo.core.board import EDITIONS, load_edition
 from passgo.core.errors import DataError
+from passgo.core.events import (
+    Event,
+    JackpotTaken,
+    LoanRepaid,
+    LoanTaken,
+    Mortgaged,
+    MortgageLifted,
+    Payment,
+)
 from passgo.core.rules import CHOICES, PRESETS
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
@@ -89,25 +98,23 @@ def draw_rules(rng: random.Random) -> tuple[str, Rules]:
 
 # -- the money the Bank takes, from the events -------------------------------------------------
 
-# Event kinds that move money between a player and the Bank, with the sign of the Bank's side
-# (+: the Bank takes `amount`, -: it pays). "pay" and "interest" name the creditor in `other`
-# (-1: the Bank); a payment between players moves no money to or from the Bank.
-# Building, selling, deed sales and lawyers' fees come with their own "pay"/"receive".
-BANK_SIGN = {
-    "receive": -1, "mortgage": -1, "unmortgage": +1, "jackpot": -1, "loan": -1,
-    "loan_repaid": +1,
-}
-
-
-def bank_takings(events: list[Any]) -> int:
+def bank_takings(events: list[Event]) -> int:
+    """What the Bank took in these events, less what it paid. A `Payment` names the Bank as
+    None on either side (one between players moves nothing to or from the Bank); a mortgage, its
+    lifting, the Free Parking jackpot and the Bank's loans carry their own amounts. Building,
+    selling buildings, deed sales and lawyers' fees come with their own `Payment`."""
     taken = 0
     for e in events:
-        kind = e.kind
-        if kind == "pay":
-            if e.other < 0:
-                taken += e.amount
-        else:
-            taken += BANK_SIGN.get(kind, 0) * e.amount
+        match e:
+            case Payment(payer=None, amount=amount):
+                taken -= amount
+            case Payment(payee=None, amount=amount):
+                taken += amount
+            case Mortgaged(amount=amount) | JackpotTaken(amount=amount) | LoanTaken(
+                    amount=amount):
+                taken -= amount
+            case MortgageLifted(cost=amount) | LoanRepaid(amount=amount):
+                taken += amount
     return taken
 
 
@@ -135,7 +142,7 @@ class Checker:
                 groups.setdefault(d.group, []).append(d.square)
         self.groups = list(groups.items())
 
-    def after(self, action: Action, events: list[Any]) -> list[str]:
+    def after(self, action: Action, events: list[Event]) -> list[str]:
         g, rules = self.game, self.game.rules
         out: list[str] = []
         self.taken += bank_takings(events)

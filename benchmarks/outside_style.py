@@ -33,7 +33,7 @@ from typing import Any
 
 from outside_bots import OPPONENTS
 
-from passgo import Action, Event, Game, __version__
+from passgo import Action, Event, Game, TradeAccepted, TradeOffered, __version__
 from passgo.agents import make_agent, play, spec_problem
 from passgo.agents.base import Agent
 from passgo.agents.play import step_limit
@@ -81,9 +81,9 @@ def play_game(table: str, bot: str, i: int, seed: int, max_rounds: int) -> dict[
 
     def observe(action: Action, events: list[Event]) -> None:
         for e in events:
-            if e.kind == "trade_offer" and e.player in measured:
+            if isinstance(e, TradeOffered) and e.offer.proposer in measured:
                 counts["offers"] += 1
-            elif e.kind == "trade_accept" and e.other in measured:
+            elif isinstance(e, TradeAccepted) and e.offer.proposer in measured:
                 counts["accepted"] += 1
 
     play(game, agents, max_steps=step_limit(PLAYERS, max_rounds), observe=observe)

@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(MID_GAME)
         options = argparse.Namespace(
             file=str(path), players=",".join([args.bots] * 3), rollouts=args.rollouts,
-            precision=0.0, what_if=None, max_rounds=300, seed=args.seed, workers=args.workers)
+            precision=0.0, min_rollouts=1, what_if=None, max_rounds=300, seed=args.seed,
+            workers=args.workers)
         start = time.perf_counter()
         report = analyze_position(options)
         seconds = time.perf_counter() - start

@@ -1,14 +1,18 @@
 """Environment steps per second of passgo.rl, with masked random actions and observations.
 
     python benchmarks/rl.py [--steps 20000] [--players 4] [--seed 0] [--json]
-                            [--compiled-python .venv-compiled/bin/python]
+                            [--openspiel-steps 5000] [--compiled-python .venv-compiled/bin/python]
 
 Three ways: the PettingZoo AEC environment in one process (every seat an agent: each step
 builds the deciding seat's observation and mask, picks a random unmasked action and applies
 it); the Gymnasium environment heads up against the random bot in one process (a step is one
 learner action; the bot's moves between them are included in the time); and the same with
 two `gymnasium.vector.AsyncVectorEnv` workers (steps of both workers per second of wall
-time). Aim (issue 12): 20,000 AEC steps per second on one core. The one-process runs also
+time); then the OpenSpiel game `passgo_monopoly` at the same table (each player step takes
+the deciding seat's observation tensor and a random legal action, each chance node samples
+its outcomes' distribution; `--openspiel-steps` actions of both kinds): its player steps and
+its chance nodes per second of the same run, reported as two rows. Aim (issue 12): 20,000 AEC
+steps per second on one core. The one-process runs also
 report steps per second of CPU time, which other work on a shared machine does not lower.
 Each row names the build that ran it (`pure`, or `compiled`: the core and the bots compiled
 with mypyc; `passgo.rl` itself is Python in both). With --compiled-python the same runs are
@@ -97,12 +101,44 @@ def vector_steps(steps: int, seed: int, workers: int = 2) -> dict[str, Any]:
             "cpu_seconds": None}
 
 
-def measure(steps: int, players: int, seed: int) -> list[dict[str, Any]]:
-    """The three runs in this interpreter, as rows."""
+def openspiel_steps(steps: int, players: int, seed: int) -> tuple[dict[str, Any], ...]:
+    """Random play of the OpenSpiel game: (player steps, chance nodes), timed together."""
+    import pyspiel
+
+    import passgo.rl.openspiel  # noqa: F401  (registers passgo_monopoly)
+
+    game = pyspiel.load_game("passgo_monopoly", {"players": players})
+    rng = random.Random(seed)
+    moves = chances = games = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    while moves + chances < steps:
+        state = game.new_initial_state()
+        games += 1
+        while not state.is_terminal() and moves + chances < steps:
+            if state.is_chance_node():
+                outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, odds)[0])
+                chances += 1
+            else:
+                state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                moves += 1
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
+    return tuple({"steps": n, "games": games, "seconds": seconds, "cpu_seconds": cpu_seconds}
+                 for n in (moves, chances))
+
+
+def measure(steps: int, players: int, seed: int,
+            spiel_steps: int = 5000) -> list[dict[str, Any]]:
+    """The runs in this interpreter, as rows."""
+    moves, chances = openspiel_steps(spiel_steps, players, seed)
     runs = {
         f"AEC, {players} seats, 1 process": aec_steps(steps, players, seed),
         "Gymnasium vs random, 1 process": gym_steps(steps, seed),
         "Gymnasium vs random, 2 workers": vector_steps(steps, seed),
+        f"OpenSpiel, {players} seats: player steps": moves,
+        f"OpenSpiel, {players} seats: chance nodes": chances,
     }
     return [{"run": name, "build": engine_build(), "steps": r["steps"], "games": r["games"],
              "steps_per_second": round(r["steps"] / r["seconds"]),
@@ -114,7 +150,8 @@ def measure_compiled(python: str, args: argparse.Namespace) -> list[dict[str, An
     """The same rows from another build's interpreter (this script, --json, in a subprocess
     whose environment has no PYTHONPATH: it imports its installed passgo)."""
     cmd = [python, str(Path(__file__).resolve()), "--json", "--steps", str(args.steps),
-           "--players", str(args.players), "--seed", str(args.seed)]
+           "--players", str(args.players), "--seed", str(args.seed),
+           "--openspiel-steps", str(args.openspiel_steps)]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
     if done.returncode != 0:
@@ -128,16 +165,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--steps", type=int, default=20_000)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--openspiel-steps", type=int, default=5000,
+                    help="actions (player and chance) of the OpenSpiel run")
     ap.add_argument("--compiled-python", default=None,
                     help="also run under this interpreter's build (e.g. .venv-compiled/bin/python)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args, _ = ap.parse_known_args(argv)
-    if args.steps < 2 or not 2 <= args.players <= 8:
-        ap.error("need --steps >= 2 and --players 2..8")
+    if args.steps < 2 or args.openspiel_steps < 1 or not 2 <= args.players <= 8:
+        ap.error("need --steps >= 2, --openspiel-steps >= 1 and --players 2..8")
     if args.compiled_python is not None and not Path(args.compiled_python).exists():
         ap.error(f"no interpreter at {args.compiled_python} (make compiled installs "
                  f"{ROOT / '.venv-compiled'})")
-    rows = measure(args.steps, args.players, args.seed)
+    rows = measure(args.steps, args.players, args.seed, args.openspiel_steps)
     if args.compiled_python is not None:
         rows += measure_compiled(args.compiled_python, args)
     report = {"benchmark": "rl", "passgo": __version__, "python": platform.python_version(),
@@ -149,10 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"passgo {__version__} RL environment steps, masked random actions with "
           f"observations, Python {report['python']}, load average "
           f"{', '.join(map(str, report['load_average']))}")
-    print(f"{'run':>34} {'build':>9} {'steps':>8} {'steps/s':>9} {'steps/CPU s':>12}")
+    print(f"{'run':>40} {'build':>9} {'steps':>8} {'steps/s':>9} {'steps/CPU s':>12}")
     for row in rows:
         per_cpu = row["steps_per_cpu_second"]
-        print(f"{row['run']:>34} {row['build']:>9} {row['steps']:>8,} "
+        print(f"{row['run']:>40} {row['build']:>9} {row['steps']:>8,} "
               f"{row['steps_per_second']:>9,} "
               f"{'-' if per_cpu is None else format(per_cpu, ','):>12}")
     return 0

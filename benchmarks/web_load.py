@@ -30,6 +30,9 @@ a timer due now ran: what every request waited on top of its own work), the bots
 time in their workers and their wait for a worker busy with other games' bots, as p50 and p99
 of their histograms (interpolated within a bucket), and the decisions the
 fallback bot made because a worker overran its time.
+
+Stopped early (Ctrl-C, SIGINT or SIGTERM), it stops the server and every process it started
+and removes the temporary database before it ends, with exit status 130 or 143.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -292,7 +296,29 @@ async def _sampled(port: int, games: list[tuple[str, list[str]]], args: argparse
     return latencies, peak, end
 
 
+STOPPED_BY: list[int] = []
+
+
+def _sigterm(signum: int, frame: Any) -> None:
+    """SIGTERM is handled as Ctrl-C is: asyncio's own SIGINT handling cancels the load
+    cleanly and raises KeyboardInterrupt, and the server and the temporary folder are
+    cleaned up on the way out."""
+    STOPPED_BY.append(signum)
+    signal.raise_signal(signal.SIGINT)
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _sigterm)
+    try:
+        report()
+    except KeyboardInterrupt:
+        sig = STOPPED_BY[0] if STOPPED_BY else signal.SIGINT
+        print(f"web_load: stopped by {signal.Signals(sig).name}; the server was stopped and "
+              "its temporary database removed", file=sys.stderr)
+        raise SystemExit(128 + sig) from None
+
+
+def report() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seats", type=int, default=4)

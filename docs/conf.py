@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 import passgo  # noqa: E402
 import passgo.agents  # noqa: E402
-from passgo.cli.rules import rules_markdown  # noqa: E402
+from passgo.cli.docs_pages import PAGES, cite  # noqa: E402
 from passgo.core.events import EVENT_TYPES  # noqa: E402
 from passgo.core.rules import option_docs  # noqa: E402
 from passgo.core.version import ENGINE_VERSION  # noqa: E402
@@ -68,12 +68,13 @@ autodoc_typehints = "signature"
 
 
 def generated_pages(app: Sphinx, docname: str, source: list[str]) -> None:
-    """The Rules page is made at build time from the options' own metadata (the text that
-    `passgo rules show` prints); the committed docs/rules.md, kept equal to it by a test, is
-    the same page for readers of the repository. The Events page ends with the table of event
-    kinds, made from the event classes (`EVENT_TYPES`)."""
-    if docname == "rules":
-        source[0] = rules_markdown()
+    """The Rules and House rules pages are made at build time from the options' own
+    metadata and the rule catalogue (`passgo.cli.docs_pages`); the committed docs/rules.md and
+    docs/house-rules.md, kept equal to them by a test, are the same pages for readers of the
+    repository. The Events page ends with the table of event kinds, made from the event
+    classes (`EVENT_TYPES`)."""
+    if f"{docname}.md" in PAGES:
+        source[0] = PAGES[f"{docname}.md"]()
     elif docname == "reference/events":
         rows = [f"| `{kind}` | `{cls.__name__}` | {', '.join(cls.__match_args__)} | "
                 f"{' '.join((cls.__doc__ or '').split())} |"
@@ -92,6 +93,7 @@ def option_docstring(app: Sphinx, what: str, name: str, obj: Any, options: Any,
     prefix = "passgo.core.rules.Rules."
     if what == "attribute" and name.startswith(prefix) and name[len(prefix):] in OPTION_DOCS:
         default, doc, source = OPTION_DOCS[name[len(prefix):]]
+        source = cite(source, lambda book, anchor: f":doc:`{book} </rule-books>`")
         lines[:] = [doc, "", f"Classic value: ``{json.dumps(default)}``. Rule sentence: {source}"]
 
 

@@ -8,12 +8,15 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from passgo.core import Game, Rules
 from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST, load_edition
+from passgo.core.events import SALARY, Event, Payment
 from passgo.core.state import HOTEL
 from passgo.engine_build import engine_build
+
+E = TypeVar("E")
 
 BOARD = load_edition("us-classic")
 # The rules options the RL environments refuse (`passgo.rl.observe.UNSUPPORTED`), turned off.
@@ -138,8 +141,25 @@ def find_reference() -> Path | None:
     return None
 
 
-def kinds(events: Iterable[object]) -> list[str]:
-    return [e.kind for e in events]  # type: ignore[attr-defined]
+def kinds(events: Iterable[Event]) -> list[str]:
+    """Each event's kind (its class's `kind`), in order."""
+    return [e.kind for e in events]
+
+
+def only(cls: type[E], events: Iterable[Event]) -> list[E]:
+    """The events of one class, in order."""
+    return [e for e in events if isinstance(e, cls)]
+
+
+def paid_by_players(events: Iterable[Event]) -> list[Payment]:
+    """The payments players made, to another player or to the Bank (not the Bank's)."""
+    return [e for e in events if isinstance(e, Payment) and e.payer is not None]
+
+
+def salaries(events: Iterable[Event]) -> list[int]:
+    """The salaries the Bank paid for passing or reaching GO, in order."""
+    return [e.amount for e in events
+            if isinstance(e, Payment) and e.payer is None and e.reason == SALARY]
 
 
 def money_total(g: Game) -> int:
@@ -178,3 +198,20 @@ def load_benchmark(name: str, module_name: str | None = None) -> ModuleType:
 def load_fuzz() -> ModuleType:
     """benchmarks/fuzz.py as a module (its random rule mixes serve several tests)."""
     return load_benchmark("fuzz", "passgo_fuzz")
+
+
+def session_processes(session: int) -> list[str]:
+    """The processes still alive (zombies included) in a session, as "pid state command",
+    read from /proc: a command started with `start_new_session=True` is its session's leader
+    and everything it starts stays in its session unless it leaves on purpose."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # ended while we looked
+        name_end = text.rindex(")")
+        fields = text[name_end + 2:].split()
+        if int(fields[3]) == session:  # fields: state, ppid, pgrp, session, ...
+            found.append(f"{stat.parent.name} {fields[0]} {text[text.index('(') + 1:name_end]}")
+    return found

@@ -11,8 +11,16 @@ from types import ModuleType
 import pytest
 
 from passgo import Game, Rules
-from passgo.core import Event
 from passgo.core.actions import Roll
+from passgo.core.events import (
+    SALARY,
+    JackpotTaken,
+    LoanRepaid,
+    LoanTaken,
+    Mortgaged,
+    MortgageLifted,
+    Payment,
+)
 from support import load_fuzz
 
 
@@ -54,14 +62,15 @@ def test_the_checker_sees_money_leak_and_a_lost_house(fuzz: ModuleType) -> None:
     roll = Roll(game.pending_player)
     assert checker.after(roll, []) == []
     # An event saying the Bank paid $50 that no player received: the ledger no longer adds up.
-    problems = checker.after(roll, [Event("receive", 0, -1, 50, -1, "salary")])
+    problems = checker.after(roll, [Payment(None, 0, 50, SALARY)])
     assert problems and problems[0].startswith("money")
     checker.houses += 1  # as if a house had gone missing from the board and the Bank
     assert any(p.startswith("buildings") for p in checker.after(roll, []))
 
 
 def test_bank_takings_read_from_events(fuzz: ModuleType) -> None:
-    events = [Event("pay", 0, -1, 100, -1, "rent"), Event("pay", 0, -1, 30, 1, "rent"),
-              Event("receive", 1, -1, 200, -1, "salary"), Event("mortgage", 1, 3, 30),
-              Event("unmortgage", 1, 3, 33)]
+    events = [Payment(0, None, 100, "rent"), Payment(0, 1, 30, "rent"),
+              Payment(None, 1, 200, SALARY), Mortgaged(1, 3, 30), MortgageLifted(1, 3, 33)]
     assert fuzz.bank_takings(events) == 100 - 200 - 30 + 33
+    loans = [LoanTaken(0, 500), JackpotTaken(1, 75), LoanRepaid(0, 500)]
+    assert fuzz.bank_takings(loans) == -500 - 75 + 500

@@ -33,9 +33,8 @@ from hypothesis import strategies as st
 from passgo.agents import BasicBot, RandomBot, StrategicBot
 from passgo.agents.random_bot import random_offer
 from passgo.agents.strategic import PROFILES
-from passgo.core import Bundle, Game, IllegalActionError, Rules, TradeOffer
+from passgo.core import BUSINESS_ACTIONS, Bundle, Game, IllegalActionError, Rules, TradeOffer
 from passgo.core.actions import (
-    BUSINESS,
     AcceptTrade,
     Action,
     Bid,
@@ -268,7 +267,7 @@ class BuilderBot:
         rng = self.rng
         top = game.pending
         legal = game.legal_actions(player)
-        answers = [a for a in legal if not isinstance(a, BUSINESS)]
+        answers = [a for a in legal if not isinstance(a, BUSINESS_ACTIONS)]
         if top.kind == "trade_reply" and answers[0].word == "accept":
             return answers[0]
         if top.kind == "buy" and answers[0].word == "buy":
@@ -362,7 +361,7 @@ def meddling(g: Game, rng: random.Random) -> Action | None:
     if rng.random() < 0.01 and g.is_legal(CallTime(q)):
         return CallTime(q)  # the clock of a game that ends by time
     if how == 0:
-        business = [a for a in g.legal_actions(q) if isinstance(a, BUSINESS)]
+        business = [a for a in g.legal_actions(q) if isinstance(a, BUSINESS_ACTIONS)]
         return rng.choice(business) if business else None
     if how == 1:
         offer = random_offer(g, q, rng)

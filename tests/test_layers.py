@@ -42,3 +42,10 @@ def test_no_library_module_imports_the_command_line(path: Path) -> None:
 @pytest.mark.parametrize("path", sorted((SRC / "core").rglob("*.py")), ids=_module)
 def test_the_core_imports_only_the_core(path: Path) -> None:
     assert sorted(m for m in _imports(path) if not m.startswith("passgo.core")) == []
+
+
+@pytest.mark.parametrize("path", sorted((SRC / "agents").rglob("*.py")), ids=_module)
+def test_the_bots_do_not_import_the_narration(path: Path) -> None:
+    """Bots write their reasons with the core's seat references (`passgo.core.reasons`); the
+    narration, a front-end layer, reads them."""
+    assert sorted(m for m in _imports(path) if m.startswith("passgo.narrate")) == []

@@ -44,6 +44,7 @@ from passgo import (
 )
 from passgo.agents import RandomBot
 from passgo.core import business
+from passgo.core.events import TradeRejected
 from passgo.core.position import parse_position, position_to_toml
 from passgo.core.rules import PRESETS
 from passgo.core.serialize import state_dict
@@ -426,4 +427,5 @@ def test_a_refusal_can_say_why() -> None:
     assert reject == RejectTrade(1, "$300 is more than it earns me")
     assert reject.text() == "reject because $300 is more than it earns me"
     (event,) = g.apply(reject)
-    assert event.kind == "trade_reject" and event.detail == "$300 is more than it earns me"
+    assert isinstance(event, TradeRejected) and not event.counter
+    assert event.reason == "$300 is more than it earns me"

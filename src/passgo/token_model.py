@@ -70,11 +70,19 @@ class MovementError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """Where a token that reached a square ends up, with what probability, and every square it
-    was put on on the way (the square reached, then each card's destination)."""
+    was put on on the way (the square reached, then each card's destination).
+
+    `carded` is the part of `probability` in which a nearest-square card ("advance to the
+    nearest Railroad", "... Utility") put the token on `end`, and `multiplied` that part
+    weighted by the card's multiplier (the railroad card's doubled rent, the utility card's
+    ten times a fresh throw): what the rent of a railroad or utility depends on beyond the
+    landing itself (`passgo analyze returns`)."""
 
     probability: float
     end: int  # a square, or `Movement.jailed` for In Jail
     visits: tuple[int, ...]
+    carded: float = 0.0
+    multiplied: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,14 +171,16 @@ def _deck(cards: tuple[Card, ...], convention: str) -> tuple[Card, ...]:
 
 
 def _reach(board: Board, decks: tuple[tuple[Card, ...], ...], sq: int, weight: float,
-           path: tuple[int, ...], jailed: int) -> list[Outcome]:
-    """The token is put on `sq` with probability `weight`: obey the square (and its card)."""
+           path: tuple[int, ...], jailed: int, multiplier: int = 0) -> list[Outcome]:
+    """The token is put on `sq` with probability `weight` (by a nearest-square card with this
+    `multiplier`, or 0): obey the square (and its card)."""
     path = (*path, sq)
     kind = board.squares[sq].kind
     if kind == GO_TO_JAIL:
         return [Outcome(weight, jailed, path)]
     if kind not in (CHANCE, COMMUNITY_CHEST):
-        return [Outcome(weight, sq, path)]
+        carded = weight if multiplier else 0.0
+        return [Outcome(weight, sq, path, carded, carded * multiplier)]
     deck = decks[DECK_CHANCE if kind == CHANCE else DECK_COMMUNITY_CHEST]
     share = weight / len(deck)
     n = len(board.squares)
@@ -182,7 +192,8 @@ def _reach(board: Board, decks: tuple[tuple[Card, ...], ...], sq: int, weight: f
         elif target == jailed:
             out.append(Outcome(share, jailed, path))
         else:
-            out.extend(_reach(board, decks, target, share, path, jailed))
+            multiplier = card.multiplier if card.effect == ADVANCE_NEAREST else 0
+            out.extend(_reach(board, decks, target, share, path, jailed, multiplier))
     return out
 
 
@@ -202,8 +213,14 @@ def _card_target(board: Board, card: Card, sq: int, n: int) -> int | None:
 
 
 def _merge(outcomes: list[Outcome]) -> list[Outcome]:
-    """One outcome per (end, path): the same card printed twice is one outcome."""
-    merged: dict[tuple[int, tuple[int, ...]], float] = {}
+    """One outcome per (end, path): the same card printed twice is one outcome (and so are two
+    cards to the same square, "Take a trip to Reading Railroad" and the nearest-Railroad card
+    drawn on the last Chance square, their `carded` parts added)."""
+    merged: dict[tuple[int, tuple[int, ...]], list[float]] = {}
     for o in outcomes:
-        merged[o.end, o.visits] = merged.get((o.end, o.visits), 0.0) + o.probability
-    return [Outcome(p, end, path) for (end, path), p in merged.items()]
+        sums = merged.setdefault((o.end, o.visits), [0.0, 0.0, 0.0])
+        sums[0] += o.probability
+        sums[1] += o.carded
+        sums[2] += o.multiplied
+    return [Outcome(p, end, path, carded, multiplied)
+            for (end, path), (p, carded, multiplied) in merged.items()]

@@ -12,12 +12,13 @@ from passgo.agents import BasicBot, bot_step, play
 from passgo.agents.base import Agent
 from passgo.agents.play import close_agents, incidents, step_limit
 from passgo.core import Action, ClaimRent, Event, Game, Roll, Rules
+from passgo.core.events import Debt, DiceThrown
 from passgo.tournament.match import play_match
-from support import setup, sq
+from support import paid_by_players, setup, sq
 
 
 def rent_paid(events: list[Event]) -> int:
-    return sum(e.amount for e in events if e.kind == "pay" and e.detail == "rent")
+    return sum(e.amount for e in paid_by_players(events) if e.reason == "rent")
 
 
 def test_bot_step_moves_for_a_bot_and_waits_for_a_person() -> None:
@@ -29,7 +30,7 @@ def test_bot_step_moves_for_a_bot_and_waits_for_a_person() -> None:
     assert step is not None
     action, events = step
     assert action == Roll(0) and g.history == [action]
-    assert any(e.kind == "dice" for e in events)
+    assert any(isinstance(e, DiceThrown) for e in events)
 
 
 def test_bot_step_answers_none_once_the_game_is_over() -> None:
@@ -82,7 +83,7 @@ def test_play_lets_the_observer_see_rent_claims() -> None:
     play(g, [BasicBot() for _ in range(3)], observe=lambda a, e: seen.append((a, e)))
     claims = [e for a, e in seen if isinstance(a, ClaimRent)]
     paid = [e for e in claims if rent_paid(e) > 0]
-    owed = [e for e in claims if any(x.kind == "debt" and x.detail == "rent" for x in e)]
+    owed = [e for e in claims if any(isinstance(x, Debt) and x.reason == "rent" for x in e)]
     assert paid and owed and len(paid) + len(owed) == len(claims)
     assert [a for a, _ in seen] == g.history
 

@@ -11,12 +11,8 @@ from hypothesis import strategies as st
 
 from passgo.agents import BasicBot, StrategicBot, StrategicParams, make_agent, play
 from passgo.agents.landing import landing_rates
-from passgo.agents.strategic import (
-    FREE_REFUSALS,
-    MAX_PAUSE_TURNS,
-    PAUSE_TURNS,
-    PROFILES,
-)
+from passgo.agents.strategic import PROFILES
+from passgo.agents.strategic.negotiation import FREE_REFUSALS, MAX_PAUSE_TURNS, PAUSE_TURNS
 from passgo.agents.valuation import Holding, Valuer
 from passgo.core import Game, Rules
 from passgo.core.actions import (

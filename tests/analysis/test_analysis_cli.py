@@ -51,8 +51,16 @@ def test_heat_map_draws_the_chain_values() -> None:
         grid = np.asarray(ax.images[0].get_array())
         for row in strategy["squares"][:40]:
             assert grid[board_cell(row["index"])] == pytest.approx(100 * row["per_throw"])
-        assert f"{100 * strategy['squares'][40]['per_throw']:.2f} %" in " ".join(
-            t.get_text() for t in ax.texts)
+        texts = [t.get_text().replace("\n", " ") for t in ax.texts]
+        assert f"In Jail: {100 * strategy['squares'][40]['per_throw']:.2f} % of throws" in texts
+        # Every square by its full name, on the square the board puts it.
+        for row in strategy["squares"][:40]:
+            assert row["name"] in texts, row["name"]
+    # The boards fill the figure: no band of it left blank.
+    figure.canvas.draw()
+    for ax in boards:
+        box = ax.get_position()
+        assert box.height > 0.8 and box.width > 0.4
 
 
 def test_tables_are_not_wrapped_when_piped(capsys: pytest.CaptureFixture[str]) -> None:

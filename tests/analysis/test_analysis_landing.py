@@ -68,7 +68,7 @@ def test_chain_measures_are_consistent() -> None:
     r = landing_odds(build_movement(Rules(), "short"))
     assert sum(r.per_throw) == pytest.approx(1.0)
     assert r.per_throw[30] == 0.0 < r.visits_per_throw[30] == r.go_to_jail_per_throw
-    assert r.per_turn[5] == pytest.approx(r.per_throw[5] * r.throws_per_turn)
+    assert r.landings_per_turn[5] == pytest.approx(r.per_throw[5] * r.throws_per_turn)
     # Short stays: every throw that ends in jail is a jail entry.
     assert r.jail_entries_per_throw == pytest.approx(r.per_throw[IN_JAIL])
     # A third double is 1 in 216 of the turns that reach it; Go To Jail is not the only way in.

@@ -26,7 +26,7 @@ def level(report: dict, group: str, name: str) -> dict:
 
 def test_rent_is_rent_times_landing_odds() -> None:
     report = analyze_returns(Rules(), "classic", "short", 3)
-    odds = landing_odds(build_movement(Rules(), "short")).per_turn
+    odds = landing_odds(build_movement(Rules(), "short")).landings_per_turn
     hotel = level(report, "dark_blue", "hotel")
     assert hotel["rent_per_opponent_turn"] == pytest.approx(1500 * odds[37] + 2000 * odds[39])
     assert hotel["cost"] == 350 + 400 + 2 * 5 * 200
@@ -59,7 +59,7 @@ def test_double_hotels_and_double_prices_are_priced_as_the_engine_charges() -> N
     the face value"."""
     rules = Rules().with_options(double_hotels=True, double_prices=True)
     report = analyze_returns(rules, "custom", "short", 3)
-    odds = landing_odds(build_movement(rules, "short")).per_turn
+    odds = landing_odds(build_movement(rules, "short")).landings_per_turn
     names = [r["level"] for r in report["groups"][0]["levels"]]
     assert names[5:] == ["hotel", "hotel and 1 house", "hotel and 2 houses",
                          "hotel and 3 houses", "hotel and 4 houses", "two hotels"]
@@ -74,13 +74,22 @@ def test_double_hotels_and_double_prices_are_priced_as_the_engine_charges() -> N
     assert top["cost"] == 2 * (350 + 400) + 2 * 10 * 200
 
 
-def test_returns_figure_draws_the_rents() -> None:
+def test_returns_figure_draws_the_headline_and_the_rents() -> None:
     report = analyze_returns(Rules(), "classic", "short", 3)
     figure = returns_figure(report)
-    lines = {line.get_label(): list(line.get_ydata()) for line in figure.axes[0].lines}
-    assert set(lines) == set(BOARD.group_names)
-    green = next(g for g in report["groups"] if g["group"] == "green")["levels"]
-    assert lines["green"] == pytest.approx([r["rent_per_opponent_turn"] for r in green])
+    bars, per_dollar, per_turn = figure.axes
+    # The ranked bars: best first (at the top), as per cent of the money invested.
+    widths = [p.get_width() for p in bars.patches]
+    best = report["best_per_dollar"]
+    assert widths == pytest.approx([100 * r["return_per_opponent_turn"] for r in best])
+    ticks = zip(bars.get_yticks(), (t.get_text() for t in bars.get_yticklabels()), strict=True)
+    assert max(ticks)[1] == "orange (hotel)"  # the top bar
+    for ax, key, scale in ((per_dollar, "return_per_opponent_turn", 100),
+                           (per_turn, "rent_per_opponent_turn", 1)):
+        lines = {line.get_label(): list(line.get_ydata()) for line in ax.lines}
+        assert set(BOARD.group_names) < set(lines)
+        green = next(g for g in report["groups"] if g["group"] == "green")["levels"]
+        assert lines["green"] == pytest.approx([scale * r[key] for r in green])
 
 
 def test_roi_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

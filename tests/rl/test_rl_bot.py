@@ -24,14 +24,15 @@ ROOT = Path(__file__).resolve().parents[2]
 ACTIONS = ActionTable(BOARD).size
 
 
-def _policy(path: Path, seed: int = 0) -> Path:
+def _policy(path: Path, seed: int = 0, inputs: int = SIZE, max_rounds: int = 200,
+            business_limit: int = 4, hidden: int = 16) -> Path:
     """A policy file of random weights (the layout train.py saves)."""
     gen = torch.Generator().manual_seed(seed)
-    sizes = [SIZE, 16, 16, ACTIONS]
+    sizes = [inputs, hidden, hidden, ACTIONS]
     layers = [(torch.randn(b, a, generator=gen), torch.randn(b, generator=gen))
               for a, b in itertools.pairwise(sizes)]
-    torch.save({"format": POLICY_FORMAT, "version": POLICY_VERSION, "max_rounds": 200,
-                "business_limit": 4, "offers_per_turn": 1, "layers": layers}, path)
+    torch.save({"format": POLICY_FORMAT, "version": POLICY_VERSION, "max_rounds": max_rounds,
+                "business_limit": business_limit, "offers_per_turn": 1, "layers": layers}, path)
     return path
 
 
@@ -98,6 +99,20 @@ def test_a_policy_file_never_runs_code(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
+def test_a_policy_of_the_observation_before_the_card_history_reads_its_prefix(
+        tmp_path: Path) -> None:
+    """A policy of 822 inputs (`observe.PREFIXES`) plays on the first 822 numbers, legally;
+    another size is refused."""
+    from passgo.rl.observe import PREFIXES
+
+    spec = f"rl:{_policy(tmp_path / 'old.pt', inputs=PREFIXES[0])}"
+    game = Game.new(["a", "b"], seed=3, max_rounds=20)
+    play(game, [make_agent(spec), make_agent("random")])
+    assert game.over
+    with pytest.raises(ValueError, match="observes 900 numbers"):
+        make_agent(f"rl:{_policy(tmp_path / 'odd.pt', inputs=900)}")
+
+
 def test_rl_needs_a_path() -> None:
     assert spec_problem("rl:") == "rl: needs a policy file, e.g. rl:policies/heads-up.pt"
 
@@ -127,17 +142,19 @@ def _train(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _distance(a: Path, b: Path) -> float:
-    """Mean absolute difference of two policy files' weights."""
+    """Mean absolute difference of two policy files' weights (of the inputs both observe: a
+    policy of the earlier observation reads a prefix of this one's)."""
     pairs = zip(torch.load(a, weights_only=True)["layers"],
                 torch.load(b, weights_only=True)["layers"], strict=True)
-    diffs = [float((x - y).abs().mean()) for (wa, ba), (wb, bb) in pairs
+    diffs = [float((x[..., :y.shape[-1]] - y).abs().mean()) for (wa, ba), (wb, bb) in pairs
              for x, y in ((wa, wb), (ba, bb))]
     return sum(diffs) / len(diffs)
 
 
 def test_training_starts_from_a_saved_policy(tmp_path: Path) -> None:
     """`--start`: the learner begins with the file's policy weights, so a short run ends near
-    them, much nearer than a run from a fresh network (same seed, same steps)."""
+    them, much nearer than a run from a fresh network (same seed, same steps). The shipped
+    file observes the 822 numbers before the card history: the new inputs start at zero."""
     settings = ["--steps", "64", "--business-limit", "1", "--max-rounds", "100",
                 "--offers-per-turn", "1"]
     more, fresh = tmp_path / "more.pt", tmp_path / "fresh.pt"
@@ -145,6 +162,20 @@ def test_training_starts_from_a_saved_policy(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-2000:]
     assert _train(*settings, "--out", str(fresh)).returncode == 0
     assert _distance(more, SHIPPED) * 5 < _distance(fresh, SHIPPED)
+
+
+def test_training_starts_from_a_policy_of_the_earlier_observation(tmp_path: Path) -> None:
+    """`--start` with a policy of 822 inputs: its weights for those, zero for the card
+    history, then training (64 steps) moves them little."""
+    old = _policy(tmp_path / "old.pt", inputs=822, max_rounds=100, business_limit=1,
+                  hidden=128)
+    run = _train("--start", str(old), "--steps", "64", "--business-limit", "1",
+                 "--max-rounds", "100", "--out", str(tmp_path / "new.pt"))
+    assert run.returncode == 0, run.stderr[-2000:]
+    first = torch.load(tmp_path / "new.pt", weights_only=True)["layers"][0][0]
+    assert first.shape[1] == SIZE
+    assert float(first[:, 822:].abs().max()) < 0.05
+    assert _distance(tmp_path / "new.pt", old) < 0.05
 
 
 def test_training_refuses_a_start_policy_of_other_settings(tmp_path: Path) -> None:

@@ -11,7 +11,15 @@ from typing import Any
 
 from passgo.core import Game
 from passgo.core.actions import Bid, Buy, Decline, EndTurn, Mortgage, Pass, Roll
-from support import assert_illegal, kinds, money_total, setup, sq
+from passgo.core.events import (
+    AuctionStarted,
+    AuctionUnsold,
+    AuctionWon,
+    Declined,
+    Payment,
+    Purchased,
+)
+from support import assert_illegal, money_total, only, setup, sq
 
 THROW = (1, 2)
 BOARDWALK = sq("Boardwalk")
@@ -50,7 +58,7 @@ def test_buy_at_printed_price() -> None:
     g = landed()
     total = money_total(g)
     events = g.apply(Buy(0))
-    assert kinds(events) == ["pay", "buy"]
+    assert events == [Payment(0, None, 400, "purchase"), Purchased(0, BOARDWALK, 400)]
     assert g.owner[BOARDWALK] == 0
     assert not g.mortgaged[BOARDWALK]
     assert g.cash == [1100, 1500]
@@ -116,7 +124,7 @@ def test_declining_opens_an_auction_on_the_left() -> None:
     Bank's."""
     g = landed(players=("Ann", "Bob", "Cy"))
     events = g.apply(Decline(0))
-    assert kinds(events) == ["auction_start"]
+    assert events == [Declined(0, BOARDWALK), AuctionStarted("deed", BOARDWALK)]
     assert g.pending.kind == "bid" and g.pending.player == 1
     assert g.owner[BOARDWALK] == -1
     assert g.cash == [1500, 1500, 1500]
@@ -145,8 +153,7 @@ def test_decliner_may_bid_and_win() -> None:
     assert g.pending.kind == "bid" and g.pending.player == 0
     g.apply(Bid(0, 160))
     events = g.apply(Pass(1))
-    won = [e for e in events if e.kind == "auction_won"]
-    assert [(e.player, e.square, e.amount) for e in won] == [(0, BOARDWALK, 160)]
+    assert only(AuctionWon, events) == [AuctionWon(0, "deed", BOARDWALK, 160)]
     assert g.owner[BOARDWALK] == 0
     assert g.cash == [1340, 1500]
     assert g.pending.kind == "end_turn" and g.pending.player == 0
@@ -163,8 +170,7 @@ def test_auction_price_is_paid_to_the_bank() -> None:
     g.apply(Pass(0))
     g.apply(Bid(1, 250))
     events = g.apply(Pass(2))
-    pays = [(e.player, e.other, e.amount) for e in events if e.kind == "pay"]
-    assert pays == [(1, -1, 250)]
+    assert only(Payment, events) == [Payment(1, None, 250, "auction")]
     assert g.owner[BOARDWALK] == 1
     assert g.cash == [1500, 1250, 1500]
     assert g.bank_flow == 250
@@ -225,7 +231,8 @@ def test_no_bid_leaves_the_deed_with_the_bank() -> None:
     g.apply(Pass(1))
     g.apply(Pass(2))
     events = g.apply(Pass(0))
-    assert "auction_unsold" in kinds(events)
+    assert AuctionUnsold("deed", BOARDWALK) in events
+
     assert g.owner[BOARDWALK] == -1
     assert g.cash == [1500, 1500, 1500]
     assert g.bank_flow == 0

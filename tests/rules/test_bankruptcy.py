@@ -28,8 +28,9 @@ from passgo.core.actions import (
     Unmortgage,
 )
 from passgo.core.board import DECK_CHANCE
+from passgo.core.events import Bankrupt, Debt, Mortgaged, Payment
 from passgo.core.state import HOTEL
-from support import assert_illegal, kinds, money_total, setup, sq
+from support import assert_illegal, kinds, money_total, only, setup, sq
 
 THROW = (1, 2)
 BOARDWALK = sq("Boardwalk")
@@ -63,15 +64,14 @@ def test_unpaid_rent_becomes_a_debt_to_raise() -> None:
     )
     total = money_total(g)
     events = g.apply(Roll(0))
-    debts = [(e.player, e.other, e.amount) for e in events if e.kind == "debt"]
-    assert debts == [(0, 1, 50)]
+    assert only(Debt, events) == [Debt(0, 1, 50, "rent")]
     assert g.pending.kind == "raise_funds" and g.pending.player == 0
     assert g.cash == [30, 1500]
     assert DeclareBankruptcy(0) not in g.legal_actions(0)
     assert_illegal(g, DeclareBankruptcy(0))
     assert_illegal(g, EndTurn(0))
     events = g.apply(Mortgage(0, READING))
-    assert [(e.kind, e.amount) for e in events] == [("mortgage", 100), ("pay", 50)]
+    assert events == [Mortgaged(0, READING, 100), Payment(0, 1, 50, "rent")]
     assert g.cash == [80, 1550]
     assert g.pending.kind == "end_turn" and g.pending.player == 0
     assert money_total(g) == total
@@ -186,7 +186,7 @@ def test_bankrupt_to_a_player_hands_everything_to_the_creditor() -> None:
     # $100 + 3 houses at $25 + mortgages $50 + $50 + $60 = $335 < $2000.
     assert g.liquidation_value(0) == 335
     events = g.apply(DeclareBankruptcy(0))
-    assert ("bankrupt", 0, 1) in [(e.kind, e.player, e.other) for e in events]
+    assert [(e.player, e.creditor) for e in only(Bankrupt, events)] == [(0, 1)]
     assert not g.alive[0]
     assert g.cash == [0, 1500 + 100 + 75, 1500]
     assert [g.level[s] for s in LIGHT_BLUE] == [0, 0, 0]
@@ -385,7 +385,8 @@ def test_pay_each_player_in_turn_bankrupt_on_the_second() -> None:
     assert g.cash == [20, 1550, 1500]
     assert g.pending.kind == "raise_funds" and g.pending.player == 0
     events = g.apply(DeclareBankruptcy(0))
-    assert ("bankrupt", 0, 2) in [(e.kind, e.player, e.other) for e in events]
+    assert [(e.player, e.creditor) for e in only(Bankrupt, events)] == [(0, 2)]
+
     assert g.cash == [0, 1550, 1520]
     assert g.alive == [False, True, True]
     assert g.pending.kind == "roll" and g.pending.player == 1

@@ -13,8 +13,9 @@ import pytest
 
 from passgo.core import Game, Rules
 from passgo.core.actions import Build, Sell, SellDown
+from passgo.core.events import BuildingsSold, Built, Payment
 from passgo.core.state import HOTEL
-from support import assert_illegal, kinds, money_total, setup, sq
+from support import assert_illegal, money_total, only, setup, sq
 
 BOARDWALK = sq("Boardwalk")
 PARK_PLACE = sq("Park Place")
@@ -82,7 +83,7 @@ def test_house_costs_the_price_on_the_deed() -> None:
     g = ann_owns(DARK_BLUE, owners={s: 0 for s in LIGHT_BLUE})
     total = money_total(g)
     events = g.apply(Build(0, BOARDWALK))
-    assert kinds(events) == ["pay", "build"]
+    assert events == [Payment(0, None, 200, "building"), Built(0, BOARDWALK, "house", 200, 1, 0)]
     assert g.level[BOARDWALK] == 1 and g.cash[0] == 1300
     g.apply(Build(0, ORIENTAL))
     assert g.level[ORIENTAL] == 1 and g.cash[0] == 1250
@@ -164,7 +165,7 @@ def test_four_houses_is_the_limit_before_a_hotel() -> None:
     Boardwalk is a hotel, not a fifth house."""
     g = ann_owns(DARK_BLUE, (4, 4))
     events = g.apply(Build(0, BOARDWALK))
-    assert [e.detail for e in events if e.kind == "build"] == ["hotel"]
+    assert [e.item for e in only(Built, events)] == ["hotel"]
     assert g.level[BOARDWALK] == HOTEL
 
 
@@ -259,7 +260,8 @@ def test_houses_sell_back_for_half_price() -> None:
     g = ann_owns(DARK_BLUE, (1, 1))
     total = money_total(g)
     events = g.apply(Sell(0, BOARDWALK))
-    assert [(e.kind, e.amount) for e in events] == [("sell", 0), ("receive", 100)]
+    assert events == [BuildingsSold(0, BOARDWALK, 0, 0), Payment(None, 0, 100, "buildings sold")]
+
     assert levels_of(g, DARK_BLUE) == (1, 0)
     assert g.cash[0] == 1600 and g.bank_houses == 31
     assert money_total(g) == total
@@ -377,7 +379,7 @@ def test_short_game_hotel_after_three_houses() -> None:
     g = ann_owns(DARK_BLUE, (3, 3), rules=Rules(houses_per_hotel=3))
     total = money_total(g)
     events = g.apply(Build(0, BOARDWALK))
-    assert [e.detail for e in events if e.kind == "build"] == ["hotel"]
+    assert [e.item for e in only(Built, events)] == ["hotel"]
     assert levels_of(g, DARK_BLUE) == (3, HOTEL)
     assert (g.bank_houses, g.bank_hotels) == (32 - 3, 11)
     assert g.cash[0] == 1300

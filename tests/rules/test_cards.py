@@ -30,8 +30,20 @@ from passgo.core.actions import (
 )
 from passgo.core.board import DECK_CHANCE as CH
 from passgo.core.board import DECK_COMMUNITY_CHEST as CC
-from passgo.core.events import Event
-from support import BOARD, assert_illegal, kinds, money_total, setup
+from passgo.core.events import (
+    SALARY,
+    CardDrawn,
+    Debt,
+    DiceThrown,
+    Event,
+    JailCardKept,
+    Jailed,
+    LeftJail,
+    Moved,
+    Payment,
+    RentWaived,
+)
+from support import BOARD, assert_illegal, kinds, money_total, only, salaries, setup
 
 APPROACH = {7: (0, (3, 4)), 22: (18, (1, 3)), 36: (33, (1, 2)), 17: (10, (3, 4)),
             33: (28, (2, 3))}
@@ -57,20 +69,15 @@ def draw_on(square: int, card_id: str, *, players: Sequence[str] = ("Ann", "Bob"
     before = list(g.decks[deck])
     assert BOARD.decks[deck][before[0]].id == card_id
     events = g.apply(Roll(0))
-    assert events[1].kind == "move" and events[1].square == square
-    card = events[2]
-    assert card.kind == "card" and card.detail == card_id and card.amount == deck
-    assert card.square == square and card.player == 0
+    assert isinstance(events[1], Moved) and events[1].end == square
+    text = BOARD.decks[deck][before[0]].text
+    assert events[2] == CardDrawn(0, DECK_KEY[deck], card_id, text)
     return g, events, before
 
 
 def to_bottom(g: Game, deck: int, before: list[int]) -> None:
     """"follow the instructions and return the card face down to the bottom of the deck" (000)."""
     assert g.decks[deck] == before[1:] + before[:1]
-
-
-def salaries(events: list[Event]) -> list[int]:
-    return [e.amount for e in events if e.kind == "receive" and e.detail == "salary"]
 
 
 # -- the decks --------------------------------------------------------------------------------
@@ -125,11 +132,11 @@ def test_money_card(deck: int, card_id: str, text: str, delta: int) -> None:
     assert BOARD.decks[deck][index(deck, card_id)].text == text
     square = 7 if deck == CH else 17
     g, events, before = draw_on(square, card_id)
-    assert kinds(events) == ["dice", "move", "card", "receive" if delta > 0 else "pay"]
-    money = events[3]
-    assert money.player == 0 and money.amount == abs(delta) and money.detail == card_id
-    if delta < 0:
-        assert money.other == -1  # paid to the Bank
+    assert kinds(events) == ["dice", "move", "card", "payment"]
+    if delta > 0:
+        assert events[3] == Payment(None, 0, delta, card_id)  # paid by the Bank
+    else:
+        assert events[3] == Payment(0, None, -delta, card_id)  # paid to the Bank
     assert g.cash == [1500 + delta, 1500]
     assert g.bank_flow == -delta
     assert g.pos == [square, 0]
@@ -149,7 +156,9 @@ def test_money_cards_from_the_other_squares() -> None:
     to_bottom(g, CC, before)
     g = setup(dice=[(1, 2)], pos=[39, 0], community_chest=["school-tax"])
     events = g.apply(Roll(0))  # square 2, passing GO
-    assert kinds(events) == ["dice", "move", "receive", "card", "pay"]
+    assert kinds(events) == ["dice", "move", "payment", "card", "payment"]
+    assert events[2] == Payment(None, 0, 200, SALARY)
+    assert events[4] == Payment(0, None, 150, "school-tax")
     assert g.cash[0] == 1500 + 200 - 150
 
 
@@ -161,8 +170,8 @@ def test_chance_advance_to_go(square: int) -> None:
     over GO, whether by throwing the dice or drawing a card, the Banker pays him/her a $200
     salary." (000)."""
     g, events, before = draw_on(square, "advance-to-go")
-    assert kinds(events) == ["dice", "move", "card", "move", "receive"]
-    assert events[3].square == 0 and events[3].amount == 40 - square
+    assert kinds(events) == ["dice", "move", "card", "move", "payment"]
+    assert events[3] == Moved(0, square, 0, 40 - square, True, "card")
     assert salaries(events) == [200]
     assert g.pos == [0, 0] and g.cash == [1700, 1500]
     assert g.pending.kind == "end_turn"
@@ -175,7 +184,8 @@ def test_community_chest_advance_to_go(square: int) -> None:
     passes over GO, whether by throwing the dice or drawing a card, the Banker pays him/her a
     $200 salary." (000)."""
     g, events, before = draw_on(square, "advance-to-go")
-    assert kinds(events) == ["dice", "move", "card", "move", "receive"]
+    assert kinds(events) == ["dice", "move", "card", "move", "payment"]
+    assert events[4] == Payment(None, 0, 200, SALARY)
     assert g.pos == [0, 0] and g.cash == [1700, 1500]
     to_bottom(g, CC, before)
 
@@ -187,8 +197,7 @@ def test_advance_to_illinois_unowned_may_be_bought(square: int, salary: int) -> 
     Community Chest card directing you to move to another property, you collect $200" (004
     FAQ); "Whenever you land on an unowned property you may buy that property" (000)."""
     g, events, before = draw_on(square, "advance-to-illinois")
-    assert events[3].kind == "move" and events[3].square == 24
-    assert events[3].amount == (24 - square) % 40
+    assert events[3] == Moved(0, square, 24, (24 - square) % 40, bool(salary), "card")
     assert salaries(events) == ([salary] if salary else [])
     assert g.pos[0] == 24
     assert g.cash[0] == 1500 + salary
@@ -204,8 +213,8 @@ def test_advance_to_illinois_owned_pays_rent() -> None:
     the owner collects rent from you in accordance with the list printed on its Title Deed
     card." (000): Illinois unimproved, $20."""
     g, events, _ = draw_on(7, "advance-to-illinois", owners={24: 1})
-    assert kinds(events) == ["dice", "move", "card", "move", "pay"]
-    assert events[4].amount == 20 and events[4].other == 1
+    assert kinds(events) == ["dice", "move", "card", "move", "payment"]
+    assert events[4] == Payment(0, 1, 20, "rent")
     assert g.cash == [1480, 1520]
 
 
@@ -213,10 +222,10 @@ def test_advance_to_illinois_owned_pays_rent() -> None:
 def test_advance_to_st_charles(square: int, salary: int) -> None:
     """Chance "Advance to St. Charles Place. If you pass Go, collect $200." (card text)."""
     g, events, before = draw_on(square, "advance-to-st-charles", owners={11: 1})
-    assert events[3].kind == "move" and events[3].square == 11
+    assert isinstance(events[3], Moved) and events[3].end == 11
     assert salaries(events) == ([salary] if salary else [])
-    rent = [e for e in events if e.kind == "pay"]
-    assert [(e.amount, e.other) for e in rent] == [(10, 1)]
+    rent = [e for e in only(Payment, events) if e.payer is not None]
+    assert [(e.amount, e.payee) for e in rent] == [(10, 1)]
     assert g.pos[0] == 11
     assert g.cash == [1500 + salary - 10, 1510]
     assert g.pending.kind == "end_turn"
@@ -228,7 +237,7 @@ def test_ride_on_the_reading_always_passes_go(square: int) -> None:
     """Chance "Take a ride on the Reading. If you pass Go, collect $200." (card text): from
     every Chance square the Reading is behind, so the token passes GO."""
     g, events, before = draw_on(square, "ride-on-reading")
-    assert events[3].kind == "move" and events[3].square == 5
+    assert isinstance(events[3], Moved) and events[3].end == 5
     assert salaries(events) == [200]
     assert g.pos[0] == 5 and g.cash[0] == 1700
     assert g.pending.kind == "buy"
@@ -239,8 +248,9 @@ def test_ride_on_the_reading_owned_pays_plain_rent() -> None:
     """Chance "Take a ride on the Reading" (card text) is not a nearest-Railroad card: the
     owner collects the printed rent ($25 for one railroad), not twice it."""
     g, events, _ = draw_on(7, "ride-on-reading", owners={5: 1})
-    assert kinds(events) == ["dice", "move", "card", "move", "receive", "pay"]
-    assert events[5].amount == 25 and events[5].other == 1
+    assert kinds(events) == ["dice", "move", "card", "move", "payment", "payment"]
+    assert events[4] == Payment(None, 0, 200, SALARY)
+    assert events[5] == Payment(0, 1, 25, "rent")
     assert g.cash == [1500 + 200 - 25, 1525]
 
 
@@ -250,7 +260,7 @@ def test_walk_on_boardwalk(square: int) -> None:
     Chance square is beyond Boardwalk, so no salary."""
     g, events, before = draw_on(square, "walk-on-boardwalk")
     assert kinds(events) == ["dice", "move", "card", "move"]
-    assert events[3].square == 39 and events[3].amount == 39 - square
+    assert events[3] == Moved(0, square, 39, 39 - square, False, "card")
     assert g.pos[0] == 39 and g.cash[0] == 1500
     assert g.pending.kind == "buy"
     to_bottom(g, CH, before)
@@ -260,7 +270,7 @@ def test_walk_on_boardwalk_owned_pays_rent() -> None:
     """Chance "Advance token to Board Walk"; "the owner may then charge double rent for
     unimproved properties in that color-group" (000): Bob owns both dark blues, $100."""
     g, events, _ = draw_on(22, "walk-on-boardwalk", owners={37: 1, 39: 1})
-    assert events[-1].kind == "pay" and events[-1].amount == 100
+    assert events[-1] == Payment(0, 1, 100, "rent")
     assert g.cash == [1400, 1600]
 
 
@@ -277,7 +287,7 @@ def test_nearest_railroad_unowned_may_be_bought(square: int, railroad: int,
     (passing GO: "If you pass GO after drawing a Chance or Community Chest card directing you
     to move to another property, you collect $200" (004 FAQ))."""
     g, events, before = draw_on(square, "nearest-railroad")
-    assert events[3].kind == "move" and events[3].square == railroad
+    assert isinstance(events[3], Moved) and events[3].end == railroad
     assert salaries(events) == ([salary] if salary else [])
     assert g.pos[0] == railroad and g.cash[0] == 1500 + salary
     assert g.pending.kind == "buy" and g.pending.player == 0
@@ -292,8 +302,7 @@ def test_nearest_railroad_owned_pays_twice_the_rent(square: int, railroad: int,
     """Chance "Advance token to the nearest Railroad and pay owner twice the rental to which
     he is otherwise entitled." (card text): one railroad owned, $25 x 2 = $50."""
     g, events, _ = draw_on(square, "nearest-railroad", owners={railroad: 1})
-    rent = events[-1]
-    assert rent.kind == "pay" and rent.amount == 50 and rent.other == 1 and rent.player == 0
+    assert events[-1] == Payment(0, 1, 50, "rent")
     assert g.cash == [1500 + salary - 50, 1550]
     assert g.pending.kind == "end_turn"
     assert money_total(g) == 3000
@@ -303,7 +312,7 @@ def test_nearest_railroad_twice_the_rent_of_three_railroads() -> None:
     """"pay owner twice the rental to which he is otherwise entitled" (card text): Bob owns
     three railroads (rent $100), so $200."""
     g, events, _ = draw_on(22, "nearest-railroad", owners={5: 1, 15: 1, 25: 1})
-    assert events[-1].kind == "pay" and events[-1].amount == 200
+    assert events[-1] == Payment(0, 1, 200, "rent")
     assert g.cash == [1300, 1700]
 
 
@@ -311,7 +320,8 @@ def test_nearest_railroad_mortgaged_or_own_pays_nothing() -> None:
     """"If the property is mortgaged, no rent can be collected." (000); a player's own railroad
     costs nothing."""
     g, events, _ = draw_on(7, "nearest-railroad", owners={15: 1}, mortgaged=[15])
-    assert kinds(events) == ["dice", "move", "card", "move"]
+    assert kinds(events) == ["dice", "move", "card", "move", "rent_waived"]
+    assert events[4] == RentWaived(0, 1, 15, "mortgaged")
     assert g.cash == [1500, 1500] and g.pending.kind == "end_turn"
     g, events, _ = draw_on(7, "nearest-railroad", owners={15: 0, 5: 1})
     assert kinds(events) == ["dice", "move", "card", "move"]
@@ -353,8 +363,8 @@ def test_nearest_utility_unowned_may_be_bought(square: int, utility: int, salary
     (card text): 7 -> Electric Company, 22 -> Water Works, 36 -> Electric Company (passing
     GO, $200)."""
     g, events, before = draw_on(square, "nearest-utility", more_dice=[(6, 6)])
-    assert kinds(events) == ["dice", "move", "card", "move"] + (["receive"] if salary else [])
-    assert events[3].square == utility
+    assert kinds(events) == ["dice", "move", "card", "move"] + (["payment"] if salary else [])
+    assert isinstance(events[3], Moved) and events[3].end == utility
     assert g.pos[0] == utility and g.cash[0] == 1500 + salary
     assert g.pending.kind == "buy"
     assert g.dice_script == [(6, 6)]  # no throw for an unowned utility
@@ -373,9 +383,9 @@ def test_nearest_utility_owned_pays_ten_times_a_fresh_throw(square: int, utility
     owners = {utility: 1} if owned == "one" else {12: 1, 28: 1}
     g, events, before = draw_on(square, "nearest-utility", more_dice=[(2, 5)], owners=owners)
     tail = events[3:]
-    assert kinds(tail) == ["move"] + (["receive"] if salary else []) + ["dice", "pay"]
-    assert tail[-2].dice == (2, 5) and tail[-2].player == 0
-    assert tail[-1].amount == 70 and tail[-1].other == 1 and tail[-1].detail == "rent"
+    assert kinds(tail) == ["move"] + (["payment"] if salary else []) + ["dice", "payment"]
+    assert tail[-2] == DiceThrown(0, (2, 5), False, "utility")
+    assert tail[-1] == Payment(0, 1, 70, "rent")
     assert g.cash == [1500 + salary - 70, 1570]
     assert g.dice == (2, 5)
     assert g.pending.kind == "end_turn"
@@ -386,7 +396,7 @@ def test_nearest_utility_fresh_doubles_do_not_give_another_throw() -> None:
     """"If you throw doubles ... throw again" (000) is about the move; the utility card's
     throw only sets the rent: 6+6 -> $120, and the turn ends."""
     g, events, _ = draw_on(7, "nearest-utility", more_dice=[(6, 6)], owners={12: 1})
-    assert events[-1].amount == 120
+    assert events[-1] == Payment(0, 1, 120, "rent")
     assert g.cash == [1380, 1620]
     assert g.pending.kind == "end_turn"
 
@@ -396,7 +406,8 @@ def test_nearest_utility_mortgaged_or_own_pays_nothing() -> None:
     thrown when nothing is owed."""
     g, events, _ = draw_on(7, "nearest-utility", more_dice=[(2, 5)], owners={12: 1},
                            mortgaged=[12])
-    assert kinds(events) == ["dice", "move", "card", "move"]
+    assert kinds(events) == ["dice", "move", "card", "move", "rent_waived"]
+    assert events[4] == RentWaived(0, 1, 12, "mortgaged")
     assert g.cash == [1500, 1500] and g.dice_script == [(2, 5)]
     g, events, _ = draw_on(22, "nearest-utility", more_dice=[(2, 5)], owners={28: 0, 12: 1})
     assert kinds(events) == ["dice", "move", "card", "move"]
@@ -410,12 +421,12 @@ def test_go_back_3_from_7_to_income_tax() -> None:
     land here you have two options" (000)."""
     g, events, before = draw_on(7, "go-back-3")
     assert kinds(events) == ["dice", "move", "card", "move"]
-    assert events[3].square == 4 and events[3].amount == -3
+    assert events[3] == Moved(0, 7, 4, -3, False, "card")
     assert g.pos[0] == 4
     assert g.pending.kind == "tax" and g.pending.player == 0
     to_bottom(g, CH, before)
     events = g.apply(ChooseTax(0, False))
-    assert kinds(events) == ["pay"] and events[0].amount == 200
+    assert events == [Payment(0, None, 200, "income tax")]
     assert g.cash[0] == 1300
     assert g.pending.kind == "end_turn"
 
@@ -424,9 +435,9 @@ def test_go_back_3_from_22_to_new_york_avenue() -> None:
     """Chance "Go back 3 spaces" (card text): from 22 to New York Avenue, whose owner collects
     rent ($16 unimproved)."""
     g, events, before = draw_on(22, "go-back-3", owners={19: 1})
-    assert kinds(events) == ["dice", "move", "card", "move", "pay"]
-    assert events[3].square == 19
-    assert events[4].amount == 16 and events[4].other == 1
+    assert kinds(events) == ["dice", "move", "card", "move", "payment"]
+    assert isinstance(events[3], Moved) and events[3].end == 19
+    assert events[4] == Payment(0, 1, 16, "rent")
     assert g.cash == [1484, 1516]
     to_bottom(g, CH, before)
 
@@ -447,10 +458,11 @@ def test_go_back_3_from_36_to_community_chest_draws_again() -> None:
     g = setup(dice=[(1, 2)], pos=[33, 0], chance=["go-back-3"], community_chest=["bank-error"])
     ch, cc = list(g.decks[CH]), list(g.decks[CC])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "card", "move", "card", "receive"]
-    assert events[3].square == 33 and events[3].amount == -3
-    assert events[4].detail == "bank-error" and events[4].amount == CC and events[4].square == 33
-    assert events[5].amount == 200 and events[5].detail == "bank-error"
+    assert kinds(events) == ["dice", "move", "card", "move", "card", "payment"]
+    assert events[3] == Moved(0, 36, 33, -3, False, "card")
+    assert isinstance(events[4], CardDrawn) and events[4].card == "bank-error"
+    assert events[4].deck == "community_chest" and events[4].player == 0
+    assert events[5] == Payment(None, 0, 200, "bank-error")
     assert g.pos[0] == 33 and g.cash[0] == 1700
     assert g.pending.kind == "end_turn"
     to_bottom(g, CH, ch)
@@ -474,7 +486,7 @@ def test_go_to_jail_card(square: int) -> None:
     you are sent to Jail." (000)."""
     g, events, before = draw_on(square, "go-to-jail")
     assert kinds(events) == ["dice", "move", "card", "jail"]
-    assert events[3].square == 10
+    assert events[3] == Jailed(0, 10, "card")
     assert g.pos[0] == 10 and g.jailed[0] and g.jail_turns[0] == 0
     assert g.cash == [1500, 1500]
     assert g.pending.kind == "end_turn"
@@ -496,7 +508,7 @@ def test_get_out_of_jail_free_is_kept(square: int) -> None:
     deck = DECK_OF[square]
     g, events, before = draw_on(square, "get-out-of-jail-free")
     assert kinds(events) == ["dice", "move", "card", "keep_card"]
-    assert events[3].player == 0 and events[3].amount == deck
+    assert events[3] == JailCardKept(0, DECK_KEY[deck])
     assert g.cards == [[(deck, index(deck, "get-out-of-jail-free"))], []]
     assert g.decks[deck] == before[1:]
     assert len(g.decks[deck]) == 15
@@ -527,7 +539,7 @@ def test_get_out_of_jail_free_returns_to_the_bottom_when_used() -> None:
     assert g.pending.kind == "jail" and g.pending.player == 0
     assert UseJailCard(0) in g.legal_actions(0)
     events = g.apply(UseJailCard(0))
-    assert kinds(events) == ["jail_free"] and events[0].detail == "card"
+    assert events == [LeftJail(0, "card")]
     assert g.cards[0] == []
     assert g.decks[CH] == [*start[2:], start[1], card]
     assert not g.jailed[0] and g.cash[0] == 1500
@@ -564,8 +576,8 @@ def test_general_repairs() -> None:
     $200 + $200; Bob's 8 houses do not count."""
     g, events, before = draw_on(7, "general-repairs", **BUILT)
     assert g.buildings_of(0) == (8, 2)
-    assert kinds(events) == ["dice", "move", "card", "pay"]
-    assert events[3].amount == 400 and events[3].other == -1
+    assert kinds(events) == ["dice", "move", "card", "payment"]
+    assert events[3] == Payment(0, None, 400, "general-repairs")
     assert g.cash == [1100, 1500]
     to_bottom(g, CH, before)
 
@@ -574,8 +586,8 @@ def test_street_repairs() -> None:
     """Community Chest "You are assessed for street repairs: $40 per house, $115 per hotel."
     (card text): 8 houses and 2 hotels = $320 + $230."""
     g, events, before = draw_on(17, "street-repairs", **BUILT)
-    assert kinds(events) == ["dice", "move", "card", "pay"]
-    assert events[3].amount == 550
+    assert kinds(events) == ["dice", "move", "card", "payment"]
+    assert events[3] == Payment(0, None, 550, "street-repairs")
     assert g.cash == [950, 1500]
     to_bottom(g, CC, before)
 
@@ -587,7 +599,7 @@ def test_repairs_count_a_hotel_as_one_hotel() -> None:
     g, events, _ = draw_on(33, "street-repairs",
                            owners={16: 0, 18: 0, 19: 0, 21: 0, 23: 0, 24: 0},
                            levels={16: 1, 18: 1, 19: 1, 21: 4, 23: 4, 24: 5})
-    assert events[-1].amount == (3 + 8) * 40 + 115
+    assert events[-1] == Payment(0, None, (3 + 8) * 40 + 115, "street-repairs")
     assert g.cash[0] == 1500 - 555
 
 
@@ -608,8 +620,8 @@ def test_chairman_of_the_board_two_players() -> None:
     """Chance "You have been elected Chairman of the Board. Pay each player $50." (card
     text)."""
     g, events, before = draw_on(7, "chairman-of-the-board")
-    assert kinds(events) == ["dice", "move", "card", "pay"]
-    assert (events[3].player, events[3].other, events[3].amount) == (0, 1, 50)
+    assert kinds(events) == ["dice", "move", "card", "payment"]
+    assert events[3] == Payment(0, 1, 50, "chairman-of-the-board")
     assert g.cash == [1450, 1550]
     assert g.bank_flow == 0
     to_bottom(g, CH, before)
@@ -619,8 +631,8 @@ def test_chairman_of_the_board_four_players() -> None:
     """"Pay each player $50." (card text); "cards that move money between players move exactly
     the printed amount per player" (reference README): $150 out, $50 to each."""
     g, events, _ = draw_on(36, "chairman-of-the-board", players=("Ann", "Bob", "Cy", "Di"))
-    pays = [e for e in events if e.kind == "pay"]
-    assert [(e.player, e.other, e.amount) for e in pays] == [(0, 1, 50), (0, 2, 50), (0, 3, 50)]
+    pays = only(Payment, events)
+    assert [(e.payer, e.payee, e.amount) for e in pays] == [(0, 1, 50), (0, 2, 50), (0, 3, 50)]
     assert g.cash == [1350, 1550, 1550, 1550]
     assert money_total(g) == 6000 and g.bank_flow == 0
 
@@ -637,8 +649,8 @@ def test_grand_opera_two_players() -> None:
     """Community Chest "Grand Opera Opening. Collect $50 from every player for opening night
     seats." (card text)."""
     g, events, before = draw_on(17, "grand-opera")
-    assert kinds(events) == ["dice", "move", "card", "pay"]
-    assert (events[3].player, events[3].other, events[3].amount) == (1, 0, 50)
+    assert kinds(events) == ["dice", "move", "card", "payment"]
+    assert events[3] == Payment(1, 0, 50, "grand-opera")
     assert g.cash == [1550, 1450]
     to_bottom(g, CC, before)
 
@@ -648,8 +660,8 @@ def test_grand_opera_four_players() -> None:
     exactly the printed amount per player" (reference README): $150 in, $50 from each, from the
     drawer's left."""
     g, events, _ = draw_on(33, "grand-opera", players=("Ann", "Bob", "Cy", "Di"))
-    pays = [e for e in events if e.kind == "pay"]
-    assert [(e.player, e.other, e.amount) for e in pays] == [(1, 0, 50), (2, 0, 50), (3, 0, 50)]
+    pays = only(Payment, events)
+    assert [(e.payer, e.payee, e.amount) for e in pays] == [(1, 0, 50), (2, 0, 50), (3, 0, 50)]
     assert g.cash == [1650, 1450, 1450, 1450]
     assert money_total(g) == 6000 and g.bank_flow == 0
 
@@ -662,10 +674,10 @@ def test_grand_opera_from_a_player_short_of_cash() -> None:
                            cash=[1500, 30, 1500], owners={1: 1})
     assert g.pending.kind == "raise_funds" and g.pending.player == 1
     assert g.cash == [1500, 30, 1500]
-    assert events[-1].kind == "debt" and events[-1].amount == 50 and events[-1].other == 0
+    assert events[-1] == Debt(1, 0, 50, "grand-opera")
     assert_illegal(g, EndTurn(0))
     events = g.apply(Mortgage(1, 1))  # Mediterranean: $30
-    pays = [(e.player, e.other, e.amount) for e in events if e.kind == "pay"]
+    pays = [(e.payer, e.payee, e.amount) for e in only(Payment, events) if e.payer is not None]
     assert pays == [(1, 0, 50), (2, 0, 50)]
     assert g.cash == [1600, 10, 1450]
     assert g.pending.kind == "end_turn" and g.pending.player == 0
@@ -689,7 +701,7 @@ def play_draws(g: Game, count: int, start: int, dice: tuple[int, int]) -> list[s
         while g.pending.kind != "end_turn":
             assert g.pending.kind == "tax", g.pending.kind
             events += g.apply(ChooseTax(p, False))
-        drawn += [e.detail for e in events if e.kind == "card"]
+        drawn += [e.card for e in only(CardDrawn, events)]
         g.apply(EndTurn(p))
     return drawn
 
@@ -759,8 +771,10 @@ def test_card_move_after_doubles_still_throws_again() -> None:
     jail does)."""
     g = setup(dice=[(2, 2), (1, 2)], pos=[3, 0], chance=["advance-to-go"])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "card", "move", "receive"]
+    assert kinds(events) == ["dice", "move", "card", "move", "payment"]
+    assert events[4] == Payment(None, 0, 200, SALARY)
     assert g.pos[0] == 0 and g.cash[0] == 1700
+
     assert g.pending.kind == "roll" and g.pending.player == 0
     g.apply(Roll(0))
     assert g.pos[0] == 3

@@ -23,9 +23,10 @@ from passgo.core.actions import (
     Unmortgage,
 )
 from passgo.core.board import DECK_CHANCE
+from passgo.core.events import DeedSoldToBank, DeedTransferred, ForeclosureOffered, RentWaived
 from passgo.core.state import BANK, HOTEL
 from passgo.narrate import sentences
-from support import assert_illegal, kinds, money_total, setup, sq
+from support import assert_illegal, kinds, money_total, only, setup, sq
 
 BOARDWALK = sq("Boardwalk")
 PARK_PLACE = sq("Park Place")
@@ -59,7 +60,7 @@ def test_no_mortgaging_sell_back_for_half_the_price() -> None:
     assert_illegal(g, Mortgage(0, BOARDWALK))
     assert SellDeed(0, BOARDWALK) in g.legal_actions(0)
     events = g.apply(SellDeed(0, BOARDWALK))
-    assert "deed_sold" in kinds(events)
+    assert DeedSoldToBank(0, BOARDWALK, 200) in events
     assert g.owner[BOARDWALK] == BANK and not g.mortgaged[BOARDWALK]
     assert g.cash[0] == 1700 and money_total(g) == total
 
@@ -126,8 +127,10 @@ def landed_on_mortgaged(**kw: Any) -> Game:
     g = setup(rules=rules(**FORECLOSURE), owners={BOARDWALK: 1}, mortgaged=[BOARDWALK],
               pos=[BOARDWALK - 3, 0], dice=[THROW], **kw)
     events = g.apply(Roll(0))
-    assert "foreclosure" in kinds(events)
-    assert "Ann landed on Boardwalk, mortgaged: no rent." in " ".join(sentences(g, events))
+    assert events[-2:] == [RentWaived(0, 1, BOARDWALK, "mortgaged"),
+                           ForeclosureOffered(0, 1, BOARDWALK)]
+    assert "Ann rolled 1+2 and landed on Boardwalk owned by Bob, mortgaged: no rent" in sentences(
+        g, events)
     return g
 
 
@@ -226,7 +229,9 @@ def test_bank_repossession_deeds_return_to_the_bank() -> None:
     assert g.cash[1] == 1500 + 75 + 160
     for s in (*LIGHT_BLUE, READING):
         assert g.owner[s] == BANK and not g.mortgaged[s] and g.level[s] == 0
-    assert [e.detail for e in events if e.kind == "transfer"] == ["repossessed"] * 4
+    assert [(e.giver, e.taker, e.how) for e in only(DeedTransferred, events)] == [
+        (0, None, "repossessed")] * 4
+
     assert g.bank_houses == 32 - 0  # the houses went back; Bob's hotels hold none
 
 

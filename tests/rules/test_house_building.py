@@ -20,10 +20,11 @@ from passgo.core.actions import (
     Sell,
     SellDown,
 )
+from passgo.core.events import Built, DiceThrown, Payment
 from passgo.core.movement import rent_due
 from passgo.core.position import position_to_toml
 from passgo.core.state import HOTEL, TWO_HOTELS, hotels_at, houses_at
-from support import assert_illegal, kinds, money_total, setup, sq
+from support import assert_illegal, money_total, only, paid_by_players, setup, sq
 
 BOARDWALK = sq("Boardwalk")
 PARK_PLACE = sq("Park Place")
@@ -95,7 +96,8 @@ def test_double_hotels_houses_after_a_hotel() -> None:
     total = money_total(g)
     before = stock(g)
     events = g.apply(Build(0, BOARDWALK))
-    assert kinds(events) == ["pay", "build"] and events[1].detail == "house"
+    assert events == [Payment(0, None, 200, "building"),
+                      Built(0, BOARDWALK, "house", 200, 1, 1)]
     assert g.level[BOARDWALK] == HOTEL + 1 and g.cash[0] == 1300
     assert stock(g) == (before[0] - 1, before[1])
     assert money_total(g) == total and supply_conserved(g)
@@ -115,7 +117,8 @@ def test_double_hotels_second_hotel_returns_its_four_houses() -> None:
     g = ann_builds(DARK_BLUE, (HOTEL + 4, HOTEL + 4), DOUBLE)
     houses, hotels = stock(g)
     events = g.apply(Build(0, BOARDWALK))
-    assert events[-1].kind == "build" and events[-1].detail == "hotel"
+    assert isinstance(events[-1], Built) and events[-1].item == "hotel"
+    assert (events[-1].houses, events[-1].hotels) == (0, 2)
     assert g.level[BOARDWALK] == TWO_HOTELS
     assert stock(g) == (houses + 4, hotels - 1)
     assert supply_conserved(g)
@@ -164,7 +167,7 @@ def test_double_hotels_rent_on_all_buildings() -> None:
     assert rent_due(g, PARK_PLACE, 7) == 2000
     events = g.apply(Roll(0))
     assert g.pos[0] == BOARDWALK
-    assert [(e.amount, e.other) for e in events if e.kind == "pay"] == [(4000, 1)]
+    assert [(e.amount, e.payee) for e in paid_by_players(events)] == [(4000, 1)]
     g = setup(rules=rules(**DOUBLE), owners={PARK_PLACE: 1, BOARDWALK: 1},
               levels={PARK_PLACE: HOTEL + 1, BOARDWALK: HOTEL + 1})
     assert rent_due(g, BOARDWALK, 7) == 2000 + 200
@@ -193,7 +196,7 @@ def test_double_hotels_repairs_count_every_hotel_and_house() -> None:
                    dice=[THROW], chance=["general-repairs"])
     assert g.buildings_of(0) == (4, 3)
     events = g.apply(Roll(0))
-    assert [e.amount for e in events if e.kind == "pay"] == [400]
+    assert [e.amount for e in paid_by_players(events)] == [400]
 
 
 def test_double_hotels_worth_and_liquidation_count_the_extended_levels() -> None:
@@ -228,7 +231,7 @@ def test_instant_hotel_costs_five_houses() -> None:
     g = ann_builds(DARK_BLUE, (0, 0), INSTANT)
     houses, hotels = stock(g)
     events = g.apply(BuildHotel(0, BOARDWALK))
-    assert kinds(events) == ["pay", "build"] and events[1].detail == "hotel"
+    assert events == [Payment(0, None, 1000, "building"), Built(0, BOARDWALK, "hotel", 1000, 0, 1)]
     assert g.level[BOARDWALK] == HOTEL and g.cash[0] == 500
     assert stock(g) == (houses, hotels - 1)
 
@@ -402,7 +405,7 @@ def test_unlimited_housing_builds_past_the_32_houses() -> None:
     g = ann_builds(DARK_BLUE, (0, 0), UNLIMITED, owners=owners, levels=levels)
     assert g.bank_houses == 0
     events = g.apply(Build(0, BOARDWALK))
-    assert kinds(events) == ["pay", "build"]
+    assert events == [Payment(0, None, 200, "building"), Built(0, BOARDWALK, "house", 200, 1, 0)]
     assert g.bank_houses == -1 and supply_conserved(g)
     g = ann_builds(DARK_BLUE, (0, 0), {}, owners=owners, levels=levels)
     assert_illegal(g, Build(0, BOARDWALK))  # classic: "no more can be acquired" (004)
@@ -471,8 +474,8 @@ def test_six_railroads_nearest_utility_card_charges_railroad_rent() -> None:
               pos=[CHANCE_7 - 3, 0], dice=[THROW], chance=["nearest-utility"])
     events = g.apply(Roll(0))
     assert g.pos[0] == ELECTRIC
-    assert [e.amount for e in events if e.kind == "pay"] == [50]
-    assert not [e for e in events if e.kind == "dice" and e.player == 0][1:]
+    assert [e.amount for e in paid_by_players(events)] == [50]
+    assert not [e for e in only(DiceThrown, events) if e.player == 0][1:]
 
 
 def test_six_railroads_nearest_railroad_card_doubles_the_rent() -> None:
@@ -483,7 +486,8 @@ def test_six_railroads_nearest_railroad_card_doubles_the_rent() -> None:
               pos=[CHANCE_22 - 3, 0], dice=[THROW], chance=["nearest-railroad"])
     events = g.apply(Roll(0))
     assert g.pos[0] == RAILROADS[2]
-    assert [e.amount for e in events if e.kind == "pay"] == [200]
+    assert [e.amount for e in paid_by_players(events)] == [200]
+
 
 
 def test_six_railroads_declined_utility_is_auctioned_as_usual() -> None:

@@ -14,22 +14,17 @@ import pytest
 from passgo.core import DataError, Game, Rules
 from passgo.core.actions import Build, EnterBoard, Roll
 from passgo.core.decisions import EnterBoardDecision
-from passgo.core.events import SALARY, Event
+from passgo.core.events import BoardEntered, DoubledUp
 from passgo.core.position import PositionError, position_to_toml
 from passgo.core.serialize import state_dict
 from passgo.narrate import describe_action, explain, question, sentences
-from support import assert_illegal, kinds, money_total, positions_round_trip, setup
+from support import assert_illegal, money_total, positions_round_trip, salaries, setup
 
 AT_FREE_PARKING = Rules.classic().with_options(double_board="free_parking")
 AT_GO = Rules.classic().with_options(double_board="go")
 LOCAL = AT_FREE_PARKING.with_options(double_board_local_cards=True)
 THREE = ("Ann", "Bob", "Cat")
 UK = 40  # the UK board's squares follow the US board's
-
-
-def salaries(events: list[Event]) -> int:
-    """How many salaries for passing or reaching GO the Bank paid."""
-    return sum(1 for e in events if e.kind == "receive" and e.detail == SALARY)
 
 
 def test_passing_the_shared_square_crosses_to_the_other_board() -> None:
@@ -41,7 +36,7 @@ def test_passing_the_shared_square_crosses_to_the_other_board() -> None:
     assert g.pos[0] == UK + 23
     g = setup(rules=AT_FREE_PARKING, dice=[(1, 2)], pos=[78, 0])
     events = g.apply(Roll(0))
-    assert g.pos[0] == UK + 1 and g.cash[0] == 1700 and salaries(events) == 1
+    assert g.pos[0] == UK + 1 and g.cash[0] == 1700 and len(salaries(events)) == 1
 
 
 @pytest.mark.parametrize(("entrance", "end"), [(20, 23), (UK + 20, UK + 23)])
@@ -54,7 +49,7 @@ def test_landing_on_the_shared_square_chooses_the_board(entrance: int, end: int)
     assert g.pending == EnterBoardDecision(0, (20, UK + 20))
     assert_illegal(g, EnterBoard(0, 5))
     assert_illegal(g, EnterBoard(1, entrance))  # not Bob's to choose
-    assert kinds(g.apply(EnterBoard(0, entrance))) == ["board_entered"]
+    assert g.apply(EnterBoard(0, entrance)) == [BoardEntered(0, entrance)]
     assert Game.from_json(g.to_json()).pos == g.pos  # the choice replays from the history
     g.apply(Roll(0))
     assert g.pos[0] == end
@@ -65,7 +60,7 @@ def test_landing_on_a_shared_go_pays_and_chooses() -> None:
     on GO collects the salary once and chooses the board it enters next."""
     g = setup(rules=AT_GO, dice=[(1, 2)], pos=[37, 0])
     events = g.apply(Roll(0))
-    assert g.pos[0] == 0 and salaries(events) == 1
+    assert g.pos[0] == 0 and len(salaries(events)) == 1
     assert g.pending == EnterBoardDecision(0, (0, UK))
 
 
@@ -75,7 +70,7 @@ def test_a_card_onto_the_shared_square_chooses_too() -> None:
     shared, reaches the shared GO (its UK index, 40), pays the salary and asks the choice."""
     g = setup(rules=AT_GO, dice=[(1, 2)], pos=[UK + 33, 0], chance=["advance-to-go"])
     events = g.apply(Roll(0))
-    assert g.pos[0] == UK and salaries(events) == 1
+    assert g.pos[0] == UK and len(salaries(events)) == 1
     assert g.pending == EnterBoardDecision(0, (0, UK))
     g.apply(EnterBoard(0, 0))
     assert g.pos[0] == 0 and g.pending.kind == "end_turn"
@@ -89,7 +84,7 @@ def test_the_shared_square_is_one_square_for_doubling_up() -> None:
     g = setup(rules=AT_FREE_PARKING.with_options(doubling_up=True), dice=[(1, 2)],
               pos=[UK + 17, 20])
     events = g.apply(Roll(0))
-    assert "doubled_up" in kinds(events)
+    assert DoubledUp(0, UK + 20) in events
     assert g.pos[0] == UK and g.pending.kind == "end_turn"
 
 
@@ -119,7 +114,7 @@ def test_a_card_to_a_named_property_may_pass_go_twice(rules: Rules, start: int) 
     g = setup(rules=rules, dice=[(1, 2)], pos=[start, 0], chance=["advance-to-st-charles"])
     total = money_total(g)
     events = g.apply(Roll(0))
-    assert g.pos[0] == 11 and g.cash[0] == 1900 and salaries(events) == 2
+    assert g.pos[0] == 11 and g.cash[0] == 1900 and len(salaries(events)) == 2
     assert money_total(g) == total  # the Bank paid it
 
 
@@ -128,7 +123,7 @@ def test_advance_to_go_goes_to_the_next_go() -> None:
     UK's Chance on 76 it goes to the UK's GO, the next GO along the figure eight, once paid."""
     g = setup(rules=AT_FREE_PARKING, dice=[(1, 2)], pos=[UK + 33, 0], chance=["advance-to-go"])
     events = g.apply(Roll(0))
-    assert g.pos[0] == UK and salaries(events) == 1 and g.cash[0] == 1700
+    assert g.pos[0] == UK and len(salaries(events)) == 1 and g.cash[0] == 1700
 
 
 def test_the_nearest_railroad_counts_the_railroads_of_its_board() -> None:
@@ -243,7 +238,8 @@ def test_the_choice_of_board_in_words() -> None:
     two answers and what was done, as the terminal game prints them."""
     g = setup(rules=AT_GO, dice=[(1, 2)], pos=[37, 0])
     g.apply(Roll(0))
-    assert question(g) == "Ann: which board do you enter next?"
+    assert question(g, 0) == "Choose the board to enter next"
+    assert question(g) == "Waiting for Ann to choose the board to enter next"
     assert "GO, the square both boards share" in explain(g)
     assert [describe_action(g, a) for a in g.legal_actions(0)[:2]] == [
         "Enter the US board", "Enter the UK board"]

@@ -36,6 +36,7 @@ from passgo.core.actions import (
     UseJailCard,
 )
 from passgo.core.board import DECK_CHANCE
+from passgo.core.events import JailCardUsed, Jailed, LawyerHired, LeftJail, Payment, RentWaived
 from support import BOARD, assert_illegal, kinds, money_total, setup
 
 PUNISH = Rules(maximum_punishment=True)
@@ -57,7 +58,7 @@ def test_jailed_owner_collects_no_rent() -> None:
     g = setup(rules=PUNISH, dice=[(1, 2)], jailed={1: 0}, owners={3: 1})
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "move", "rent_waived"]
-    assert events[2].other == 1 and g.cash == [1500, 1500]
+    assert events[2] == RentWaived(0, 1, 3, "owner_jailed") and g.cash == [1500, 1500]
     # Just Visiting is not jail: the rent is paid.
     g = setup(rules=PUNISH, dice=[(1, 2)], pos=[0, 10], owners={3: 1})
     g.apply(Roll(0))
@@ -156,7 +157,7 @@ def test_jailed_owner_switched_to_under_free_market_collects_no_rent() -> None:
     g.apply(AskRent(1, 70))
     events = g.apply(SwitchRent(0, 18))  # to Cy's Tennessee Avenue
     assert g.pos[0] == 18
-    assert "rent_waived" in kinds(events)
+    assert RentWaived(0, 2, 18, "owner_jailed") in events
     assert g.pending.kind != "ask_rent" and g.cash == [1500, 1500, 1500]
 
 
@@ -181,12 +182,12 @@ def test_lawyer_places_the_player_on_just_visiting() -> None:
     g = setup(rules=LAWYER, dice=[(2, 3), (4, 6), (1, 2)], pos=[25, 0])
     total = money_total(g)
     events = g.apply(Roll(0))
-    assert kinds(events)[-1] == "jail" and g.jailed[0]
+    assert events[-1] == Jailed(0, 10, "square") and g.jailed[0]
     assert g.pending.kind == "lawyer" and g.pending.player == 0
     assert g.legal_actions(0) == [HireLawyer(0), NoLawyer(0)]
     g = reload(g)
     events = g.apply(HireLawyer(0))
-    assert kinds(events) == ["pay", "lawyer"] and events[0].other == -1
+    assert events == [Payment(0, None, 100, "lawyer"), LawyerHired(0, 100, 10)]
     assert g.cash[0] == 1400 and not g.jailed[0] and g.pos[0] == 10
     assert g.pending.kind == "end_turn" and money_total(g) == total
     g.apply(EndTurn(0))
@@ -249,6 +250,7 @@ def test_card_instead_of_the_fine_after_the_third_throw() -> None:
     g = setup(rules=CARD_RULE, dice=[(1, 2)], jailed={0: 2}, jail_cards={0: ["chance"]})
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "jail_free"]
+    assert events[1] == LeftJail(0, "third_throw")
     assert g.pending.kind == "jail_exit" and g.pending.player == 0
     assert g.legal_actions(0)[:2] == [PayJailFine(0), UseJailCard(0)]
     assert_illegal(g, Roll(0))
@@ -256,6 +258,7 @@ def test_card_instead_of_the_fine_after_the_third_throw() -> None:
     g = reload(g)
     events = g.apply(UseJailCard(0))
     assert kinds(events)[:2] == ["jail_card", "move"]
+    assert events[0] == JailCardUsed(0, "chance")
     assert g.cards[0] == [] and g.decks[DECK_CHANCE][-1] == GOOJF_CH
     assert g.cash[0] == 1500 and g.pos[0] == 13 and g.pending.kind == "buy"
 
@@ -265,7 +268,8 @@ def test_fine_after_the_third_throw_keeps_the_card() -> None:
     g = setup(rules=CARD_RULE, dice=[(1, 2)], jailed={0: 2}, jail_cards={0: ["chance"]})
     g.apply(Roll(0))
     events = g.apply(PayJailFine(0))
-    assert kinds(events)[:2] == ["pay", "move"] and events[0].amount == 50
+    assert kinds(events)[:2] == ["payment", "move"]
+    assert events[0] == Payment(0, None, 50, "jail fine")
     assert g.cash[0] == 1450 and len(g.cards[0]) == 1 and g.pos[0] == 13
 
 
@@ -285,8 +289,11 @@ def test_no_choice_without_a_card_or_without_the_rule() -> None:
     paid; and the classic rules say "you must pay the $50 fine" (000) even with a card."""
     g = setup(rules=CARD_RULE, dice=[(1, 2)], jailed={0: 2})
     events = g.apply(Roll(0))
-    assert kinds(events)[:4] == ["dice", "jail_free", "pay", "move"]
+    assert kinds(events)[:4] == ["dice", "jail_free", "payment", "move"]
+    assert events[2] == Payment(0, None, 50, "jail fine")
     g = setup(dice=[(1, 2)], jailed={0: 2}, jail_cards={0: ["chance"]})
     events = g.apply(Roll(0))
-    assert kinds(events)[:4] == ["dice", "jail_free", "pay", "move"]
+    assert kinds(events)[:4] == ["dice", "jail_free", "payment", "move"]
+    assert events[2] == Payment(0, None, 50, "jail fine")
+
     assert len(g.cards[0]) == 1

@@ -35,17 +35,29 @@ from passgo.core.actions import (
     Roll,
     TakeLoan,
 )
+from passgo.core.events import (
+    JackpotTaken,
+    LoanRepaid,
+    LoansPassed,
+    LoanTaken,
+    Payment,
+    PotPaid,
+    PotRefilled,
+    Purchased,
+    TaxManMoved,
+)
 from passgo.core.position import PositionError, parse_position, position_to_toml
 from passgo.core.serialize import state_dict
-from support import assert_illegal, kinds, money_total, setup
+from support import assert_illegal, kinds, money_total, only, paid_by_players, setup
 
 JACKPOT = Rules(free_parking_jackpot=True)
 LOANS = Rules(bank_loans=True)
 TAX_MAN = Rules(tax_man=True)
 
 
-def received(events: list[Any], detail: str) -> list[int]:
-    return [e.amount for e in events if e.kind == "receive" and e.detail == detail]
+def received(events: list[Any], reason: str) -> list[int]:
+    """The amounts the Bank paid to players for this reason."""
+    return [e.amount for e in only(Payment, events) if e.payer is None and e.reason == reason]
 
 
 def reload(g: Game) -> Game:
@@ -70,7 +82,8 @@ def test_snake_eyes_bonus() -> None:
     g = setup(rules=Rules(snake_eyes_bonus=500), dice=[(1, 1)], pos=[1, 0])
     total = money_total(g)
     events = g.apply(Roll(0))
-    assert kinds(events)[:3] == ["dice", "receive", "move"]
+    assert kinds(events)[:3] == ["dice", "payment", "move"]
+    assert events[1] == Payment(None, 0, 500, "snake eyes bonus")
     assert received(events, "snake eyes bonus") == [500]
     assert g.cash == [2000, 1500] and g.pos[0] == 3 and money_total(g) == total
 
@@ -145,7 +158,7 @@ def test_jackpot_seed_taken_by_the_first_lander_and_not_replaced() -> None:
     g = setup(rules=rules, dice=[(4, 6), (4, 6)], pos=[10, 10])
     total = money_total(g)
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "jackpot"] and events[2].amount == 500
+    assert kinds(events) == ["dice", "move", "jackpot"] and events[2] == JackpotTaken(0, 500)
     assert g.cash == [2000, 1500] and g.pot == 0 and money_total(g) == total
     g.apply(EndTurn(0))
     events = g.apply(Roll(1))
@@ -181,7 +194,7 @@ def test_fines_and_taxes_go_to_the_pot() -> None:
     for actions, kw, amount in cases:
         g, events = _pot_after(actions, **kw)
         assert g.pot == amount, kw
-        pot = [e for e in events if e.kind == "pot"]
+        pot = only(PotPaid, events)
         assert [e.amount for e in pot] == [amount] and pot[0].player == 0
 
 
@@ -214,7 +227,7 @@ def test_refill_replaced_every_time_the_pot_is_taken() -> None:
     g.apply(EndTurn(0))
     assert g.pot == 125
     events = g.apply(Roll(1))
-    assert kinds(events)[-2:] == ["jackpot", "pot_refill"]
+    assert events[-2:] == [JackpotTaken(1, 125), PotRefilled(50)]
     assert g.cash[1] == 1625 and g.pot == 50 and money_total(g) == total
 
 
@@ -255,7 +268,7 @@ def test_take_a_loan_at_any_time() -> None:
     total = money_total(g)
     assert TakeLoan(0) in g.legal_actions(0) and TakeLoan(1) in g.legal_actions(1)
     events = g.apply(TakeLoan(1))
-    assert kinds(events) == ["loan"] and events[0].amount == 500
+    assert events == [LoanTaken(1, 500)]
     assert g.cash == [1500, 2000] and g.loans == [0, 1] and money_total(g) == total
     assert TakeLoan(1) not in g.legal_actions(1)
     assert_illegal(g, TakeLoan(1))
@@ -284,7 +297,7 @@ def test_repay_only_after_passing_go() -> None:
     g.apply(Pass(0))
     assert RepayLoan(0) in g.legal_actions(0)
     events = g.apply(RepayLoan(0))
-    assert kinds(events) == ["loan_repaid"] and g.loans == [0, 0] and g.cash[0] == 1600
+    assert events == [LoanRepaid(0, 500)] and g.loans == [0, 0] and g.cash[0] == 1600
     assert_illegal(g, RepayLoan(0))
     assert_illegal(g, RepayLoan(1))
     assert TakeLoan(0) in g.legal_actions(0)
@@ -309,8 +322,7 @@ def test_a_bankrupting_player_inherits_the_loan() -> None:
     g.apply(Roll(0))  # Boardwalk with a hotel: $2,000
     assert g.pending.kind == "raise_funds" and DeclareBankruptcy(0) in g.legal_actions(0)
     events = g.apply(DeclareBankruptcy(0))
-    passed = next(e for e in events if e.kind == "loan_passed")
-    assert passed.other == 1 and passed.amount == 1
+    assert only(LoansPassed, events) == [LoansPassed(0, 1, 1)]
     assert g.loans == [0, 1] and g.loans_repayable == [0, 1]
 
 
@@ -323,8 +335,7 @@ def test_bank_repossession_dissolves_the_loan() -> None:
     g.loans[0] = 1
     g.apply(Roll(0))
     events = g.apply(DeclareBankruptcy(0))
-    passed = next(e for e in events if e.kind == "loan_passed")
-    assert passed.other == -1 and g.loans == [0, 0]
+    assert only(LoansPassed, events) == [LoansPassed(0, 1, None)] and g.loans == [0, 0]
 
 
 def test_bankruptcy_to_the_bank_ends_the_loan() -> None:
@@ -345,7 +356,7 @@ def test_no_bankruptcy_while_a_loan_may_be_taken() -> None:
     assert g.pending.kind == "raise_funds"
     assert_illegal(g, DeclareBankruptcy(0))
     events = g.apply(TakeLoan(0))
-    assert kinds(events) == ["loan", "pay"]
+    assert events == [LoanTaken(0, 500), Payment(0, None, 75, "luxury tax")]
     assert g.cash[0] == 435 and g.pending.kind == "end_turn" and money_total(g) == total
 
 
@@ -385,7 +396,7 @@ def test_deeds_cost_twice_the_printed_price() -> None:
     g = setup(rules=DOUBLE, dice=[(1, 2), (1, 2)])
     events = g.apply(Roll(0))
     events = g.apply(Buy(0))
-    assert next(e for e in events if e.kind == "buy").amount == 120
+    assert only(Purchased, events) == [Purchased(0, 3, 120)]
     assert g.cash[0] == 1380
     g.apply(Mortgage(0, 3))
     assert g.cash[0] == 1410  # the printed mortgage value, $30
@@ -449,9 +460,9 @@ def test_tax_man_throws_after_every_round() -> None:
     g.apply(Roll(1))
     total = money_total(g)
     events = g.apply(EndTurn(1))
-    assert kinds(events) == ["tax_man", "pay", "turn"]
-    assert events[0].square == 3 and events[0].dice == (1, 2) and events[0].player == -1
-    assert events[1].player == 1 and events[1].other == -1 and events[1].amount == 4
+    assert kinds(events) == ["tax_man", "payment", "turn"]
+    assert events[0] == TaxManMoved((1, 2), 3)
+    assert events[1] == Payment(1, None, 4, "tax man")
     assert g.tax_man == 3 and g.cash == [1500, 1496] and money_total(g) == total
 
 
@@ -479,14 +490,15 @@ def test_tax_man_rent_is_the_rent_that_would_be_charged() -> None:
     g.apply(EndTurn(0))
     g.apply(Roll(1))
     events = g.apply(EndTurn(1))
-    assert [e.amount for e in events if e.kind == "pay"] == [120]  # 10 x 12
+    assert [e.amount for e in paid_by_players(events)] == [120]  # 10 x 12
     assert g.pending.kind == "roll" and g.pending.player == 0
     g = setup(rules=TAX_MAN, dice=[(4, 6), (4, 6), (1, 2)], owners={1: 0, 3: 0})
     g.apply(Roll(0))
     g.apply(EndTurn(0))
     g.apply(Roll(1))
     events = g.apply(EndTurn(1))
-    assert [e.amount for e in events if e.kind == "pay"] == [8] and g.cash[0] == 1492
+    assert [e.amount for e in paid_by_players(events)] == [8] and g.cash[0] == 1492
+
 
 
 def test_tax_man_is_saved_shown_and_part_of_positions() -> None:

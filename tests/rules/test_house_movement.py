@@ -31,9 +31,23 @@ from passgo.core.actions import (
     Travel,
 )
 from passgo.core.board import DECK_CHANCE
+from passgo.core.events import (
+    CardDrawn,
+    CardNotDrawn,
+    DiceThrown,
+    DoubledUp,
+    Jailed,
+    LeftJail,
+    Moved,
+    NotForSale,
+    Payment,
+    StartedOn,
+    TravelForbidden,
+    Travelled,
+)
 from passgo.core.house_rules import throw_dice
 from passgo.core.state import BANK
-from support import assert_illegal, kinds, money_total, setup
+from support import assert_illegal, kinds, money_total, only, setup
 
 CHOICE = Rules(dice="choice")
 CONTROL = Rules(dice="control")
@@ -42,7 +56,8 @@ FORBID = Rules(travelling_railroads="owner_may_forbid")
 
 
 def salaries(events: list[Any]) -> list[int]:
-    return [e.amount for e in events if e.kind == "receive" and "salary" in e.detail]
+    """The salaries of every kind (on passing GO, on landing on it) the Bank paid."""
+    return [e.amount for e in only(Payment, events) if e.payer is None and "salary" in e.reason]
 
 
 def reload(g: Game) -> Game:
@@ -72,7 +87,7 @@ def test_dice_choice_moves_by_the_chosen_dice() -> None:
     g = setup(rules=CHOICE, dice=[(7, 9)])
     events = g.apply(Roll(0, (8, 10)))
     assert kinds(events)[:2] == ["dice", "move"]
-    assert events[0].dice == (7, 9) and g.pos[0] == 16
+    assert events[0] == DiceThrown(0, (7, 9), False) and g.pos[0] == 16
     assert g.pending.kind == "buy"  # St. James Place
     g = reload(g)
     assert g.history[-1].text() == "roll d8,d10" and g.pos[0] == 16
@@ -106,7 +121,7 @@ def test_dice_choice_in_jail() -> None:
     g = setup(rules=CHOICE, jailed={0: 0}, dice=[(2, 2)])
     assert Roll(0, (4, 4)) in g.legal_actions(0)
     events = g.apply(Roll(0, (4, 4)))
-    assert "jail_free" in kinds(events) and not g.jailed[0] and g.pos[0] == 14
+    assert LeftJail(0, "doubles") in events and not g.jailed[0] and g.pos[0] == 14
 
 
 def test_dice_choice_illegal_dice() -> None:
@@ -130,7 +145,7 @@ def test_dice_control_one_die() -> None:
     assert g.legal_actions(0) == [Roll(0), Roll(0, (6,))]
     assert Roll(0, (6,)).text() == "roll d6"
     events = g.apply(Roll(0, (6,)))
-    assert events[0].dice == (5, 0)  # one die: the first number of the scripted throw
+    assert events[0] == DiceThrown(0, (5,), False)  # one die: the scripted throw's first number
     assert g.pos[0] == 5 and g.pending.kind == "buy"
 
 
@@ -138,7 +153,8 @@ def test_dice_control_a_one_sends_to_jail() -> None:
     """"If a player rolls a one, he or she must go directly to jail.\""""
     g = setup(rules=CONTROL, dice=[(1, 4)])
     events = g.apply(Roll(0, (6,)))
-    assert kinds(events) == ["dice", "one_die_jail", "jail"]
+    assert kinds(events) == ["dice", "jail"]
+    assert events == [DiceThrown(0, (1,), False), Jailed(0, 10, "one_die")]
     assert g.pos[0] == 10 and g.jailed[0] and g.pending.kind == "end_turn"
     assert g.cash == [1500, 1500]
 
@@ -151,7 +167,7 @@ def test_dice_control_one_die_is_never_doubles() -> None:
     g.apply(Buy(0))  # Oriental Avenue
     assert g.pending.kind == "roll" and g.doubles == 1
     events = g.apply(Roll(0, (6,)))
-    assert events[0].dice == (2, 0)
+    assert events[0] == DiceThrown(0, (2,), False)
     assert g.pos[0] == 8 and g.pending.kind == "buy"  # Vermont Avenue
     g.apply(Buy(0))
     assert g.pending.kind == "end_turn"
@@ -178,13 +194,12 @@ def test_travel_after_paying_rent() -> None:
     on the destination, with no rent there."""
     g = setup(rules=TRAVEL, dice=[(2, 3)], owners={5: 1, 15: 1, 25: 1})
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "pay"]
-    assert events[2].amount == 100 and events[2].other == 1  # three railroads
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(0, 1, 100, "rent")  # three railroads
     assert g.pending.kind == "travel" and g.pending.player == 0
     assert g.legal_actions(0) == [Travel(0, 15), Travel(0, 25), NoTravel(0)]
     events = g.apply(Travel(0, 25))
-    assert kinds(events) == ["travel"]
-    assert events[0].square == 25 and events[0].amount == 5
+    assert events == [Travelled(0, 5, 25)]
     assert g.pos[0] == 25 and g.pending.kind == "end_turn"
     assert g.cash == [1400, 1600]
 
@@ -295,7 +310,7 @@ def test_owner_may_forbid_by_refusing_the_rent() -> None:
     assert_illegal(g, AllowTravel(0))
     assert_illegal(g, Travel(0, 15))
     events = g.apply(ForbidTravel(1))
-    assert kinds(events) == ["travel_forbidden"]
+    assert events == [TravelForbidden(1, 0, 5)]
     assert g.cash == [1500, 1500] and g.pos[0] == 5
     assert g.pending.kind == "end_turn" and g.pending.player == 0
 
@@ -305,7 +320,7 @@ def test_owner_allows_by_taking_the_rent() -> None:
     g = setup(rules=FORBID, dice=[(2, 3)], owners={5: 1, 15: 1})
     g.apply(Roll(0))
     events = g.apply(AllowTravel(1))
-    assert kinds(events) == ["pay"] and g.cash == [1450, 1550]
+    assert events == [Payment(0, 1, 50, "rent")] and g.cash == [1450, 1550]
     assert g.pending.kind == "travel" and g.pending.player == 0
     g = reload(g)
     g.apply(Travel(0, 15))
@@ -336,7 +351,7 @@ def test_start_at_corners_spread_evenly() -> None:
         g = Game.new([f"P{i}" for i in range(n)], rules, seed=3)
         assert sorted(g.pos) == expected
         assert not any(g.jailed)
-        assert [e.square for e in g.events if e.kind == "start"] == g.pos
+        assert [(e.player, e.square) for e in only(StartedOn, g.events)] == list(enumerate(g.pos))
 
 
 def test_start_at_corners_assigned_at_random() -> None:
@@ -372,6 +387,7 @@ def test_first_to_go_nothing_for_sale_before_anyone_passes_go() -> None:
     g = setup(rules=Rules(first_to_go=True), dice=[(1, 2)])
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "move", "no_sale"]
+    assert events[2] == NotForSale(0, 3)
     assert g.pending.kind == "end_turn" and g.owner[3] == BANK
 
 
@@ -417,7 +433,7 @@ def test_doubling_up_sends_the_token_back_to_go() -> None:
     g = setup(rules=Rules(doubling_up=True), dice=[(4, 5)], pos=[0, 9])
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "move", "doubled_up", "move"]
-    assert events[3].square == 0 and events[3].amount == -9
+    assert events[2:] == [DoubledUp(0, 9), Moved(0, 9, 0, -9, False, "doubled_up")]
     assert g.pos == [0, 9] and g.cash == [1500, 1500]
     assert g.pending.kind == "end_turn"
 
@@ -444,7 +460,7 @@ def test_doubling_up_after_a_card_move() -> None:
     g = setup(rules=Rules(doubling_up=True), dice=[(3, 4)], pos=[0, 24],
               chance=["advance-to-illinois"])
     events = g.apply(Roll(0))
-    assert "doubled_up" in kinds(events) and g.pos == [0, 24]
+    assert DoubledUp(0, 24) in events and g.pos == [0, 24]
     assert g.owner[24] == BANK and g.pending.kind == "end_turn"
 
 
@@ -461,7 +477,7 @@ def test_optional_draw_may_leave_the_card() -> None:
     assert g.pending.kind == "draw_card" and g.legal_actions(0)[:2] == [DrawCard(0), NoDraw(0)]
     assert_illegal(g, DrawCard(1))
     g = reload(g)
-    assert kinds(g.apply(NoDraw(0))) == ["no_draw"]
+    assert g.apply(NoDraw(0)) == [CardNotDrawn(0, "chance")]
     assert g.decks[DECK_CHANCE] == deck and not g.jailed[0] and g.pending.kind == "end_turn"
 
 
@@ -471,7 +487,8 @@ def test_optional_draw_may_draw() -> None:
               chance=["advance-to-go"])
     g.apply(Roll(0))
     events = g.apply(DrawCard(0))
-    assert kinds(events)[0] == "card" and g.pos[0] == 0 and salaries(events) == [200]
+    assert isinstance(events[0], CardDrawn) and events[0].card == "advance-to-go"
+    assert g.pos[0] == 0 and salaries(events) == [200]
     assert_illegal(g, DrawCard(0))
     assert_illegal(g, NoDraw(0))
 
@@ -532,26 +549,39 @@ def test_narration_of_the_new_events_actions_and_decisions() -> None:
         RepayLoan,
         TakeLoan,
     )
-    from passgo.core.events import Event
+    from passgo.core.events import (
+        Event,
+        JackpotTaken,
+        JailCardUsed,
+        LawyerHired,
+        LoanRepaid,
+        LoansPassed,
+        LoanTaken,
+        PotPaid,
+        PotRefilled,
+        RentWaived,
+        TaxManMoved,
+    )
     from passgo.core.frames import DecisionFrame, DrawFrame, RailFrame
-    from passgo.narrate import describe, describe_action, explain, question
+    from passgo.narrate import Voice, describe, describe_action, explain, question
 
     g = setup(("Ann", "Bob", "Cy"), rules=Rules(jail_lawyer=100, bank_loans=True))
-    events = [
-        Event("start", 0, square=20), Event("one_die_jail", 0),
-        Event("travel", 0, square=15, amount=5), Event("travel_forbidden", 1, square=5, other=0),
-        Event("doubled_up", 0, square=9), Event("no_sale", 0, square=3),
-        Event("no_draw", 0, amount=0), Event("pot", 0, amount=75, detail="luxury tax"),
-        Event("jackpot", 0, amount=575), Event("pot_refill", amount=50),
-        Event("loan", 0, amount=500), Event("loan_repaid", 0, amount=500),
-        Event("loan_passed", 0, amount=1, other=1), Event("loan_passed", 0, amount=1),
-        Event("rent_waived", 0, square=3, other=1), Event("lawyer", 0, amount=100, square=10),
-        Event("jail_card", 0, amount=0), Event("tax_man", square=7, amount=7, dice=(3, 4)),
-        Event("dice", 0, dice=(4, 0)),
+    events: list[Event] = [
+        StartedOn(0, 20), Jailed(0, 10, "one_die"),
+        Travelled(0, 5, 15), TravelForbidden(1, 0, 5),
+        DoubledUp(0, 9), NotForSale(0, 3),
+        CardNotDrawn(0, "chance"), PotPaid(0, 75, "luxury tax"),
+        JackpotTaken(0, 575), PotRefilled(50),
+        LoanTaken(0, 500), LoanRepaid(0, 500),
+        LoansPassed(0, 1, 1), LoansPassed(0, 1, None),
+        RentWaived(0, 1, 3, "owner_jailed"), LawyerHired(0, 100, 10),
+        JailCardUsed(0, "chance"), TaxManMoved((3, 4), 7),
+        DiceThrown(0, (4,), False),
     ]
     for e in events:
-        text = describe(g, e)
+        text = describe(Voice(g, None), e)
         assert text and not text.startswith(e.kind), (e.kind, text)
+
     actions = [Roll(0, (8, 10)), Roll(0, (6,)), Travel(0, 15), NoTravel(0), AllowTravel(1),
                ForbidTravel(1), DrawCard(0), NoDraw(0), HireLawyer(0), NoLawyer(0), TakeLoan(0),
                RepayLoan(0)]

@@ -35,9 +35,10 @@ from passgo.core import (
     Rules,
     TradeOffer,
 )
+from passgo.core.events import Event, ImmunityUsed, Payment, RentShared
 from passgo.core.position import parse_position, position_to_toml
 from passgo.core.serialize import state_dict
-from support import assert_illegal, kinds, money_total, setup, sq
+from support import assert_illegal, kinds, money_total, only, paid_by_players, setup, sq
 
 TERMS = Rules(immunity=True, player_loans=True)
 PARK, BOARDWALK, READING = sq("Park Place"), sq("Boardwalk"), sq("Reading Railroad")
@@ -50,12 +51,11 @@ def agree(g: Game, proposer: int, responder: int, give: Bundle, get: Bundle) -> 
     g.apply(AcceptTrade(responder))
 
 
-def rents(events: list[object]) -> list[int]:
-    return [e.amount for e in events  # type: ignore[attr-defined]
-            if e.kind == "pay" and e.detail == "rent"]  # type: ignore[attr-defined]
+def rents(events: list[Event]) -> list[int]:
+    return [e.amount for e in paid_by_players(events) if e.reason == "rent"]
 
 
-def walk_onto(g: Game, player: int, steps: tuple[int, int]) -> list[object]:
+def walk_onto(g: Game, player: int, steps: tuple[int, int]) -> list[Event]:
     """The player (whose turn it is) throws `steps` and the events of the throw."""
     g.dice_script.insert(0, steps)
     return g.apply(Roll(player))  # type: ignore[return-value]
@@ -88,7 +88,9 @@ def test_full_immunity_waives_the_rent_for_the_landings_agreed() -> None:
         events = walk_onto(g, 0, (3, 4))
         assert g.pos[0] == BOARDWALK and rents(events) == ([expected] if expected else [])
         if not expected:
-            assert "immunity" in kinds(events)
+            waived = only(ImmunityUsed, events)
+            assert [(e.lander, e.owner, e.square, e.amount) for e in waived] == [
+                (0, 1, BOARDWALK, BOARDWALK_RENT)]
         g.apply(EndTurn(0))
         pass_turn(g, 1)
     assert money_total(g) == total
@@ -223,8 +225,8 @@ def test_a_loan_not_repaid_is_charged_when_its_round_begins() -> None:
     walk_onto(g, 1, (1, 2))
     events = g.apply(EndTurn(1))  # round 1 begins
     assert g.round_number == 1
-    pays = [e for e in events if e.kind == "pay" and e.detail == "loan due"]
-    assert [(p.player, p.other, p.amount) for p in pays] == [(0, 1, 250)]
+    assert [e for e in only(Payment, events) if e.reason == "loan due"] == [
+        Payment(0, 1, 250, "loan due")]
     assert g.agreements == ()
 
 
@@ -336,10 +338,9 @@ def test_agreements_survive_saves_positions_and_views() -> None:
 SHARING = Rules(profit_sharing=True)
 
 
-def paid(events: list[object]) -> list[tuple[int, int, str]]:
-    """(payee, amount, reason) of every payment."""
-    return [(e.other, e.amount, e.detail) for e in events  # type: ignore[attr-defined]
-            if e.kind == "pay"]  # type: ignore[attr-defined]
+def paid(events: list[Event]) -> list[tuple[int | None, int, str]]:
+    """(payee, amount, reason) of every payment a player made."""
+    return [(e.payee, e.amount, e.reason) for e in paid_by_players(events)]
 
 
 def test_a_share_splits_the_rent() -> None:
@@ -383,7 +384,9 @@ def test_a_receiver_who_lands_keeps_their_share() -> None:
     g = setup(("Cid", "Bob"), rules=SHARING, owners={BOARDWALK: 1}, pos=[32, 0])
     agree(g, 1, 0, Bundle(terms=(RentShare((BOARDWALK,), 50, 3),)), Bundle())
     events = walk_onto(g, 0, (3, 4))
-    assert paid(events) == [(1, 25, "rent")] and "rent_share" in kinds(events)
+    assert paid(events) == [(1, 25, "rent")]
+    assert [(e.lander, e.receiver, e.amount) for e in only(RentShared, events)] == [(0, 0, 25)]
+
 
 
 def test_shared_rent_that_must_be_asked_for_is_split_when_asked() -> None:

@@ -28,6 +28,7 @@ from passgo.core.actions import (
 )
 from passgo.core.board import DECK_CHANCE as CH
 from passgo.core.board import DECK_COMMUNITY_CHEST as CC
+from passgo.core.events import Debt, DiceThrown, Jailed, LeftJail, Moved, Payment, StayedInJail
 from support import BOARD, assert_illegal, kinds, money_total, setup
 
 GOOJF_CH = BOARD.card_index(CH, "get-out-of-jail-free")[0]
@@ -47,7 +48,7 @@ def test_in_by_the_go_to_jail_square() -> None:
     g = setup(dice=[(2, 3), (4, 6)], pos=[25, 0])
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "move", "jail"]
-    assert events[1].square == 30 and events[2].square == 10
+    assert events[1].end == 30 and events[2] == Jailed(0, 10, "square")
     assert g.pos == [10, 0] and g.jailed == [True, False] and g.jail_turns == [0, 0]
     assert g.cash == [1500, 1500]
     assert g.pending.kind == "end_turn"
@@ -62,6 +63,7 @@ def test_in_by_a_card() -> None:
     g = setup(dice=[(3, 4), (4, 6)], pos=[10, 0], community_chest=["go-to-jail"])
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "move", "card", "jail"]
+    assert events[3] == Jailed(0, 10, "card")
     assert g.pos[0] == 10 and g.jailed[0]
     g.apply(EndTurn(0))
     g.apply(Roll(1))
@@ -76,7 +78,8 @@ def test_in_by_three_doubles() -> None:
     g.apply(Roll(0))  # Vermont Avenue (Ann's)
     assert g.pending.kind == "roll" and g.doubles == 2
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "doubles_jail", "jail"]
+    assert kinds(events) == ["dice", "jail"]
+    assert events[1] == Jailed(0, 10, "doubles")
     assert g.pos[0] == 10 and g.jailed[0] and g.pending.kind == "end_turn"
     assert g.cash[0] == 1500
     g.apply(EndTurn(0))
@@ -110,9 +113,7 @@ def test_pay_fine_on_the_first_jail_turn_then_throw() -> None:
     then the throw moves the token as usual."""
     g = setup(jailed={0: 0}, dice=[(2, 3)])
     events = g.apply(PayJailFine(0))
-    assert kinds(events) == ["pay", "jail_free"]
-    assert events[0].amount == 50 and events[0].other == -1 and events[0].detail == "jail fine"
-    assert events[1].detail == "fine"
+    assert events == [Payment(0, None, 50, "jail fine"), LeftJail(0, "fine")]
     assert g.cash == [1450, 1500] and g.bank_flow == 50
     assert not g.jailed[0] and g.jail_turns[0] == 0 and g.pos[0] == 10
     assert g.pending.kind == "roll" and g.pending.player == 0
@@ -126,7 +127,7 @@ def test_pay_fine_on_the_second_jail_turn() -> None:
     after one failed throw, the fine may still be paid first."""
     g = setup(jailed={0: 0}, dice=[(1, 2), (4, 6), (4, 6)])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "jail_stay"]
+    assert events == [DiceThrown(0, (1, 2), False), StayedInJail(0, 1)]
     assert g.jail_turns[0] == 1
     g.apply(EndTurn(0))
     g.apply(Roll(1))
@@ -183,7 +184,7 @@ def test_use_a_held_card() -> None:
     g = setup(jailed={0: 0}, jail_cards={0: ["chance"]}, dice=[(1, 2)])
     deck = list(g.decks[CH])
     events = g.apply(UseJailCard(0))
-    assert kinds(events) == ["jail_free"] and events[0].detail == "card"
+    assert events == [LeftJail(0, "card")]
     assert g.cards[0] == []
     assert g.decks[CH] == [*deck, GOOJF_CH]
     assert g.cash == [1500, 1500]
@@ -245,8 +246,8 @@ def test_doubles_in_jail_move_and_do_not_throw_again() -> None:
     g = setup(jailed={0: 0}, dice=[(5, 5), (1, 2)])
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "jail_free", "move"]
-    assert events[1].detail == "doubles"
-    assert events[2].square == 20 and events[2].amount == 10
+    assert events[1] == LeftJail(0, "doubles")
+    assert events[2] == Moved(0, 10, 20, 10, False, "throw")
     assert g.pos[0] == 20 and not g.jailed[0] and g.jail_turns[0] == 0
     assert g.cash == [1500, 1500]
     assert g.pending.kind == "end_turn"
@@ -278,7 +279,7 @@ def test_failed_throw_stays_in_jail() -> None:
     ends."""
     g = setup(jailed={0: 0}, dice=[(1, 2)])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "jail_stay"]
+    assert events == [DiceThrown(0, (1, 2), False), StayedInJail(0, 1)]
     assert g.pos[0] == 10 and g.jailed[0] and g.jail_turns[0] == 1
     assert g.cash[0] == 1500
     assert g.pending.kind == "end_turn"
@@ -300,11 +301,11 @@ def test_third_failed_throw_pays_and_moves() -> None:
         g.apply(EndTurn(1))
     in_jail_decision(g)
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "jail_free", "pay", "move"]
-    assert events[0].dice == (4, 6)
-    assert events[1].detail == "third-roll"
-    assert events[2].amount == 50 and events[2].other == -1 and events[2].detail == "jail fine"
-    assert events[3].square == 20 and events[3].amount == 10
+    assert kinds(events) == ["dice", "jail_free", "payment", "move"]
+    assert events[0] == DiceThrown(0, (4, 6), False)
+    assert events[1] == LeftJail(0, "third_throw")
+    assert events[2] == Payment(0, None, 50, "jail fine")
+    assert events[3] == Moved(0, 10, 20, 10, False, "throw")
     assert g.pos[0] == 20 and not g.jailed[0] and g.jail_turns[0] == 0
     assert g.cash[0] == 1450
     assert g.pending.kind == "end_turn"
@@ -317,11 +318,12 @@ def test_third_failed_throw_short_of_cash_raises_the_fine_then_moves() -> None:
     g = setup(jailed={0: 2}, cash=[20, 1500], owners={3: 0}, dice=[(1, 2)])
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "jail_free", "debt"]
-    assert events[2].amount == 50
+    assert events[2] == Debt(0, None, 50, "jail fine")
     assert g.pending.kind == "raise_funds" and g.pending.player == 0
     assert g.pos[0] == 10
     events = g.apply(Mortgage(0, 3))
-    assert kinds(events) == ["mortgage", "pay", "move"]
+    assert kinds(events) == ["mortgage", "payment", "move"]
+    assert events[1] == Payment(0, None, 50, "jail fine")
     assert g.cash[0] == 0 and g.pos[0] == 13
     assert g.pending.kind == "buy"
 
@@ -335,8 +337,8 @@ def test_jailed_player_collects_rent() -> None:
     g.apply(Roll(0))
     g.apply(EndTurn(0))
     events = g.apply(Roll(1))  # Bob from Just Visiting to Pennsylvania Railroad
-    assert kinds(events) == ["dice", "move", "pay"]
-    assert events[2].amount == 25 and events[2].other == 0 and events[2].player == 1
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(1, 0, 25, "rent")
     assert g.cash == [1525, 1475]
     assert g.jailed[0]
 
@@ -394,7 +396,9 @@ def test_short_game_leave_jail_on_the_next_turn() -> None:
     g = setup(jailed={0: 0}, dice=[(1, 2)], rules=short)
     assert g.legal_actions(0) == [Roll(0), PayJailFine(0)]
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "jail_free", "pay", "move"]
+    assert kinds(events) == ["dice", "jail_free", "payment", "move"]
+    assert events[2] == Payment(0, None, 50, "jail fine")
+
     assert g.pos[0] == 13 and g.cash[0] == 1450 and not g.jailed[0]
 
 
@@ -406,6 +410,8 @@ def test_third_failed_throw_pays_the_fine_even_with_a_card_held() -> None:
     due and the card is kept."""
     g = setup(jailed={0: 2}, jail_cards={0: ["chance"]}, dice=[(4, 6)])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "jail_free", "pay", "move"]
+    assert kinds(events) == ["dice", "jail_free", "payment", "move"]
+    assert events[2] == Payment(0, None, 50, "jail fine")
+
     assert g.cash[0] == 1450 and g.pos[0] == 20
     assert g.cards[0] == [(CH, GOOJF_CH)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from passgo.core.actions import Build, Mortgage, Sell, SellDown, Unmortgage
+from passgo.core.events import Mortgaged, MortgageLifted
 from support import assert_illegal, kinds, money_total, setup, sq
 
 BOARDWALK = sq("Boardwalk")
@@ -41,7 +42,7 @@ def test_mortgage_pays_the_printed_value(name: str, value: int) -> None:
     g = setup(owners={square: 0})
     total = money_total(g)
     events = g.apply(Mortgage(0, square))
-    assert [(e.kind, e.square, e.amount) for e in events] == [("mortgage", square, value)]
+    assert events == [Mortgaged(0, square, value)]
     assert g.mortgaged[square] and g.owner[square] == 0
     assert g.cash == [1500 + value, 1500]
     assert g.bank_flow == -value
@@ -68,7 +69,8 @@ def test_lifting_costs_mortgage_plus_ten_percent(name: str, cost: int) -> None:
     g = setup(owners={square: 0}, mortgaged=[square])
     total = money_total(g)
     events = g.apply(Unmortgage(0, square))
-    assert [(e.kind, e.amount) for e in events] == [("unmortgage", cost)]
+    assert events == [MortgageLifted(0, square, cost)]
+
     assert not g.mortgaged[square] and g.owner[square] == 0
     assert g.cash == [1500 - cost, 1500]
     assert money_total(g) == total

@@ -7,8 +7,9 @@ Rule texts: /work/shared/rules/000_d2ac98164c967637.txt (classic, the default) a
 from __future__ import annotations
 
 from passgo.core.actions import Buy, Decline, EndTurn, Pass, PayJailFine, Roll, UseJailCard
-from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST
-from support import assert_illegal, kinds, money_total, setup, sq
+from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST, DECK_NAMES
+from passgo.core.events import SALARY, CardDrawn, DiceThrown, Jailed, Moved, Payment
+from support import assert_illegal, kinds, money_total, salaries, setup, sq
 
 ALL_DEEDS = (1, 3, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 18, 19, 21, 23, 24, 25, 26, 27, 28, 29,
              31, 32, 34, 35, 37, 39)
@@ -17,10 +18,6 @@ ALL_DEEDS = (1, 3, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 18, 19, 21, 23, 24, 25, 2
 def owned_by(seat: int) -> dict[int, int]:
     """Every deed owned by one seat: landing on one's own deed asks nothing."""
     return dict.fromkeys(ALL_DEEDS, seat)
-
-
-def salaries(events: list) -> list[int]:
-    return [e.amount for e in events if e.kind == "receive" and e.detail == "salary"]
 
 
 def test_deed_list_is_every_deed() -> None:
@@ -36,8 +33,8 @@ def test_move_by_the_total_of_the_dice() -> None:
     events = g.apply(Roll(0))
     assert g.pos == [9, 0]
     assert kinds(events) == ["dice", "move"]
-    assert events[0].dice == (4, 5) and events[0].player == 0
-    assert events[1].square == 9 and events[1].amount == 9
+    assert events[0] == DiceThrown(0, (4, 5), False)
+    assert events[1] == Moved(0, 0, 9, 9, False, "throw")
     assert g.pending.kind == "buy" and g.pending.player == 0  # Connecticut Avenue is unowned
     assert g.cash == [1500, 1500]
 
@@ -95,8 +92,8 @@ def test_doubles_throw_again() -> None:
     events = g.apply(Roll(0))
     # Oriental Avenue (owned by Bob): the rent is due before the second throw.
     assert g.pos == [6, 0]
-    assert kinds(events) == ["dice", "move", "pay"]
-    assert events[2].amount == 6 and events[2].other == 1
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(0, 1, 6, "rent")
     assert g.cash == [1494, 1506]
     assert g.pending.kind == "roll" and g.pending.player == 0
     assert g.doubles == 1
@@ -133,9 +130,9 @@ def test_third_double_goes_to_jail_without_moving() -> None:
     g.apply(Roll(0))
     assert g.pos[0] == 14 and g.doubles == 2
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "doubles_jail", "jail"]
-    assert events[0].dice == (5, 5)
-    assert events[2].square == 10
+    assert kinds(events) == ["dice", "jail"]
+    assert events[0] == DiceThrown(0, (5, 5), True)
+    assert events[1] == Jailed(0, 10, "doubles")
     assert g.pos == [10, 0]  # not to 24 first
     assert g.jailed == [True, False]
     assert g.jail_turns[0] == 0
@@ -200,7 +197,8 @@ def test_go_to_jail_square_no_salary() -> None:
     g = setup(dice=[(2, 3)], pos=[25, 0])
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "move", "jail"]
-    assert events[1].square == 30
+    assert events[1] == Moved(0, 25, 30, 5, False, "throw")
+    assert events[2] == Jailed(0, 10, "square")
     assert g.pos[0] == 10 and g.jailed[0]
     assert g.cash == [1500, 1500]
 
@@ -211,8 +209,8 @@ def test_salary_passing_go_by_dice() -> None:
     g = setup(dice=[(4, 3)], pos=[37, 0], owners=owned_by(0))
     events = g.apply(Roll(0))
     assert g.pos[0] == 4  # Income Tax: a tax decision follows
-    assert kinds(events) == ["dice", "move", "receive"]
-    assert events[2].amount == 200 and events[2].detail == "salary" and events[2].player == 0
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(None, 0, 200, SALARY)
     assert g.cash[0] == 1700
     assert g.bank_flow == -200
     assert g.pending.kind == "tax"
@@ -251,9 +249,10 @@ def test_passing_go_then_community_chest_advance_to_go_pays_400() -> None:
     instructions on the card." (000)."""
     g = setup(dice=[(1, 2)], pos=[39, 0], community_chest=["advance-to-go"])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "receive", "card", "move", "receive"]
+    assert kinds(events) == ["dice", "move", "payment", "card", "move", "payment"]
     assert salaries(events) == [200, 200]
-    assert events[3].detail == "advance-to-go" and events[3].amount == DECK_COMMUNITY_CHEST
+    assert isinstance(events[3], CardDrawn) and events[3].card == "advance-to-go"
+    assert events[3].deck == DECK_NAMES[DECK_COMMUNITY_CHEST]
     assert g.pos[0] == 0
     assert g.cash == [1900, 1500]
     assert g.pending.kind == "end_turn"
@@ -265,8 +264,9 @@ def test_passing_go_then_chance_advance_to_go_pays_400() -> None:
     instructions on the card." (000)."""
     g = setup(dice=[(4, 6)], pos=[37, 0], chance=["advance-to-go"])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "receive", "card", "move", "receive"]
-    assert events[3].detail == "advance-to-go" and events[3].amount == DECK_CHANCE
+    assert kinds(events) == ["dice", "move", "payment", "card", "move", "payment"]
+    assert isinstance(events[3], CardDrawn) and events[3].card == "advance-to-go"
+    assert events[3].deck == DECK_NAMES[DECK_CHANCE]
     assert g.pos[0] == 0
     assert g.cash == [1900, 1500]
     assert g.bank_flow == -400
@@ -277,13 +277,15 @@ def test_passing_go_then_card_to_jail_keeps_the_salary() -> None:
     still collect $200 because you passed GO before you were sent to Jail." (004 FAQ)."""
     g = setup(dice=[(1, 2)], pos=[39, 0], community_chest=["go-to-jail"])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "receive", "card", "jail"]
+    assert kinds(events) == ["dice", "move", "payment", "card", "jail"]
+    assert events[2] == Payment(None, 0, 200, SALARY)
     assert g.cash[0] == 1700
     assert g.pos[0] == 10 and g.jailed[0]
     assert g.pending.kind == "end_turn"
     g = setup(dice=[(4, 6)], pos=[37, 0], chance=["go-to-jail"])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "receive", "card", "jail"]
+    assert kinds(events) == ["dice", "move", "payment", "card", "jail"]
+    assert events[2] == Payment(None, 0, 200, SALARY)
     assert g.cash[0] == 1700
     assert g.pos[0] == 10 and g.jailed[0]
 

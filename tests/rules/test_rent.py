@@ -13,8 +13,8 @@ import pytest
 
 from passgo.core import Game
 from passgo.core.actions import Buy, EndTurn, Roll
-from passgo.core.events import Event
-from support import assert_illegal, kinds, money_total, setup, sq
+from passgo.core.events import Event, RentWaived
+from support import assert_illegal, kinds, money_total, paid_by_players, setup, sq
 
 THROW = (1, 2)
 
@@ -53,8 +53,9 @@ def land(
     return g, events, total
 
 
-def rent_paid(events: list[Event]) -> list[tuple[int, int, int]]:
-    return [(e.player, e.other, e.amount) for e in events if e.kind == "pay"]
+def rent_paid(events: list[Event]) -> list[tuple[int, int | None, int]]:
+    """(payer, payee, amount) of every payment a player made (payee None: the Bank)."""
+    return [(e.payer, e.payee, e.amount) for e in paid_by_players(events)]
 
 
 # -- streets ---------------------------------------------------------------------------------
@@ -236,7 +237,9 @@ def test_mortgaged_street_collects_no_rent() -> None:
         BOARDWALK, owners={PARK_PLACE: 1, BOARDWALK: 1}, mortgaged=[BOARDWALK]
     )
     assert rent_paid(events) == []
-    assert "pay" not in kinds(events) and "debt" not in kinds(events)
+    assert "payment" not in kinds(events) and "debt" not in kinds(events)
+    assert events[-1] == RentWaived(0, 1, BOARDWALK, "mortgaged")
+
     assert g.cash == [1500, 1500]
     assert g.pending.kind == "end_turn"
     assert money_total(g) == total

@@ -21,6 +21,7 @@ from passgo import (
     TradeOffer,
 )
 from passgo.agents import BasicBot, play
+from passgo.core.events import Payment
 from passgo.core.money import charge
 from passgo.core.state import BANK
 from support import assert_illegal, setup
@@ -157,7 +158,8 @@ def test_hasbro2022_plays_with_the_tax_man() -> None:
     for seed in range(3):
         g = Game.new(["A", "B", "C"], rules, seed=seed, max_rounds=200)
         play(g, [BasicBot(), BasicBot(), BasicBot()],
-             observe=lambda a, ev: paid.extend(e for e in ev if e.detail == "tax man"))
+             observe=lambda a, ev: paid.extend(e for e in ev
+                                               if isinstance(e, Payment) and e.reason == "tax man"))
         assert g.over
     assert paid
 

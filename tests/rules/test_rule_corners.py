@@ -36,9 +36,9 @@ from passgo.core.actions import (
     TradeOffer,
     Unmortgage,
 )
-from passgo.core.events import Event
+from passgo.core.events import Bankrupt, CardDrawn, Event, Jailed, LeftJail, Moved, Payment
 from passgo.core.state import BANK, HOTEL
-from support import assert_illegal, kinds, money_total, setup, sq
+from support import assert_illegal, kinds, money_total, only, paid_by_players, salaries, setup, sq
 
 MEDITERRANEAN = sq("Mediterranean Avenue")
 BALTIC = sq("Baltic Avenue")
@@ -65,13 +65,9 @@ LIGHT_BLUE = (ORIENTAL, VERMONT, CONNECTICUT)
 DARK_BLUE = (PARK_PLACE, BOARDWALK)
 
 
-def rent_payments(events: list[Event]) -> list[tuple[int, int, int]]:
+def rent_payments(events: list[Event]) -> list[tuple[int | None, int | None, int]]:
     """(payer, owner, amount) of every rent paid in these events."""
-    return [(e.player, e.other, e.amount) for e in events if e.kind == "pay" and e.detail == "rent"]
-
-
-def salaries(events: list[Event]) -> list[int]:
-    return [e.amount for e in events if e.kind == "receive" and e.detail == "salary"]
+    return [(e.payer, e.payee, e.amount) for e in paid_by_players(events) if e.reason == "rent"]
 
 
 def bob_and_back(g: Game, bob: int = 1) -> None:
@@ -100,7 +96,8 @@ def test_fine_paid_then_three_doubles_send_the_player_back_to_jail() -> None:
     g.apply(Roll(0))
     assert g.pos[0] == ST_JAMES and g.pending.kind == "roll" and g.doubles == 2
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "doubles_jail", "jail"]
+    assert kinds(events) == ["dice", "jail"]
+    assert events[1] == Jailed(0, JAIL, "doubles")
     assert g.pos[0] == JAIL and g.jailed[0] and g.jail_turns[0] == 0
     assert g.cash == [1450, 1500]
     assert g.pending.kind == "end_turn"
@@ -138,8 +135,9 @@ def test_doubles_out_of_jail_onto_chance_advance_to_go_and_no_other_throw() -> N
     g = setup(jailed={0: 1}, dice=[(6, 6), (1, 2)], chance=["advance-to-go"])
     events = g.apply(Roll(0))
     assert kinds(events)[:3] == ["dice", "jail_free", "move"]
-    assert events[2].square == 22
-    assert [e.detail for e in events if e.kind == "card"] == ["advance-to-go"]
+    assert events[1] == LeftJail(0, "doubles")
+    assert events[2] == Moved(0, JAIL, 22, 12, False, "throw")
+    assert [e.card for e in only(CardDrawn, events)] == ["advance-to-go"]
     assert salaries(events) == [200]
     assert g.pos[0] == 0 and not g.jailed[0] and g.cash[0] == 1700
     assert g.pending.kind == "end_turn" and g.pending.player == 0
@@ -167,7 +165,7 @@ def test_third_jail_turn_fine_then_rent_where_the_throw_lands() -> None:
     g = setup(jailed={0: 2}, owners={PENNSYLVANIA_RR: 1}, dice=[(2, 3)])
     flow = g.bank_flow
     events = g.apply(Roll(0))
-    fines = [e.amount for e in events if e.kind == "pay" and e.other == BANK]
+    fines = [e.amount for e in paid_by_players(events) if e.payee is None]
     assert fines == [50]
     assert rent_payments(events) == [(0, 1, 25)]
     assert g.pos[0] == PENNSYLVANIA_RR and not g.jailed[0]
@@ -475,8 +473,8 @@ def test_british_board_income_tax_has_no_ten_percent_option() -> None:
     rules' choice is not offered; £200 is paid on landing."""
     g = setup(rules=Rules(edition="uk"), dice=[(1, 3)])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "pay"]
-    assert events[2].amount == 200 and events[2].other == BANK
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(0, None, 200, "income tax")
     assert g.pending.kind == "end_turn"
     assert_illegal(g, ChooseTax(0, True))
     assert g.cash == [1300, 1500]
@@ -487,8 +485,8 @@ def test_british_board_super_tax_is_100() -> None:
     the uk edition, square 38 costs £100."""
     g = setup(rules=Rules(edition="uk"), pos=[LUXURY_TAX - 3, 0], dice=[(1, 2)])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "pay"]
-    assert events[2].amount == 100 and events[2].other == BANK
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(0, None, 100, "luxury tax")
     assert g.cash == [1400, 1500]
 
 
@@ -529,8 +527,8 @@ def test_hasbro_luxury_tax_is_the_100_shown_on_the_space() -> None:
     shows Luxury Tax $100 (rules_differences.md row 9)."""
     g = setup(rules=HASBRO, pos=[LUXURY_TAX - 3, 0], dice=[(1, 2)])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "pay"]
-    assert events[2].amount == 100 and events[2].other == BANK
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(0, None, 100, "luxury tax")
     assert g.cash == [1400, 1500]
 
 
@@ -584,10 +582,12 @@ def test_third_failed_jail_throw_without_the_fine_bankrupts_to_the_bank_without_
     g = setup(("Ann", "Bob", "Cy"), cash=[10, 1500, 1500], jailed={0: 2}, dice=[(1, 2)])
     events = g.apply(Roll(0))
     assert kinds(events) == ["dice", "jail_free", "debt"]
+    assert events[1] == LeftJail(0, "third_throw")
     assert g.pending.kind == "raise_funds" and g.legal_actions(0) == [DeclareBankruptcy(0)]
     events = g.apply(DeclareBankruptcy(0))
-    assert [(e.kind, e.amount, e.other) for e in events if e.kind in ("bankrupt", "pay")] == [
-        ("bankrupt", 0, BANK), ("pay", 10, BANK)]
+    assert [e for e in events if isinstance(e, Bankrupt | Payment)] == [
+        Bankrupt(0, None, "jail fine"), Payment(0, None, 10, "bankruptcy")]
+
     assert "move" not in kinds(events)
     assert g.pos[0] == 10 and g.player(0).bankrupt
     assert g.pending.kind == "roll" and g.pending.player == 1

@@ -11,6 +11,7 @@ import pytest
 from passgo.core import Game, Rules
 from passgo.core.actions import Buy, EndTurn, PayJailFine, Roll
 from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST
+from passgo.core.events import DiceThrown, OpeningThrows
 from support import assert_illegal, kinds, money_total
 
 
@@ -79,13 +80,12 @@ def test_opening_roll_highest_total_starts() -> None:
     assert g.current == 1
     assert g.pending.kind == "roll"
     assert g.pending.player == 1
-    assert kinds(g.events) == ["order", "turn"]
-    assert g.events[0].player == 1
-    assert g.events[0].detail == "0:1+2 1:6+5 2:3+3"
+    assert kinds(g.events) == ["opening", "turn"]
+    assert g.events[0] == OpeningThrows(1, ((0, 1, 2), (1, 6, 5), (2, 3, 3)))
     # The starting player then throws again to move: the opening throw is not a move.
     assert g.pos == [0, 0, 0]
     events = g.apply(Roll(1))
-    assert events[0].kind == "dice" and events[0].dice == (2, 3)
+    assert events[0] == DiceThrown(1, (2, 3), False)
     assert g.pos == [0, 5, 0]
 
 
@@ -99,7 +99,9 @@ def test_opening_roll_ties_throw_again() -> None:
     # Ann and Cy tie at 12; they throw 8 and 8 (tie again); then Ann 11, Cy 7: Ann starts.
     assert g.current == 0
     assert g.pending.player == 0
-    assert g.events[0].detail == "0:6+6 1:2+3 2:6+6 3:1+1 0:4+4 2:4+4 0:5+6 2:3+4"
+    assert g.events[0] == OpeningThrows(0, ((0, 6, 6), (1, 2, 3), (2, 6, 6), (3, 1, 1),
+                                            (0, 4, 4), (2, 4, 4), (0, 5, 6), (2, 3, 4)))
+
     assert g.dice_script == []
 
 

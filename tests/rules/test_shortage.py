@@ -12,8 +12,9 @@ from typing import Any
 
 from passgo.core import Game
 from passgo.core.actions import Bid, Build, EndTurn, Pass, PlaceBuilding, Roll, Sell, WantBuildings
+from passgo.core.events import AuctionWon, Built, Payment, ShortageCalled
 from passgo.core.state import HOTEL
-from support import assert_illegal, kinds, money_total, setup, sq
+from support import assert_illegal, kinds, money_total, only, setup, sq
 
 BOARDWALK = sq("Boardwalk")
 PARK_PLACE = sq("Park Place")
@@ -57,7 +58,7 @@ def test_no_call_while_the_bank_has_plenty() -> None:
     with 32 houses nobody is asked; the house is bought at once."""
     g = setup(owners={s: 0 for s in DARK_BLUE} | {s: 1 for s in GREEN})
     events = g.apply(Build(0, BOARDWALK))
-    assert kinds(events) == ["pay", "build"]
+    assert events == [Payment(0, None, 200, "building"), Built(0, BOARDWALK, "house", 200, 1, 0)]
     assert g.pending.kind == "roll" and g.pending.player == 0
     assert g.bank_houses == 31
 
@@ -71,7 +72,7 @@ def test_no_call_when_nobody_else_could_build() -> None:
     g = setup(owners=owners, levels=levels)
     assert g.bank_houses == 3
     events = g.apply(Build(0, BOARDWALK))
-    assert kinds(events) == ["pay", "build"]
+    assert events == [Payment(0, None, 200, "building"), Built(0, BOARDWALK, "house", 200, 1, 0)]
     assert g.bank_houses == 2 and g.cash[0] == 1300
 
 
@@ -82,9 +83,7 @@ def test_short_stock_asks_each_player_how_many() -> None:
     g = short_of_houses()
     assert g.bank_houses == 3
     events = g.apply(Build(0, BOARDWALK))
-    assert [(e.kind, e.player, e.amount, e.detail) for e in events] == [
-        ("shortage", 0, 3, "house")
-    ]
+    assert events == [ShortageCalled(0, "house", 3)]
     assert g.pending.kind == "build_demand" and g.pending.player == 0
     assert want_range(g, 0) == list(range(1, 9))
     assert g.cash == [1500, 1500] and g.bank_houses == 3
@@ -154,13 +153,13 @@ def test_demand_above_the_stock_is_auctioned_one_at_a_time() -> None:
     g.apply(Bid(1, 130))
     g.apply(Bid(0, 150))
     events = g.apply(Pass(1))
-    assert [(e.kind, e.player, e.amount) for e in events if e.kind in ("auction_won", "pay")] == [
-        ("auction_won", 0, 150),
-        ("pay", 0, 150),
+    assert [e for e in events if isinstance(e, AuctionWon | Payment)] == [
+        AuctionWon(0, "house", None, 150),
+        Payment(0, None, 150, "auction"),
     ]
     assert g.pending.kind == "place_building" and g.pending.player == 0
     events = g.apply(PlaceBuilding(0, BOARDWALK))
-    assert [(e.kind, e.amount) for e in events if e.kind == "build"] == [("build", 0)]
+    assert [e.cost for e in only(Built, events)] == [0]
     assert g.bank_houses == 2
     # Second house: still 1 + 3 wanted for 2 left. Ann passes; Bob takes it for $1.
     assert g.pending.kind == "bid" and g.pending.player == 0
@@ -294,7 +293,8 @@ def test_hotel_shortage_is_auctioned_too() -> None:
     assert (g.bank_houses, g.bank_hotels) == (0, 1)
     total = money_total(g)
     events = g.apply(Build(0, BOARDWALK))
-    assert [(e.kind, e.detail, e.amount) for e in events] == [("shortage", "hotel", 1)]
+    assert events == [ShortageCalled(0, "hotel", 1)]
+
     assert want_range(g, 0) == [1, 2]
     g.apply(WantBuildings(0, 1))
     assert want_range(g, 1) == list(range(0, 7))

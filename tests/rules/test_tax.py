@@ -14,6 +14,7 @@ import pytest
 
 from passgo.core import Rules
 from passgo.core.actions import Buy, ChooseTax, EndTurn, Roll
+from passgo.core.events import SALARY, Debt, Moved, Payment
 from support import assert_illegal, kinds, money_total, setup
 
 
@@ -34,9 +35,7 @@ def test_income_tax_flat_200() -> None:
     g = setup(dice=[(1, 3)])
     g.apply(Roll(0))
     events = g.apply(ChooseTax(0, False))
-    assert kinds(events) == ["pay"]
-    assert events[0].amount == 200 and events[0].other == -1 and events[0].player == 0
-    assert events[0].detail == "income tax"
+    assert events == [Payment(0, None, 200, "income tax")]
     assert g.cash == [1300, 1500] and g.bank_flow == 200
     assert g.pending.kind == "end_turn"
 
@@ -47,8 +46,7 @@ def test_income_tax_ten_percent_of_cash_only() -> None:
     g = setup(dice=[(1, 3)])
     g.apply(Roll(0))
     events = g.apply(ChooseTax(0, True))
-    assert kinds(events) == ["pay"] and events[0].amount == 150
-    assert events[0].detail == "income tax (10%)"
+    assert events == [Payment(0, None, 150, "income tax (10%)")]
     assert g.cash == [1350, 1500]
 
 
@@ -68,7 +66,7 @@ def test_income_tax_ten_percent_of_total_worth() -> None:
     assert g.worth(0) == 4270
     g.apply(Roll(0))
     events = g.apply(ChooseTax(0, True))
-    assert kinds(events) == ["pay"] and events[0].amount == 427
+    assert events == [Payment(0, None, 427, "income tax (10%)")]
     assert g.cash == [573, 1500]
     assert money_total(g) == 3000
 
@@ -81,7 +79,7 @@ def test_income_tax_hotel_counts_five_houses() -> None:
     # cash 0 + deeds 100 + 100 + 120 + buildings (5 + 4 + 4) x 50 = 970
     g.apply(Roll(0))
     events = g.apply(ChooseTax(0, True))
-    assert events[0].amount == 97
+    assert events[0] == Debt(0, None, 97, "income tax (10%)")
     assert g.pending.kind == "raise_funds"  # no cash: the tax must be raised
 
 
@@ -91,7 +89,7 @@ def test_income_tax_choice_made_before_adding_up() -> None:
     g = setup(dice=[(1, 3)], cash=[3000, 1500])
     g.apply(Roll(0))
     events = g.apply(ChooseTax(0, True))
-    assert events[0].amount == 300
+    assert events[0] == Payment(0, None, 300, "income tax (10%)")
     assert g.cash[0] == 2700
 
 
@@ -100,9 +98,10 @@ def test_income_tax_percent_counts_salary_just_received() -> None:
     salary first, so it is part of the cash on hand ($1,700 -> $170)."""
     g = setup(dice=[(2, 3)], pos=[39, 0])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "receive"]
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(None, 0, 200, SALARY)
     events = g.apply(ChooseTax(0, True))
-    assert events[0].amount == 170
+    assert events[0] == Payment(0, None, 170, "income tax (10%)")
     assert g.cash[0] == 1530
 
 
@@ -110,8 +109,8 @@ def test_income_tax_flat_in_the_short_game() -> None:
     """Short Game: "The penalty for landing on 'Income Tax' is a flat $200." (000)."""
     g = setup(dice=[(1, 3)], rules=Rules(income_tax="flat"))
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "pay"]
-    assert events[2].amount == 200 and events[2].other == -1
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[2] == Payment(0, None, 200, "income tax")
     assert g.cash == [1300, 1500]
     assert g.pending.kind == "end_turn"
     assert_illegal(g, ChooseTax(0, True))
@@ -122,9 +121,9 @@ def test_luxury_tax_75() -> None:
     "The Bank collects all taxes" (000)."""
     g = setup(dice=[(1, 2)], pos=[35, 0])
     events = g.apply(Roll(0))
-    assert kinds(events) == ["dice", "move", "pay"]
-    assert events[1].square == 38
-    assert events[2].amount == 75 and events[2].other == -1 and events[2].detail == "luxury tax"
+    assert kinds(events) == ["dice", "move", "payment"]
+    assert events[1] == Moved(0, 35, 38, 3, False, "throw")
+    assert events[2] == Payment(0, None, 75, "luxury tax")
     assert g.cash == [1425, 1500] and g.bank_flow == 75
     assert g.pending.kind == "end_turn"
 
@@ -150,7 +149,8 @@ def test_free_parking_gives_nothing() -> None:
     g.apply(EndTurn(0))
     events = g.apply(Roll(1))
     assert kinds(events) == ["dice", "move"]
-    assert events[1].square == 20
+    assert events[1] == Moved(1, 15, 20, 5, False, "throw")
+
     assert g.cash == [1300, 1500] and g.bank_flow == 200
     assert g.pending.kind == "end_turn" and g.pending.player == 1
 

@@ -26,6 +26,14 @@ from passgo.core.actions import (
     Unmortgage,
 )
 from passgo.core.board import DECK_CHANCE, DECK_COMMUNITY_CHEST
+from passgo.core.events import (
+    DeedTransferred,
+    MortgageLifted,
+    Payment,
+    TradeAccepted,
+    TradeOffered,
+    TradeRejected,
+)
 from support import assert_illegal, kinds, money_total, setup, sq
 
 BOARDWALK = sq("Boardwalk")
@@ -67,12 +75,16 @@ def test_sell_a_deed_for_cash() -> None:
     Boardwalk to Bob for $500; the Bank takes nothing."""
     g = setup(owners={BOARDWALK: 0})
     total = money_total(g)
-    events = g.apply(ProposeTrade(0, offer(0, 1, give=(BOARDWALK,), get_cash=500)))
-    assert kinds(events) == ["trade_offer"]
+    sale = offer(0, 1, give=(BOARDWALK,), get_cash=500)
+    events = g.apply(ProposeTrade(0, sale))
+    assert events == [TradeOffered(sale)]
     assert g.pending.kind == "trade_reply" and g.pending.player == 1
     assert g.owner[BOARDWALK] == 0 and g.cash == [1500, 1500]
     events = g.apply(AcceptTrade(1))
-    assert sorted(kinds(events)) == ["pay", "trade_accept", "transfer"]
+    assert sorted(kinds(events)) == ["payment", "trade_accept", "transfer"]
+    assert TradeAccepted(sale) in events
+    assert Payment(1, 0, 500, "trade") in events
+    assert DeedTransferred(BOARDWALK, 0, 1, "trade") in events
     assert g.owner[BOARDWALK] == 1
     assert g.cash == [2000, 1000]
     assert g.bank_flow == 0
@@ -162,6 +174,7 @@ def test_reject_changes_nothing() -> None:
     g.apply(ProposeTrade(0, offer(0, 1, give=(BOARDWALK,), get_cash=500)))
     events = g.apply(RejectTrade(1))
     assert kinds(events) == ["trade_reject"]
+    assert isinstance(events[0], TradeRejected) and not events[0].counter
     assert g.owner[BOARDWALK] == 0 and g.cash == [1500, 1500]
     assert g.pending.kind == "roll" and g.pending.player == 0
     assert json.loads(g.to_json())["state"] == before
@@ -175,6 +188,8 @@ def test_counter_offer_accepted() -> None:
     counter = offer(1, 0, give_cash=350, get=(BOARDWALK,))
     events = g.apply(CounterTrade(1, counter))
     assert kinds(events) == ["trade_reject", "trade_offer"]
+    assert isinstance(events[0], TradeRejected) and events[0].counter
+    assert events[1] == TradeOffered(counter)
     assert g.pending.kind == "trade_reply" and g.pending.player == 0
     assert g.owner[BOARDWALK] == 0 and g.cash == [1500, 1500]
     g.apply(AcceptTrade(0))
@@ -221,7 +236,7 @@ def test_mortgaged_deed_received_lifted_at_once() -> None:
     assert g.legal_actions(1)[:2] == [LiftMortgage(1, BOARDWALK), KeepMortgage(1, BOARDWALK)]
     assert g.cash == [1600, 1400]
     events = g.apply(LiftMortgage(1, BOARDWALK))
-    assert [(e.kind, e.amount) for e in events] == [("unmortgage", 220)]
+    assert events == [MortgageLifted(1, BOARDWALK, 220)]
     assert not g.mortgaged[BOARDWALK]
     assert g.cash == [1600, 1180]
     assert g.bank_flow == 220
@@ -240,7 +255,8 @@ def test_mortgaged_deed_received_kept_then_lifted_later() -> None:
     g.apply(ProposeTrade(0, offer(0, 1, give=(BOARDWALK,), get_cash=100)))
     g.apply(AcceptTrade(1))
     events = g.apply(KeepMortgage(1, BOARDWALK))
-    assert [(e.kind, e.player, e.other, e.amount) for e in events] == [("pay", 1, -1, 20)]
+    assert events == [Payment(1, None, 20, "interest")]
+
     assert g.mortgaged[BOARDWALK] and g.owner[BOARDWALK] == 1
     assert g.cash == [1600, 1380]
     assert g.pending.kind == "roll" and g.pending.player == 0

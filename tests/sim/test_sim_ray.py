@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from passgo.cli import main
+from passgo.sim.backends import start_local_ray
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed")
 
@@ -17,7 +18,9 @@ GAMES = ["--games", "8", "--max-rounds", "20", "--players", "basic,random", "--s
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False)
+    """A local Ray instance, given minutes to start on a busy machine (as `passgo simulate
+    --backend ray` gives it): Ray's own node start-up limit is 30 seconds."""
+    start_local_ray(2)
     yield
     ray.shutdown()
 

@@ -8,12 +8,13 @@ from passgo.agents import BasicBot, play
 from passgo.core import Game, Rules
 from passgo.core.actions import Roll
 from passgo.core.board import load_edition
+from passgo.core.events import Bankrupt, Event
 from passgo.sim.jobs import GameJob, LandingJob
 from passgo.sim.landing import IdleAgent
 from passgo.sim.playout import new_game, play_game
 from passgo.sim.records import GameRecorder, landing_labels, rent_group_of, rent_groups
 from passgo.sim.seeds import derive_seed
-from support import setup, sq
+from support import only, paid_by_players, setup, sq
 
 BOARD = load_edition("us-classic")
 
@@ -84,11 +85,10 @@ def test_record_agrees_with_the_game() -> None:
         game = new_game(job, index)
         observed: Counter[str] = Counter()
 
-        def count(action: object, events: list, seen: Counter[str] = observed) -> None:
-            seen.update(e.kind for e in events if e.kind in ("bankrupt",))
+        def count(action: object, events: list[Event], seen: Counter[str] = observed) -> None:
+            seen["bankrupt"] += len(only(Bankrupt, events))
             seen["rolls"] += type(action) is Roll
-            seen["rent"] += sum(e.amount for e in events
-                                if e.kind == "pay" and e.detail == "rent")
+            seen["rent"] += sum(e.amount for e in paid_by_players(events) if e.reason == "rent")
 
         play(game, [BasicBot() for _ in range(3)], observe=count)
         assert record.rounds == game.rounds and record.turns == game.turns

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -20,7 +21,10 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
-START_SECONDS = 30
+# How long a server may take to answer its first request: generous, for a loaded machine
+# (a test's own time limits start after that).
+START_SECONDS = 180
+STOP_SECONDS = 20
 
 
 def free_port() -> int:
@@ -35,8 +39,10 @@ def server(database: str, port: int, *, bot_delay: float = 0, workers: int = 1,
            args: Sequence[str] = (), log: Path | None = None
            ) -> Iterator[subprocess.Popen[bytes]]:
     """`passgo serve` in a process of its own (with `workers` worker processes and any more
-    `args`), ready to answer; killed at the end if alive. Its log (one line per event) goes
-    to `log`, or to a temporary file (a pipe nobody reads would fill and stop the server)."""
+    `args`), ready to answer; at the end it and every process it started are stopped
+    (SIGTERM, then SIGKILL after STOP_SECONDS), even if it was killed already: its own session
+    holds them all. Its log (one line per event) goes to `log`, or to a temporary file (a pipe
+    nobody reads would fill and stop the server)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     with contextlib.ExitStack() as stack:
         if log is None:
@@ -45,24 +51,50 @@ def server(database: str, port: int, *, bot_delay: float = 0, workers: int = 1,
         proc = subprocess.Popen(
             [sys.executable, "-m", "passgo.cli", "serve", "--port", str(port), "--database",
              database, "--bot-delay", str(bot_delay), "--workers", str(workers), *args],
-            env=env, stdout=subprocess.DEVNULL, stderr=err)
+            env=env, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         try:
             deadline = time.monotonic() + START_SECONDS
             while True:
                 try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=2)
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=5)
                     break
                 except OSError:
-                    if proc.poll() is not None or time.monotonic() > deadline:
+                    if proc.poll() is not None:
                         said = log.read_text(errors="replace")
-                        raise RuntimeError(f"passgo serve did not start: {said[-2000:]}"
-                                           ) from None
-                    time.sleep(0.1)
+                        raise RuntimeError(f"passgo serve ended before it answered on port "
+                                           f"{port}: {said[-2000:]}") from None
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"passgo serve did not answer on port {port} within "
+                                           f"{START_SECONDS} s") from None
+                    time.sleep(0.2)
             yield proc
         finally:
-            if proc.poll() is None:
-                proc.kill()
-            proc.wait()
+            stop_session(proc)
+
+
+def stop_session(proc: subprocess.Popen[bytes]) -> None:
+    """End a process started with `start_new_session=True` and everything in its session:
+    SIGTERM, then SIGKILL for whatever is still there after STOP_SECONDS."""
+    for sig, wait in ((signal.SIGTERM, STOP_SECONDS), (signal.SIGKILL, None)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break  # nothing left in the session
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            continue
+        if not _session_alive(proc.pid):
+            break
+    proc.wait()
+
+
+def _session_alive(session: int) -> bool:
+    try:
+        os.killpg(session, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def call(port: int, method: str, path: str, body: Any = None,

@@ -76,7 +76,9 @@ from passgo.core import (
     Roll,
     RollDecision,
     SealedBidDecision,
+    Sell,
     SellDeed,
+    SellDown,
     SmashBoard,
     SwitchRent,
     TakeLoan,
@@ -270,8 +272,14 @@ class BasicBot:
             group = g.board.group_names[g.board.squares[action.square].group]
             return (f"the whole {group.replace('_', ' ')} group is held, and cash stays above "
                     f"the {g.board.money(reserve)} reserve")
-        if isinstance(action, Mortgage | SellDeed) and isinstance(d, RaiseFundsDecision):
+        if isinstance(action, Mortgage | SellDeed | Sell | SellDown) and isinstance(
+                d, RaiseFundsDecision):
             return f"to raise the {g.board.money(d.amount - d.cash)} still owed"
+        if isinstance(action, Unmortgage) and isinstance(d, EndTurnDecision):
+            left = g.board.money(cash - g.lift_cost(action.square))
+            return f"that leaves {left}, above twice the {g.board.money(reserve)} reserve"
+        if isinstance(action, ProposeTrade) and isinstance(d, JailCardPurchaseDecision):
+            return "the jail fine for a card, and I stay out of jail"
         if isinstance(action, AcceptTrade) and isinstance(d, TradeReplyDecision):
             return "it completes a colour group"
         return ""

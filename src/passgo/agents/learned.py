@@ -7,7 +7,10 @@ made, so `import passgo` stays light; the network then runs in NumPy.
 
 The bot sees and acts as an agent of the environments does: the same observation vector,
 the same action table and business windows, the most likely unmasked action. Rent is asked
-for by the bot loop (`agents.play`), as for every bot.
+for by the bot loop (`agents.play`), as for every bot. To know which cards everyone has seen
+(the observation's card history), the bot attaches a watching `passgo.core.chance.Chance` to
+a game that has none when it first sees it, which changes nothing in play. A policy trained
+on an earlier observation layout (`observe.PREFIXES`) reads its first entries.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ import numpy as np
 import numpy.typing as npt
 
 from passgo.core import Action, Game
+from passgo.core.chance import Chance
 from passgo.rl.driver import table_for
-from passgo.rl.observe import SIZE, Observer
+from passgo.rl.observe import PREFIXES, SIZE, Observer
 from passgo.rl.windows import Windows
 
 POLICY_FORMAT = "passgo-rl-policy"
@@ -64,8 +68,8 @@ class PolicyBot:
             self.offers_per_turn = int(data["offers_per_turn"])
         except (KeyError, TypeError, ValueError, AttributeError):
             raise ValueError(f"{Path(path).name}: the policy's layers are damaged") from None
-        seen = self.layers[0][0].shape[1] if self.layers else 0
-        if seen != SIZE:
+        seen = self.inputs = self.layers[0][0].shape[1] if self.layers else 0
+        if seen != SIZE and seen not in PREFIXES:
             raise ValueError(f"{Path(path).name}: the policy observes {seen} numbers, this "
                              f"passgo {SIZE} (made by another version)")
         self.name = name or f"rl:{path}"
@@ -73,7 +77,7 @@ class PolicyBot:
 
     def _forward(self, obs: Matrix) -> Matrix:
         """The action logits: tanh hidden layers, then the linear action layer."""
-        x = obs
+        x = obs[:self.inputs]
         for w, b in self.layers[:-1]:
             x = np.tanh(w @ x + b)
         w, b = self.layers[-1]
@@ -86,6 +90,8 @@ class PolicyBot:
             self._windows = Windows(game.n, self.business_limit, self.offers_per_turn)
             self._table = table_for(game)
             self._observer = Observer(self._table, self.max_rounds)
+            if game.chance is None:
+                game.chance = Chance.watching(game)
         decision = game.pending
         mask = self._windows.mask(self._table, game, player, decision.kind)
         if not mask.any():  # a decision beyond the table's ladders (e.g. want 13)

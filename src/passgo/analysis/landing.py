@@ -1,7 +1,8 @@
 """`passgo analyze landing`: the exact chain's landing odds beside a Monte Carlo run.
 
-For each jail strategy asked for: the chain's per-throw and per-turn odds and visits
-(`chain.py`), throws that reach Go To Jail and throws that end in jail kept apart, and a Monte
+For each jail strategy asked for: the chain's measures (`chain.py`, `MEASURES`: the published
+tables' conventions side by side, each named for what it is counted per and summed in the
+table's last row), throws that reach Go To Jail and throws that end in jail kept apart, and a Monte
 Carlo estimate with 95 % intervals from batch means, by the batched NumPy run
 (`passgo.sim.batched`, the default) or the engine's own token run (`passgo.sim.landing`).
 The chain is timed: it is the figure a reader can trust, the runs are its check.
@@ -30,6 +31,25 @@ from passgo.token_model import CARD_CONVENTION_TEXT, build_movement
 
 BATCHES = 20  # batches of the Monte Carlo run behind its intervals
 
+# The chain's measures the report gives for every square (`ChainResult`), each named for what
+# it is counted per, with the convention of the published table it matches.
+MEASURES = {
+    "per_throw": "share of throws that leave the token there, after Go To Jail and cards; In "
+                 "Jail apart from Just Visiting (Collins' per-roll tables); sums to 100 %",
+    "end_of_turn": "share of turns that end there (the last throw of the turn; end-of-turn "
+                   "tables); sums to 100 %",
+    "visits_share": "every placement (the square the dice reach, each card's destination, each "
+                    "throw spent in jail) as a share of all placements (Noe's table); sums to "
+                    "100 %",
+    "landings_per_turn": "throws per turn that leave the token there (per throw x throws per "
+                         "turn: what rent is paid by); sums to the throws per turn",
+    "visits_per_turn": "placements per turn; sums to the placements per turn",
+}
+# Table headers of the measures, per 100 throws, turns or placements as the name says.
+HEADERS = {"per_throw": "% of throws", "end_of_turn": "% of turns ended",
+           "visits_share": "% of visits", "landings_per_turn": "landings / 100 turns",
+           "visits_per_turn": "visits / 100 turns"}
+
 
 def monte_carlo(rules: Rules, jail: str, card: str, method: str, rolls: int, seed: int,
                 workers: int = 1, progress: Callable[[int], None] | None = None
@@ -56,9 +76,8 @@ def analyze_landing(rules: Rules, rules_name: str, strategies: tuple[str, ...], 
                                                        workers)
         rows = []
         for i, name in enumerate(names):
-            row: dict[str, Any] = {
-                "index": i, "name": name, "per_throw": exact.per_throw[i],
-                "per_turn": exact.per_turn[i], "visits_per_throw": exact.visits_per_throw[i]}
+            row: dict[str, Any] = {"index": i, "name": name,
+                                   **{key: getattr(exact, key)[i] for key in MEASURES}}
             if mc is not None:
                 shares = mc[:, i] / mc.sum(axis=1)
                 share = float(mc[:, i].sum() / mc.sum())
@@ -79,11 +98,7 @@ def analyze_landing(rules: Rules, rules_name: str, strategies: tuple[str, ...], 
              "rolls": None if method == "none" else rolls,
              "seed": None if method == "none" else seed}
     return {"analysis": "landing", "setup": setup,
-            "conventions": {"jail_card": CARD_CONVENTION_TEXT,
-                            "measure": "per throw: where each throw leaves the token after Go To "
-                                       "Jail and cards, In Jail apart from Just Visiting "
-                                       "(Collins' measure); per turn: the same per turn; visits:"
-                                       " every square the token is put on (Noe's measure)"},
+            "conventions": {"jail_card": CARD_CONVENTION_TEXT, "measures": MEASURES},
             "strategies": out}
 
 
@@ -95,17 +110,25 @@ def landing_tables(report: dict[str, Any]) -> list[TableData]:
     tables = []
     for s in report["strategies"]:
         mc = s["mc_rolls"] is not None
-        columns = ("#", "square", "per throw %", "per turn %", "visits %",
-                   *(("MC per throw %", "MC 95 % interval") if mc else ()))
+        columns = ("#", "square", *HEADERS.values(),
+                   *(("MC % of throws", "MC 95 % interval") if mc else ()))
         rows = []
         for r in s["squares"]:
-            cells = [str(r["index"]), r["name"], _pct(r["per_throw"]), _pct(r["per_turn"]),
-                     _pct(r["visits_per_throw"])]
+            cells = [str(r["index"]), r["name"], *(_pct(r[key]) for key in HEADERS)]
             if mc:
                 lo, hi = r["mc"]["ci95"]
                 cells += [_pct(r["mc"]["per_throw"]), f"{_pct(lo)} – {_pct(hi)}"]
             rows.append(tuple(cells))
+        rows.append(("", "all squares", *(_pct(sum(r[key] for r in s["squares"]))
+                                          for key in HEADERS),
+                     *(("100.000", "") if mc else ())))
         notes = [
+            "% of throws: where each throw leaves the token (Collins' measure); % of turns "
+            "ended: where the last throw of each turn leaves it; % of visits: every square the "
+            "token is put on (the dice's square, each card's destination, each throw in jail) "
+            "as a share of all (Noe's measure); landings and visits per 100 turns: the same "
+            "counts per turn, what rent is paid by (they sum to more than 100: a turn can have "
+            "several throws and a throw several placements).",
             f"Throws per turn {s['throws_per_turn']:.4f}; throws reaching Go To Jail "
             f"{_pct(s['go_to_jail_per_throw'])} %; throws sending the token to jail (Go To "
             f"Jail, a card, a third double) {_pct(s['jail_entries_per_throw'])} %; the chain "

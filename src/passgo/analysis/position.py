@@ -6,7 +6,13 @@ ACTION` the same copy, with the action applied (a trade is proposed and accepted
 out on the same seed with the same bots' seeds: common random numbers, so the luck both share
 cancels and the difference, game by game, has a much narrower interval than two separate runs.
 Rollouts go in tasks of `TASK` to worker processes and stop once every 95 % interval (each
-player's Wilson interval, and each paired difference) is within `precision` of its estimate.
+player's Wilson interval, and each paired difference) is within `precision` of its estimate,
+looked at after each task once `min_rollouts` are done (the first rollouts' intervals are too
+rough to stop on: a player who has not won yet reads as 0 % with an interval narrow only for
+want of games), or at the cap. The report says which stopped it, and the widest interval then.
+
+A what-if names the other side of a trade by name or seat number (`Ann: trade Bob give $300
+for 39`): the engine's text form wants a seat, and a bare number there reads like a deed.
 """
 
 from __future__ import annotations
@@ -28,7 +34,6 @@ from passgo.sim.seeds import derive_seed
 from passgo.sim.stats import paired_difference, wilson
 
 TASK = 25  # rollouts per task; the intervals are looked at after each task, in order
-MIN_ROLLOUTS = 100  # never stop on fewer: early intervals are too rough to trust
 
 
 class PositionError(AnalysisError):
@@ -93,11 +98,35 @@ def rollouts(job: RolloutJob, first: int, stop: int) -> list[tuple[int, int]]:
 
 
 def _actor(game: Game, text: str) -> tuple[int, str]:
-    """`NAME: ACTION` names who acts; a bare action is taken by the player to move."""
+    """`NAME: ACTION` names who acts; a bare action is taken by the player to move. The
+    other side of a trade (`trade Bob give ...`) becomes the seat the engine's text wants."""
     name, sep, rest = text.partition(":")
     if sep and name.strip() in game.names:
-        return game.names.index(name.strip()), rest.strip()
-    return game.pending.player, text.strip()
+        return game.names.index(name.strip()), _seated(game, rest.strip())
+    return game.pending.player, _seated(game, text.strip())
+
+
+def _spoken(game: Game, text: str) -> str:
+    """The what-if's action as the user wrote it (names stay names), without who acts."""
+    name, sep, rest = text.partition(":")
+    return rest.strip() if sep and name.strip() in game.names else text.strip()
+
+
+def _seated(game: Game, action: str) -> str:
+    """`trade OTHER give ...` with OTHER a player's name or seat number, as `trade SEAT give
+    ...`; a seat that does not exist is refused naming the seats there are."""
+    word, _, rest = action.partition(" ")
+    other, sep, tail = rest.partition(" give ")
+    if word != "trade" or not sep:
+        return action
+    other = other.strip()
+    if other in game.names:
+        return f"trade {game.names.index(other)} give {tail}"
+    if other.isdigit() and int(other) < game.n:
+        return action
+    seats = ", ".join(f"{seat} ({name})" for seat, name in enumerate(game.names))
+    raise PositionError(f"--what-if {action!r}: no player {other!r} to trade with; the seats "
+                        f"are {seats}")
 
 
 def analyze_position(args: argparse.Namespace) -> dict[str, Any]:
@@ -129,9 +158,10 @@ def analyze_position(args: argparse.Namespace) -> dict[str, Any]:
             advance(len(part))
             while len(results) // TASK in found and len(results) < args.rollouts:
                 results += found[len(results) // TASK]
-                if (len(results) >= MIN_ROLLOUTS and args.precision
-                        and tight(position_report(game, job, results, args), args.precision)):
-                    return position_report(game, job, results, args)
+                if len(results) >= args.min_rollouts and args.precision:
+                    report = position_report(game, job, results, args)
+                    if report["stop"]["widest"] <= args.precision:
+                        return report
     return position_report(game, job, results, args)
 
 
@@ -152,28 +182,32 @@ def position_report(game: Game, job: RolloutJob, results: list[tuple[int, int]],
                               "difference_ci95": None if d is None else [d.low, d.high]}
         players.append(row)
     none = sum(1 for w, _ in results if w < 0)
+    widest = _widest(players)
+    precise = bool(args.precision) and n >= args.min_rollouts and widest <= args.precision
     return {"analysis": "position",
             "setup": {"position": args.file, "players": ",".join(job.bots),
                       "what_if": None if job.what_if is None
-                      else f"{game.names[job.actor]}: {job.what_if}",
+                      else f"{game.names[job.actor]}: {_spoken(game, args.what_if)}",
                       "max_rounds": job.max_rounds, "seed": job.seed,
-                      "precision": args.precision},
+                      "precision": args.precision, "min_rollouts": args.min_rollouts},
             "rollouts": n, "no_winner": {"count": none, "share": none / n},
+            "stop": {"reason": "precision" if precise else "cap", "widest": widest},
             "players": players}
 
 
-def tight(report: dict[str, Any], precision: float) -> bool:
-    """Every interval within `precision` of its estimate on both sides."""
-    for p in report["players"]:
+def _widest(players: list[dict[str, Any]]) -> float:
+    """How far the widest 95 % interval reaches from its estimate, on either side (the
+    chances, and with a what-if the chances after it and the paired differences)."""
+    widest = 0.0
+    for p in players:
         spans = [(p["share"], *p["ci95"])]
         w = p.get("what_if")
         if w is not None:
             if w["difference_ci95"] is None:
-                return False
+                return 1.0
             spans += [(w["share"], *w["ci95"]), (w["difference"], *w["difference_ci95"])]
-        if any(est - low > precision or high - est > precision for est, low, high in spans):
-            return False
-    return True
+        widest = max(widest, *(max(est - low, high - est) for est, low, high in spans))
+    return widest
 
 
 def _pct(x: float) -> str:
@@ -197,7 +231,15 @@ def position_tables(report: dict[str, Any]) -> list[TableData]:
                       f"{100 * low:+.1f} … {100 * high:+.1f}"]
         rows.append(tuple(cells))
     nw = report["no_winner"]
-    notes = [f"{report['rollouts']:,} rollouts; no winner within {report['setup']['max_rounds']}"
+    setup, stop = report["setup"], report["stop"]
+    reach = f"±{100 * stop['widest']:.1f} points"
+    if stop["reason"] == "precision":
+        why = (f"stopped: every 95 % interval within {reach} of its estimate, inside "
+               f"--precision ±{100 * setup['precision']:.1f} (looked at every {TASK} rollouts "
+               f"from {setup['min_rollouts']:,} on)")
+    else:
+        why = f"all asked for were played; the widest 95 % interval reaches {reach}"
+    notes = [f"{report['rollouts']:,} rollouts, {why}; no winner within {setup['max_rounds']}"
              f" rounds in {nw['count']} ({_pct(nw['share'])})."]
     if what_if:
         notes.append(f"What-if: {report['setup']['what_if']}, on the same seeds (common random "

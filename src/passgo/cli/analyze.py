@@ -4,7 +4,7 @@
                            [--mc batched|engine|none] [--rolls N] [--seed N] [--workers N]
     passgo analyze returns [--rules SPEC] [--jail short|long] [--opponents N]
     passgo analyze position FILE [--players SPECS] [--rollouts N] [--precision P]
-                           [--what-if ACTION] [--max-rounds N] [--seed N] [--workers N]
+                           [--min-rollouts N] [--what-if ACTION] [--max-rounds N] [--seed N]
     passgo analyze rules A B ... [--games N] [--players SPECS] [--max-rounds N] [--seed N]
 
 Every analysis takes `--json`, `--plot FILE.png|.svg` and `--html FILE`. Only the standard
@@ -74,9 +74,12 @@ def add_analyze(sub: Any) -> None:
     pos.add_argument("--precision", type=finite_float, default=0.02,
                      help="stop when every 95 %% interval is this narrow on each side "
                           "(default 0.02; 0: play all rollouts)")
+    pos.add_argument("--min-rollouts", type=int, default=200,
+                     help="rollouts before --precision may stop the run (default 200)")
     pos.add_argument("--what-if", metavar="ACTION",
                      help="an action (a trade, a build, a mortgage) compared with the "
-                          "position as it is, on the same seeds")
+                          "position as it is, on the same seeds: 'Ann: trade Bob give $300 "
+                          "for 39' (the other side by name or seat number)")
     pos.add_argument("--max-rounds", type=int, default=300,
                      help="rounds a rollout may last before it counts as no winner "
                           "(default 300)")
@@ -89,8 +92,10 @@ def add_analyze(sub: Any) -> None:
     comp.add_argument("specs", nargs="+", metavar="RULES",
                       help="presets or rules files, two or more")
     comp.add_argument("--games", type=int, default=500, help="games per rule set (default 500)")
-    comp.add_argument("--players", default="basic,basic,basic,basic",
-                      help="one bot per seat, in seat order (default four basic bots)")
+    comp.add_argument("--players", default="strategic,strategic,strategic,strategic",
+                      help="one bot per seat, in seat order (default four strategic bots: "
+                           "alike, so the wins by seat are the seats' doing, and their games "
+                           "end)")
     comp.add_argument("--max-rounds", type=int, default=1000,
                       help="rounds before a game is stopped without a winner (default 1000)")
     comp.add_argument("--workers", type=int, default=os.cpu_count() or 1,
@@ -100,7 +105,8 @@ def add_analyze(sub: Any) -> None:
 
 
 def _check(args: argparse.Namespace) -> None:
-    for key in ("rolls", "rollouts", "games", "workers", "max_rounds", "opponents"):
+    for key in ("rolls", "rollouts", "min_rollouts", "games", "workers", "max_rounds",
+                "opponents"):
         value = getattr(args, key, None)
         if value is not None and value < 1:
             raise CommandError(f"--{key.replace('_', '-')} must be at least 1")

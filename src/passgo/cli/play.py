@@ -160,7 +160,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 from passgo.tui import run
             except ImportError:
                 print("passgo: the full-screen game needs Textual (pip install "
-                      "'passgo[tui]'); playing line by line instead", file=sys.stderr)
+                      "'passgo[play]'); playing line by line instead", file=sys.stderr)
             else:
                 return run(session, bot_delay=args.bot_delay, notice=note)
         return play_plain(session)

@@ -5,6 +5,7 @@ run, reported as tables, JSON or CSV.
                     [--seed N] [--max-rounds N] [--no-rotate] [--workers N]
                     [--backend process|ray [--address ADDR]] [--json | --csv]
     passgo simulate --compare A.toml B.toml [--focus BOT] ...
+    passgo simulate ... --dataset DIR   (games, turns and events as Parquet: the dataset extra)
     passgo simulate --landing [--rolls N] [--jail short|long] [--jail-card return|keep]
                     [--method engine|batched] [--rules SPEC] ...
 
@@ -65,6 +66,9 @@ def add_simulate(sub: Any) -> None:
                         "B − A")
     p.add_argument("--focus", metavar="BOT",
                    help="bot whose win share --compare reports (default: the first player's)")
+    p.add_argument("--dataset", metavar="DIR",
+                   help="also write every game as rows (games, turns, events) in Parquet "
+                        "files in DIR, made if missing (needs the dataset extra)")
     p.add_argument("--landing", action="store_true",
                    help="landing frequencies of one long token run instead of games")
     p.add_argument("--rolls", type=int, help="throws in the landing run (default 1000000)")
@@ -86,6 +90,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from passgo.sim.run import run_compare, run_games, run_landing
     except ImportError as exc:
         raise missing_extra("simulate", "sim", exc) from None
+    if args.dataset:
+        try:
+            import pyarrow  # noqa: F401  (the dataset extra, checked before any game)
+        except ImportError as exc:
+            raise missing_extra("simulate --dataset", "dataset", exc) from None
     if args.landing:
         report = run_landing(args, rules_of(args.rules or "classic"))
     elif args.compare:
@@ -99,7 +108,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _check_modes(args: argparse.Namespace) -> None:
     """Refuse options that do not apply to the chosen mode; fill in the defaults."""
     if args.landing:
-        given = [k for k in (*GAME_DEFAULTS, "position", "compare", "focus")
+        given = [k for k in (*GAME_DEFAULTS, "position", "compare", "focus", "dataset")
                  if getattr(args, k) is not None]
         if given:
             raise CommandError(f"--{given[0].replace('_', '-')} does not apply to --landing")

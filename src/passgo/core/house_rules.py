@@ -99,12 +99,15 @@ def throw_dice(g: GameState, sides: tuple[int, ...]) -> tuple[int, int]:
         return g.throw()
     script = g.dice_script
     rnd = g.rng.random
-    if len(sides) == 1:
-        if script:
-            return (script.pop(0)[0], 0)
-        return (int(rnd() * sides[0]) + 1, 0)
+    if len(sides) == 1 and script:
+        return (script.pop(0)[0], 0)
     if script:
         return script.pop(0)
+    chosen = g.chance.throw(sides) if g.chance is not None else None
+    if chosen is not None:
+        return chosen
+    if len(sides) == 1:
+        return (int(rnd() * sides[0]) + 1, 0)
     return (int(rnd() * sides[0]) + 1, int(rnd() * sides[1]) + 1)
 
 

@@ -485,7 +485,7 @@ def rent_due(g: GameState, sq: int, dice_total: int, multiplier: int = 0) -> int
 
 def draw(g: GameState, player: int, deck: int) -> None:
     """Take the top card, obey it and put it at the bottom (a jail card is kept instead)."""
-    index = g.decks[deck].pop(0)
+    index = g.take_card(deck)
     card = g.board.decks[deck][index]
     g.events.append(CardDrawn(player, DECK_NAMES[deck], card.id, card.text))
     effect = card.effect

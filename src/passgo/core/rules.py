@@ -53,7 +53,8 @@ class Rules:
     # -- edition and official rule texts ---------------------------------------------------------
     edition: str = _opt(
         "us-classic", "board, deeds and cards (us-classic, us-2008, uk)",
-        "editions: shared/reference/rules_differences.md §3; UK board: 003")
+        "000: the classic US board; 001: the 2008 US board (Luxury Tax $100); 003: the UK "
+        "board")
     income_tax: IncomeTax = _opt(
         "choice", "'choice': $200 or 10 % of total worth, chosen first; 'flat': the amount shown",
         "000: \"You may estimate your tax at $200 and pay the Bank, or you may pay 10% of your "

@@ -12,6 +12,7 @@ from typing import Any, Final, TypeVar
 
 from passgo.core.actions import Action
 from passgo.core.board import Board, rules_board
+from passgo.core.chance import TWO_D6, Chance
 from passgo.core.events import FINE, INCOME_TAX, INCOME_TAX_PERCENT, JAIL_FINE, LUXURY_TAX, Event
 from passgo.core.frames import AuctionFrame, Frame, InitialFrame, SealedFrame, TurnFrame
 from passgo.core.rules import CLASSIC, HOT_PATH_OPTIONS, Rules
@@ -141,6 +142,7 @@ class GameState:
         "time_called",
         "angel",
         "resting",
+        "chance",
     )
 
     def __new__(cls: type[S], *args: Any, **kwargs: Any) -> S:
@@ -235,6 +237,8 @@ class GameState:
         # Two tokens (`Rules.two_tokens`): the square of each player's other token, the one
         # not moved this turn (`pos` is always the token in play; the two swap as a turn ends).
         self.resting = [0] * n
+        # A caller's view of the throws and draws (`chance.py`): none unless one is attached.
+        self.chance: Chance | None = None
 
     # -- copying -----------------------------------------------------------------------------
 
@@ -255,6 +259,7 @@ class GameState:
         rng = random.Random.__new__(random.Random)
         rng.setstate(self.rng.getstate())
         c.rng = rng
+        c.chance = None  # a copy is nobody's: whoever wants to watch it attaches a Chance
         return c
 
     # -- chance ------------------------------------------------------------------------------
@@ -263,8 +268,19 @@ class GameState:
         """Two dice: the next scripted throw if any, else from the game's own PRNG."""
         if self.dice_script:
             return self.dice_script.pop(0)
+        if self.chance is not None:
+            chosen = self.chance.throw(TWO_D6)
+            if chosen is not None:
+                return chosen
         x = int(self.rng.random() * 36)  # one draw gives both dice, uniformly
         return (x // 6 + 1, x % 6 + 1)
+
+    def take_card(self, deck: int) -> int:
+        """The top card of `deck`, taken off it (an attached `chance` may choose it first)."""
+        cards = self.decks[deck]
+        if self.chance is not None:
+            self.chance.draw(cards, deck)
+        return cards.pop(0)
 
     # -- derived facts the rules use -----------------------------------------------------------
 
@@ -433,7 +449,7 @@ _SHARED = ("rules", "board", "names", "n", "bank_houses", "bank_hotels", "curren
            "end_reason", "seed", "house_rules", "pot", "pot_sources", "tax_man", "go_passed",
            "lift_costs", "agreements_made", "time_called", "angel", "reason")
 COPIED_FIELDS = frozenset((*_FLAT_LISTS, *_NESTED_LISTS, *_SHARED, "frames", "setup", "events",
-                           "rng"))
+                           "rng", "chance"))
 
 
 def _house_rules(r: Rules) -> bool:

@@ -24,9 +24,9 @@ from passgo.core.actions import (
 from passgo.core.decisions import TradeReplyDecision
 from passgo.core.events import DeedTransferred, TradeAccepted, TradeOffered, TradeRejected
 from passgo.core.frames import DebtFrame, TradeFrame, TransferFrame
-from passgo.core.money import pay_now
+from passgo.core.money import pay_now, raisable
 from passgo.core.registry import answer, business, decision
-from passgo.core.state import GameState
+from passgo.core.state import BANK, GameState
 
 
 def _deed_problem(g: GameState, player: int, sq: int, who: str) -> str | None:
@@ -93,14 +93,20 @@ def offer_problem(g: GameState, offer: TradeOffer) -> str | None:
 
 def _interest_problem(g: GameState, player: int, gives: Bundle, gets: Bundle) -> str | None:
     """The receiver of a mortgaged deed "must at once pay the Bank the amount of interest on
-    the loan" (000): an offer whose receiver could not pay that interest from the cash held
-    after the trade cannot be accepted (it would leave bankruptcy as the only move)."""
+    the loan" (000): an offer whose receiver could not pay that interest even by raising
+    everything they could after the trade (selling, mortgaging) cannot be accepted: it would
+    leave bankruptcy as the only move. (Interest that must be raised is a debt, as usual.)"""
     mortgaged = [sq for sq in gets.properties if g.mortgaged[sq]]
     if not mortgaged:
         return None
     interest = sum(g.interest(sq) for sq in mortgaged)
-    after = g.cash[player] - gives.cash - gives.lent + gets.cash + gets.lent
-    if after < interest:
+    after = g.clone()  # (only for a trade of mortgaged deeds: rare)
+    for sq in gives.properties:
+        after.owner[sq] = BANK
+    for sq in gets.properties:
+        after.owner[sq] = player
+    after.cash[player] += gets.cash + gets.lent - gives.cash - gives.lent
+    if raisable(after, player) < interest:
         return (f"{g.names[player]} could not pay the {g.board.money(interest)} interest due at "
                 f"once on the mortgaged deeds received")
     return None

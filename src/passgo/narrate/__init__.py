@@ -16,10 +16,11 @@ $120?") while everyone else reads the player's name. The package is split by wha
 Everything is read from the public model of `passgo.core`.
 """
 
+from passgo.core.reasons import seat_ref
 from passgo.narrate.actions import describe_action
 from passgo.narrate.decisions import debt_line, explain, question, routine
 from passgo.narrate.events import describe, narrated, sentences
-from passgo.narrate.voice import Voice, buildings, listing, money, seat_ref
+from passgo.narrate.voice import Voice, buildings, listing, money
 from passgo.narrate.why import why
 
 __all__ = [

@@ -16,6 +16,7 @@ import re
 from passgo.core import Bundle, Game, Loan, Partnership, RentShare, TradeOffer
 from passgo.core.actions import Term
 from passgo.core.board import DECK_NAMES, DeckName
+from passgo.core.reasons import SEAT_REF
 
 
 class Voice:
@@ -126,20 +127,11 @@ class Voice:
             if not 0 <= p < self.game.n:
                 return m.group(0)
             return self.poss(p) if m.group(2) else self.name(p)
-        return _SEAT_REF.sub(seat, text)
+        return SEAT_REF.sub(seat, text)
 
     def because(self, reason: str) -> str:
         """ ": it blocks Dana's yellow group" after a sentence, or nothing."""
         return f": {self.reason(reason)}" if reason else ""
-
-
-_SEAT_REF = re.compile(r"\{p(\d+)('s)?\}")
-
-
-def seat_ref(seat: int, possessive: bool = False) -> str:
-    """How a bot's reason names a player, for each viewer to read in their person
-    (`Voice.reason`)."""
-    return f"{{p{seat}'s}}" if possessive else f"{{p{seat}}}"
 
 
 def money(game: Game, amount: int) -> str:

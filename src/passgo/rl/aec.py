@@ -8,13 +8,20 @@ masked action with `IllegalActionError` and changes nothing.
 Agents are `seat_0` ... `seat_{n-1}`; the agent selected is always the seat the game waits for.
 A seat that goes bankrupt stays among the agents, never selected, until the game ends; then
 every agent is terminated (a winner, or a tie) or truncated (the round limit) and gets its
-reward: +1 for the winner, -1 for the others, 0 for all without a winner. With `shaping` > 0
-every step also rewards each seat with `shaping` times the change of its share of the seats'
-total net worth (cash, printed prices and buildings at cost, less what mortgages owe).
+reward: +1 for the winner, -1 for the others, 0 for all without a winner (so above two seats
+the rewards of a won game add up to 2 - n: general-sum). With `shaping` > 0 every step also
+rewards each seat with `shaping` times the change of its share of the seats' total net worth
+(cash, printed prices and buildings at cost, less what mortgages owe).
+
+`reset(options={"position": data})` starts from a position (docs/positions.md); `snapshot()`
+and `restore(snapshot)` save and bring back the whole environment; with `action_texts=True`
+each agent's info holds `action_texts`, what each index of its mask does now, with the
+amounts of the state.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 import numpy as np
@@ -28,6 +35,7 @@ from passgo.rl.observe import OBS_HIGH, SIZE
 from passgo.rl.windows import BUSINESS_LIMIT, OFFERS_PER_TURN, outcome
 
 Observation = dict[str, np.ndarray[Any, Any]]
+RENDER_FPS = 2  # text frames a second a viewer is shown (PettingZoo and Gymnasium ask for it)
 
 
 def observation_box() -> spaces.Box:
@@ -55,18 +63,20 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     """A game of Monopoly for `players` agents (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "passgo_monopoly_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+        "name": "passgo_monopoly_v0", "render_modes": ["ansi"], "render_fps": RENDER_FPS,
+        "is_parallelizable": False}
 
     def __init__(self, players: int = 4, rules: Rules | str = "classic",
                  max_rounds: int = DEFAULT_MAX_ROUNDS, *, shaping: float = 0.0,
                  business_limit: int = BUSINESS_LIMIT, offers_per_turn: int = OFFERS_PER_TURN,
-                 render_mode: str | None = None) -> None:
+                 action_texts: bool = False, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r:.20}")
         self.driver = Driver(players, rules, max_rounds, business_limit=business_limit,
                              offers_per_turn=offers_per_turn)
         self.shaping = shaping
+        self.action_texts = action_texts
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{p}" for p in range(players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -89,10 +99,18 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; `seed` makes it the same game every time (with the same actions)."""
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.driver.start(int(self._rng.integers(2**31)))
+        """A new game; `seed` makes it the same game every time (with the same actions).
+        `options={"position": data}`: from a position (TOML or JSON text, or its data, as
+        `passgo play --position` reads it) under its own rules; a bad one raises a
+        `ValueError` in one line and leaves the environment as it was."""
+        position = position_option(options)
+        rng = np.random.default_rng(seed) if seed is not None else self._rng
+        game_seed = int(rng.integers(2**31))
+        if position is not None:
+            self.driver.start_at(position, game_seed)
+        else:
+            self.driver.start(game_seed)
+        self._rng = rng
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -128,10 +146,23 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self._after_step()
         self._accumulate_rewards()
 
+    def snapshot(self) -> Any:
+        """The whole environment as it is now (the game, its windows, the agents' rewards and
+        flags, the seed's generator), for `restore`: an opaque value, not a save file."""
+        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k in _STATE})
+
+    def restore(self, snapshot: Any) -> None:
+        """Bring the environment back to a `snapshot` of it (the snapshot stays usable)."""
+        self.__dict__.update(copy.deepcopy(snapshot))
+
     def _after_step(self) -> None:
         game = self.driver.game
         if not game.over:
             self.agent_selection = self.possible_agents[self.driver.seat]
+            if self.action_texts:
+                for a in self.agents:
+                    self.infos[a] = {}
+                self.infos[self.agent_selection] = {"action_texts": self.driver.texts()}
             return
         done = self.truncations if game.stopped_by_limit else self.terminations
         for p, a in enumerate(self.possible_agents):
@@ -146,6 +177,22 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+# What `snapshot` copies: everything that changes while the environment is played.
+_STATE = ("driver", "agents", "rewards", "_cumulative_rewards", "terminations", "truncations",
+          "infos", "_shares", "agent_selection", "_rng")
+
+
+def position_option(options: dict[str, Any] | None) -> str | dict[str, Any] | None:
+    """The position of `reset`'s options (None: a new game). Other options are ignored, as
+    the Gymnasium and PettingZoo conventions (and their API tests) expect."""
+    position = (options or {}).get("position")
+    if position is None:
+        return None
+    if not isinstance(position, str | dict):
+        raise ValueError("the position is TOML or JSON text, or its data (a dict)")
+    return position
 
 
 def env(players: int = 4, rules: Rules | str = "classic",

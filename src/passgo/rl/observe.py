@@ -2,10 +2,16 @@
 
 Only what the seat may see goes in (the public read model: cash, squares, owners, buildings,
 mortgages, cards held, the Bank, whose turn, the pending decision), never deck order or the
-PRNG. Seats are numbered from the viewer: relative seat 0 is the viewer, 1 the next seat to
-its left, and so on, so a policy plays any seat alike; blocks for seats a game does not have
-stay zero, so one layout serves every table size up to `MAX_SEATS`. Money is in thousands of
-dollars. `LAYOUT` names every block with its offset; docs/rl.md prints it.
+PRNG. What the seat has seen is in too: cards go to the bottom of their deck and are never
+reshuffled, so the cards of a deck below those nobody has seen are known, in order (from the
+game's `chance`, a `passgo.core.chance.Chance` that follows the draws; a game without one has
+every card unseen). Seats are numbered from the viewer: relative seat 0 is the viewer, 1 the
+next seat to its left, and so on, so a policy plays any seat alike; blocks for seats a game
+does not have stay zero, so one layout serves every table size up to `MAX_SEATS`. Money is in
+thousands of dollars. `LAYOUT` names every block with its offset; docs/rl.md prints it.
+
+The layout only grows at its end: `PREFIXES` are the sizes of the earlier layouts, which a
+policy trained on one reads as the first entries of this one.
 """
 
 from __future__ import annotations
@@ -71,6 +77,9 @@ UNSUPPORTED: dict[str, str] = {
                     "board (enter_board)",
 }
 ITEMS = ("deed", "house", "hotel", "order")
+DECKS = 2
+CARD_PLACES = 16  # every packaged deck has 16 cards
+CARD_KINDS = 16  # card indices within a deck (a card printed twice is one index)
 MONEY = 1000.0  # money is observed in thousands
 OBS_HIGH = 1000.0  # the bound of the observation space: a million dollars
 AMOUNTS = ("price", "high", "min", "max", "owed", "cash", "fee", "percent")
@@ -98,9 +107,15 @@ LAYOUT: tuple[tuple[str, int, str], ...] = (
     ("counts", 4, "buildings available/12, wanted min/12, max/12, destinations or squares/6"),
     ("flags", 4, "may pay the fine, may declare bankruptcy, the offer cannot be carried out, "
                  "the viewer is the high bidder"),
-    ("offer", DEEDS + 4, "trade offered to the viewer: per deed +1 received / -1 given, cash "
-                         "received, cash given, cards received, cards given"),
+    ("offer", DEEDS + 4, "the trade awaiting a reply, from the viewer's side when the viewer "
+                         "proposed it or must answer it (zero for other seats): per deed +1 "
+                         "received / -1 given, cash received, cash given, cards received, "
+                         "cards given"),
     ("windows", 2, "business actions left in a row/limit, trade proposals left this turn"),
+    ("cards", DECKS * (1 + CARD_PLACES * CARD_KINDS),
+     "per deck (Chance, Community Chest): cards at its top nobody has seen/16, then for each "
+     f"of its first {CARD_PLACES} places from the top a one-hot of the card there (its index "
+     "in the edition's deck) when everyone has seen it go under, zero when not"),
 )
 OFFSETS: dict[str, int] = {}
 _at = 0
@@ -108,6 +123,9 @@ for _name, _width, _ in LAYOUT:
     OFFSETS[_name] = _at
     _at += _width
 SIZE = _at
+# The sizes of the earlier layouts, each a prefix of this one: 822 had no card history (and
+# filled the offer block for every seat with the responder's signs).
+PREFIXES = (822,)
 
 
 _BUILDINGS, _MORTGAGED = 1 + MAX_SEATS, 2 + MAX_SEATS  # in a deed's row, after its owner
@@ -180,7 +198,22 @@ class Observer:
         self._decision(game, seat, decision, out)
         at = OFFSETS["windows"]
         out[at], out[at + 1] = windows
+        self._cards(game, out)
         return out
+
+    def _cards(self, game: Game, out: Vector) -> None:
+        """The card history: per deck, the share of cards nobody has seen at its top, and the
+        card at each place below them (places beyond `CARD_PLACES` are not observed)."""
+        chance = game.chance
+        at = OFFSETS["cards"]
+        for d, deck in enumerate(game.decks[:DECKS]):
+            unseen = min(len(deck), chance.unseen[d]) if chance is not None else len(deck)
+            out[at] = unseen / CARD_PLACES
+            for place in range(unseen, min(len(deck), CARD_PLACES)):
+                kind = deck[place]
+                if kind < CARD_KINDS:
+                    out[at + 1 + place * CARD_KINDS + kind] = 1.0
+            at += 1 + CARD_PLACES * CARD_KINDS
 
     def _decision(self, game: Game, seat: int, decision: Decision, out: Vector) -> None:
         """The pending decision's kind and details (zero where a kind has no such field)."""
@@ -223,12 +256,15 @@ class Observer:
                 amounts.update(owed=owed, cash=cash)
                 flags[1] = may
             case TradeReplyDecision(offer=offer, problem=problem):
-                other = offer.proposer
                 flags[2] = problem is not None
-                self._offer(offer.give.properties, offer.get.properties, out)
-                at = OFFSETS["offer"] + DEEDS
-                out[at:at + 4] = (offer.give.cash / MONEY, offer.get.cash / MONEY,
-                                  len(offer.give.cards), len(offer.get.cards))
+                other = offer.responder if seat == offer.proposer else offer.proposer
+                if seat in (offer.responder, offer.proposer):  # only the two sides see it
+                    to_me, from_me = ((offer.give, offer.get) if seat == offer.responder
+                                      else (offer.get, offer.give))
+                    self._offer(to_me.properties, from_me.properties, out)
+                    at = OFFSETS["offer"] + DEEDS
+                    out[at:at + 4] = (to_me.cash / MONEY, from_me.cash / MONEY,
+                                      len(to_me.cards), len(from_me.cards))
             case MortgagedDeedDecision(square=square, lift_cost=cost, interest=interest):
                 amounts.update(price=cost, fee=interest)
             case BuildDemandDecision(item=item, square=square, requester=other, available=avail,
@@ -273,11 +309,11 @@ class Observer:
             if flag:
                 out[at + i] = flag
 
-    def _offer(self, given: tuple[int, ...], received: tuple[int, ...], out: Vector) -> None:
-        """An offer's deeds as the viewer (its responder) sees them: the proposer's `given`
-        deeds come to the viewer (+1), the viewer's `received`-by-proposer deeds go (-1)."""
+    def _offer(self, to_me: tuple[int, ...], from_me: tuple[int, ...], out: Vector) -> None:
+        """An offer's deeds as one side of it sees them: those it receives +1, those it
+        gives -1."""
         at = OFFSETS["offer"]
-        for sq, sign in [(sq, 1.0) for sq in given] + [(sq, -1.0) for sq in received]:
+        for sq, sign in [(sq, 1.0) for sq in to_me] + [(sq, -1.0) for sq in from_me]:
             d = self.table.deed_index(sq)
             if d is not None:
                 out[at + d] = sign

@@ -252,13 +252,14 @@ class ActionTable:
     def _trades(self, game: Game, seat: int, m: Mask) -> None:
         """The trade templates open to `seat`, from each seat's `trade_limits` (which deeds
         it may give, the cash it may pay, the cash a debt makes it keep) and one engine check
-        per partner: by `Game.trade_limits`' contract an offer of deeds and cash is legal
-        exactly when it is within both sides' limits and the two may trade at all, which any
-        one offer within the limits answers. Within the limits, each template's cash lies in
-        a range: a side pays at most its `cash` (so neither side may be short of cash at all),
-        a side giving a deed ends with at least its `keep`, and a side receiving a mortgaged
-        deed ends with at least the interest due on it at once. The exactness tests compare
-        this with `trade_problem` on every template."""
+        per partner: by `Game.trade_limits`' contract an offer of deeds and cash that hands
+        over no mortgaged deed is legal exactly when it is within both sides' limits and the
+        two may trade at all, which any one such offer within the limits answers. Within the
+        limits, each template's cash lies in a range: a side pays at most its `cash` (so
+        neither side may be short of cash at all), and a side giving a deed ends with at least
+        its `keep`. A template that hands over a mortgaged deed (its receiver must be able to
+        pay the interest at once, raising funds if need be) is asked of the engine itself. The
+        exactness tests compare this with `trade_problem` on every template."""
         n = game.n
         cash, _, _, _, _, _, alive = game.seat_table()
         limits = [game.trade_limits(p) for p in range(n)]
@@ -267,34 +268,42 @@ class ActionTable:
         pay, keep, held = limits[seat].cash, limits[seat].keep, cash[seat]
         if pay < 0:
             return  # every template has `seat` pay, or give a deed for cash it could not pay
-        def due(sq: int) -> int:  # the interest the receiver of the deed pays at once
-            return game.interest(sq) if game.is_mortgaged(sq) else 0
-
-        mine = [(self.swap + deed[sq] * DEEDS, prices[deed[sq]], sell_rows[deed[sq]], due(sq))
-                for sq in limits[seat].deeds]
+        mine = [(self.swap + deed[sq] * DEEDS, prices[deed[sq]], sell_rows[deed[sq]],
+                 game.is_mortgaged(sq)) for sq in limits[seat].deeds]
         for o in range(1, n):
             q = (seat + o) % n
             q_pay, q_keep, q_held = limits[q].cash, limits[q].keep, cash[q]
             if not alive[q] or q_pay < 0:
                 continue
-            theirs = [(deed[sq], prices[deed[sq]], due(sq)) for sq in limits[q].deeds]
+            theirs = [(deed[sq], prices[deed[sq]], game.is_mortgaged(sq))
+                      for sq in limits[q].deeds]
+            found: list[int] = []  # templates within the limits that hand over no mortgage
+            asked: list[int] = []  # those that do, for the engine to check one by one
             # Buy: `seat` pays `given`; the partner gives a deed, so keeps its `keep`.
             low = q_keep - q_held
-            found = [i for y, _, iy in theirs for i, given in buy_rows[y]
-                     if low <= given <= min(pay, held - iy)]
+            for y, _, held_y in theirs:
+                (asked if held_y else found).extend(
+                    i for i, given in buy_rows[y] if low <= given <= pay)
             # Sell: the partner pays `got`; `seat` gives a deed, so keeps its `keep`.
             low, shift = keep - held, (o - 1) * len(SELL_FACTORS)
-            found += [i + shift for _, _, rows, ix in mine for i, got in rows
-                      if low <= got <= min(q_pay, q_held - ix)]
+            for _, _, rows, held_x in mine:
+                (asked if held_x else found).extend(
+                    i + shift for i, got in rows if low <= got <= q_pay)
             # Swap: `seat` pays the difference (the partner pays when it is negative); both
             # give a deed.
             low, high = max(-q_pay, q_keep - q_held), min(pay, held - keep)
-            found += [row + y for row, px, _, ix in mine for y, py, iy in theirs
-                      if max(low, ix - q_held) <= py - px <= min(high, held - iy)]
+            for row, px, _, held_x in mine:
+                for y, py, held_y in theirs:
+                    if low <= py - px <= high:
+                        (asked if held_x or held_y else found).append(row + y)
             if found:
                 offer = self.offer(game, seat, found[0])
                 if offer is not None and game.trade_problem(offer) is None:
                     m[found] = 1
+            for i in asked:
+                offer = self.offer(game, seat, i)
+                if offer is not None and game.trade_problem(offer) is None:
+                    m[i] = 1
 
     def _bid_mask(self, game: Game, seat: int, m: Mask) -> None:
         span = game.bid_range(seat)

@@ -38,6 +38,11 @@ class Windows:
         self.offers = [0] * seats
         self.turn = -1
 
+    def copy(self) -> Windows:
+        new = Windows(len(self.business), self.business_limit, self.offers_per_turn)
+        new.business, new.offers, new.turn = list(self.business), list(self.offers), self.turn
+        return new
+
     def open(self, game: Game, seat: int, kind: str) -> tuple[bool, bool]:
         """(business, trades): the windows open to `seat`, deciding a `kind` decision now."""
         if game.turn_number != self.turn:

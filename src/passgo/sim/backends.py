@@ -11,11 +11,21 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import socket
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from multiprocessing import resource_tracker
 from typing import Any
 
 BACKENDS = ("process", "ray")
+# Tasks out at once per worker: enough to keep every worker busy, few enough that results
+# waiting for the caller (a dataset's rows, written in order) stay bounded however many
+# tasks a run has.
+IN_FLIGHT = 4
+# How long a local Ray instance may take to start, over however many tries: Ray gives its own
+# node 30 seconds, which a loaded machine can exceed; each try that times out is shut down
+# (its processes ended) before the next.
+RAY_START_SECONDS = 300.0
 
 Task = tuple[Any, ...]
 
@@ -46,17 +56,49 @@ def _pool(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int
     # "spawn": workers start clean, on every platform, whatever threads the parent runs
     # (the progress bar's refresh thread makes "fork" unsafe).
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = {pool.submit(fn, job, *task): i for i, task in enumerate(tasks)}
-        pending = set(futures)
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield futures[future], future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            out: dict[Any, int] = {}
+            try:
+                yield from _windowed(
+                    tasks, IN_FLIGHT * workers, out, lambda task: pool.submit(fn, job, *task),
+                    lambda pending: [(f, f.result()) for f in wait(
+                        pending, return_when=FIRST_COMPLETED).done])
+            finally:
+                for future in out:
+                    future.cancel()
+    finally:
+        _stop_resource_tracker()
+
+
+def _stop_resource_tracker() -> None:
+    """End the helper process that a "spawn" pool starts beside its workers (multiprocessing's
+    resource tracker) and wait for it. Left alone, it outlives this process for a moment and
+    is left to whoever adopts orphans; the pool's workers themselves are joined by the pool.
+    The standard library starts it again by itself if anything needs it later; it has no
+    public way to stop it."""
+    stop = getattr(resource_tracker._resource_tracker, "_stop", None)
+    if stop is not None:
+        stop()
+
+
+def _windowed(tasks: Sequence[Task], limit: int, out: dict[Any, int],
+              submit: Callable[[Task], Any],
+              finished: Callable[[list[Any]], list[tuple[Any, Any]]]
+              ) -> Iterator[tuple[int, Any]]:
+    """(task index, result) of every task, submitted so that at most `limit` are out at
+    once (`out`: each handle still out and its task's index); `finished` waits for one or more
+    of the handles out and gives them with their results."""
+    queued = iter(enumerate(tasks))
+    while True:
+        for i, task in queued:
+            out[submit(task)] = i
+            if len(out) >= limit:
+                break
+        if not out:
+            return
+        for handle, result in finished(list(out)):
+            yield out.pop(handle), result
 
 
 def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
@@ -71,30 +113,46 @@ def _ray(fn: Callable[..., Any], job: Any, tasks: Sequence[Task], workers: int,
         _check_reachable(address)
     started = False
     if not ray.is_initialized():
-        try:
-            if address:
+        if address:
+            try:
                 ray.init(address=address, logging_level=logging.WARNING)
-            else:
-                # A local cluster sized by --workers.
-                ray.init(num_cpus=workers, include_dashboard=False,
-                         logging_level=logging.WARNING)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise BackendError(f"cannot start Ray at {address or 'a local instance'}: "
-                               f"{str(exc).splitlines()[0]}") from None
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise BackendError(f"cannot start Ray at {address}: "
+                                   f"{str(exc).splitlines()[0]}") from None
+        else:
+            start_local_ray(workers)  # a local cluster sized by --workers
         started = True
     try:
         remote = ray.remote(fn)
         job_ref = ray.put(job)
-        refs = [remote.remote(job_ref, *task) for task in tasks]
-        index = {ref: i for i, ref in enumerate(refs)}
-        pending = list(refs)
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                yield index[ref], ray.get(ref)
+        yield from _windowed(
+            tasks, IN_FLIGHT * workers, {}, lambda task: remote.remote(job_ref, *task),
+            lambda pending: [(ref, ray.get(ref))
+                             for ref in ray.wait(pending, num_returns=1)[0]])
     finally:
         if started:
             ray.shutdown()
+
+
+def start_local_ray(cpus: int, patience: float = RAY_START_SECONDS) -> None:
+    """Start a local Ray instance of `cpus` CPUs, trying again while `patience` seconds
+    last when Ray's node does not come up in the time Ray gives it (a busy machine); a
+    BackendError says how long it was given and Ray's last word."""
+    import ray
+
+    deadline = time.monotonic() + patience
+    tries = 0
+    while True:
+        tries += 1
+        try:
+            ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING)
+            return
+        except Exception as exc:  # Ray's node start-up time-out is a bare Exception
+            ray.shutdown()
+            if time.monotonic() >= deadline or "timed out" not in str(exc):
+                raise BackendError(
+                    f"cannot start a local Ray instance ({tries} tries in "
+                    f"{patience:.0f} s): {str(exc).splitlines()[0]}") from None
 
 
 def _check_reachable(address: str, timeout: float = 5.0) -> None:

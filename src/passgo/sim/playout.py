@@ -9,14 +9,14 @@ an illegal action must stop the run with a message rather than corrupt the stati
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Final
 
 from passgo.agents import make_agent, play
 from passgo.agents.base import Agent
-from passgo.agents.play import close_agents, incidents
-from passgo.core import Game, IllegalActionError
+from passgo.agents.play import Observer, close_agents, incidents
+from passgo.core import Action, Event, Game, IllegalActionError
 from passgo.sim.jobs import GameJob
 from passgo.sim.records import GameRecord, GameRecorder
 from passgo.sim.seeds import derive_seed
@@ -47,12 +47,24 @@ def seat_agents(job: GameJob, index: int) -> list[Agent]:
     ]
 
 
-def play_game(job: GameJob, index: int) -> GameRecord:
+def play_game(job: GameJob, index: int,
+              watch: Callable[[Game], Observer] | None = None) -> GameRecord:
+    """Game `index` of the job played out; `watch` makes another observer of the game (the
+    dataset's rows) that sees every action after the record's own."""
     game = new_game(job, index)
     recorder = GameRecorder(game, job.entries_by_seat(index))
+    observe: Observer = recorder
+    if watch is not None:
+        other = watch(game)
+
+        def both(action: Action, events: list[Event]) -> None:
+            recorder(action, events)
+            other(action, events)
+
+        observe = both
     agents = seat_agents(job, index)
     try:
-        play(game, agents, observe=recorder)
+        play(game, agents, observe=observe)
     except IllegalActionError as exc:
         raise SimulationError(f"game {index}: a bot made an illegal move: {exc}") from None
     finally:

@@ -2,9 +2,10 @@
 
 Everything is read from what `Game.apply` returns (see `passgo.core.events`), through the
 `observe` hook of the bot loop, so the statistics count exactly what the engine did: rent is a
-"pay" event with detail "rent", a bankruptcy names its creditor (-1 for the Bank), and the
-square a rent was paid for is the payer's last "move" (rent is charged on landing, and the bot
-loop asks for claimed rent at once, before the payer can move again).
+`Payment` by a player with the reason "rent", a bankruptcy names its creditor (None for the
+Bank, which the record keeps as -1), and the square a rent was paid for is the end of the
+payer's last `Moved` (rent is charged on landing, and the bot loop asks for claimed rent at
+once, before the payer can move again).
 
 Landings are counted per throw of the dice at the square where the throw leaves the token
 that threw, with In Jail (a jailed token) apart from Just Visiting. The resting square of a

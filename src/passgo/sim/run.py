@@ -10,8 +10,8 @@ backend with any number of workers.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from passgo.agents import make_agent, split_specs
 from passgo.core import Game, Rules
@@ -23,6 +23,9 @@ from passgo.sim.landing import run_chunk
 from passgo.sim.playout import SimulationError, new_game, play_games
 from passgo.sim.progress import progress_bar
 from passgo.sim.summary import GameTally, compare_report, landing_report
+
+if TYPE_CHECKING:
+    from passgo.sim.dataset import DatasetTarget
 
 # Games per task: enough to make the cost of shipping a task small, few enough to keep the
 # workers evenly busy and the progress bar moving.
@@ -49,20 +52,44 @@ def chunks(games: int) -> list[tuple[int, int]]:
 
 
 def simulate(jobs: Sequence[GameJob], games: int, *, workers: int = 1,
-             backend: str = "process", address: str | None = None) -> list[GameTally]:
-    """Play `games` games of every job (all jobs on the same seeds); one tally per job."""
+             backend: str = "process", address: str | None = None,
+             dataset: DatasetTarget | None = None) -> list[GameTally]:
+    """Play `games` games of every job (all jobs on the same seeds); one tally per job. With
+    `dataset`, every game's rows are also written there (`passgo.sim.dataset`), in the order
+    of the tasks whatever order they finish in."""
     board = new_game(jobs[0], 0).board
     tallies = [GameTally(job, games, board) for job in jobs]
     tasks = [(which, start, stop) for start, stop in chunks(games) for which in range(len(jobs))]
+    writer = None
+    fn: Callable[..., Any] = play_games
+    payload: tuple[Any, ...] = tuple(jobs)
+    if dataset is not None:
+        from passgo.sim.dataset import DatasetJob, DatasetWriter, play_games_to_rows
+
+        fn = play_games_to_rows
+        payload = tuple(DatasetJob(job, name)
+                        for job, name in zip(jobs, dataset.rules, strict=True))
+        writer = DatasetWriter(dataset.folder, dataset.row_group)
+    waiting: dict[int, Any] = {}  # rows of tasks done before an earlier one
+    written = 0
     try:
         with progress_bar(games * len(jobs), "games", "simulate") as advance:
-            for i, records in run_tasks(play_games, tuple(jobs), tasks, workers=workers,
-                                        backend=backend, address=address):
+            for i, result in run_tasks(fn, payload, tasks, workers=workers,
+                                       backend=backend, address=address):
+                records = result if writer is None else result[0]
                 for record in records:
                     tallies[tasks[i][0]].add(record)
+                if writer is not None:
+                    waiting[i] = result[1]
+                    while written in waiting:
+                        writer.add(waiting.pop(written))
+                        written += 1
                 advance(len(records))
     except (SimulationError, BackendError) as exc:
         raise CommandError(str(exc)) from None
+    finally:
+        if writer is not None:
+            writer.close()
     return tallies
 
 
@@ -105,11 +132,25 @@ def run_games(args: argparse.Namespace, rules: Rules, position: str | None) -> d
                 f"the position has {seats} players but --players names {len(bots)} bots"
             )
     job = GameJob(bots, rules, args.seed, args.max_rounds, args.rotate, position)
+    name = args.position if position else (args.rules or "classic")
+    target = _dataset(args, (name,))
     (tally,) = simulate([job], args.games, workers=args.workers, backend=args.backend,
-                        address=args.address)
+                        address=args.address, dataset=target)
     setup = _setup(args, bots, rules=None if position else (args.rules or "classic"),
                    position=args.position)
     return {"mode": "games", "setup": setup, **tally.report()}
+
+
+def _dataset(args: argparse.Namespace, rules: tuple[str, ...]) -> DatasetTarget | None:
+    """Where `--dataset` writes (checked and made before any game), or None."""
+    if not args.dataset:
+        return None
+    from passgo.sim.dataset import DatasetError, DatasetTarget, check_folder
+
+    try:
+        return DatasetTarget(check_folder(args.dataset), rules)
+    except DatasetError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def run_compare(args: argparse.Namespace, rules_a: Rules, rules_b: Rules) -> dict[str, Any]:
@@ -120,7 +161,7 @@ def run_compare(args: argparse.Namespace, rules_a: Rules, rules_b: Rules) -> dic
     jobs = [GameJob(bots, rules, args.seed, args.max_rounds, args.rotate)
             for rules in (rules_a, rules_b)]
     a, b = simulate(jobs, args.games, workers=args.workers, backend=args.backend,
-                    address=args.address)
+                    address=args.address, dataset=_dataset(args, tuple(args.compare)))
     setup = _setup(args, bots, rules_a=args.compare[0], rules_b=args.compare[1])
     return {"mode": "compare", "setup": {**setup, "focus": focus},
             "differences": compare_report(a, b, focus), "a": a.report(), "b": b.report()}

@@ -9,6 +9,7 @@ or the backend) cannot change a single digit of a report.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from passgo.core.board import Board
@@ -146,6 +147,13 @@ def compare_report(a: GameTally, b: GameTally, focus: str) -> list[dict[str, Any
         ("rounds per game", a.rounds, b.rounds),
         ("turns per game", a.turns, b.turns),
     ]
+    return paired_rows(metrics)
+
+
+def paired_rows(metrics: Sequence[tuple[str, Sequence[float], Sequence[float]]]
+                ) -> list[dict[str, Any]]:
+    """One report row per (name, A's per-game values, B's): both means and B - A with its
+    95 % interval, paired game by game."""
     rows = []
     for name, xa, xb in metrics:
         d = paired_difference(xa, xb)

@@ -62,7 +62,7 @@ def leaderboard(labels: Sequence[str], results: Sequence[GameResult]) -> list[St
         from openskill.models import PlackettLuce
     except ImportError:
         raise RatingsUnavailable(
-            "ratings need the openskill package: pip install 'passgo[ratings]'") from None
+            "ratings need the openskill package: pip install 'passgo[sim]'") from None
     model = PlackettLuce()
     ratings = [model.rating(name=label) for label in labels]
     table = [Standing(i, label) for i, label in enumerate(labels)]
