@@ -16,8 +16,9 @@ import { TradeComposer } from "./Trade";
 export type Act = (text: string) => void;
 export type Ask = (question: string, yes: string) => Promise<boolean>;
 
-function BidBox({ state, act, high }: { state: StateMessage; act: Act; high: string }):
-    JSX.Element {
+function BidBox({ state, act, high, busy }: {
+  state: StateMessage; act: Act; high: string; busy: boolean;
+}): JSX.Element {
   const [low, top] = state.bid_range ?? [0, 0];
   return <form class="bid" onSubmit={(e) => {
     e.preventDefault();
@@ -27,7 +28,7 @@ function BidBox({ state, act, high }: { state: StateMessage; act: Act; high: str
     <p>{high}</p>
     <label>Your bid <input type="number" min={String(low)} max={String(top)} defaultValue={String(low)}
                            name="bid" /></label>
-    <button type="submit" class="primary">Bid</button>
+    <button type="submit" class="primary" disabled={busy}>Bid</button>
     <small> from {low} to {top}</small>
   </form>;
 }
@@ -55,18 +56,18 @@ function InitialBids({ squares, budget, view, currency, act }: {
 }
 
 /** What this kind of decision shows besides its answer buttons. */
-function Detail({ d, state, view, board, act }: {
-  d: Decision; state: StateMessage; view: View; board: BoardMessage; act: Act;
+function Detail({ d, state, view, board, act, busy }: {
+  d: Decision; state: StateMessage; view: View; board: BoardMessage; act: Act; busy: boolean;
 }): JSX.Element | null {
   const name = (seat: number | null) => seat === null ? "the Bank" : view.players[seat].name;
   const mine = state.seat === d.player;
   const currency = board.currency;
   switch (d.kind) {
     case "bid":
-      return mine && state.bid_range ? <BidBox state={state} act={act} high={d.high_bidder === null
+      return mine && state.bid_range ? <BidBox state={state} act={act} busy={busy} high={d.high_bidder === null
         ? "No bids yet." : `High bid: ${currency}${d.high} by ${name(d.high_bidder)}`} /> : null;
     case "sealed_bid":
-      return mine && state.bid_range ? <BidBox state={state} act={act}
+      return mine && state.bid_range ? <BidBox state={state} act={act} busy={busy}
                                                high="Write down a sealed bid." /> : null;
     case "trade_reply":
       return <div class="offer">
@@ -75,7 +76,7 @@ function Detail({ d, state, view, board, act }: {
         {d.problem && <p class="error">{d.problem}</p>}
         {mine && <details class="counter"><summary>Counter-offer</summary>
           <TradeComposer view={view} board={board} me={d.player} answering={d.offer}
-                         send={act} /></details>}
+                         send={act} busy={busy} /></details>}
       </div>;
     case "raise_funds":
       return mine && state.debt ? <p class="debt">{state.debt}: sell buildings or mortgage
@@ -86,7 +87,8 @@ function Detail({ d, state, view, board, act }: {
     case "jail_card_purchase":
       return mine && d.holders.length ? <details open><summary>Offer to buy a Get Out of Jail
         Free card</summary><TradeComposer view={view} board={board} me={d.player}
-                                          answering={null} partner={d.holders[0]} send={act} />
+                                          answering={null} partner={d.holders[0]} send={act}
+                                          busy={busy} />
       </details> : null;
     case "game_over":
       return <p class="winner">{state.question ?? ""}</p>;
@@ -157,7 +159,7 @@ export function DecisionPanel({ state, board, act, busy }: {
     <h2 id="question">{state.question ?? ""}</h2>
     {mine && state.explain && <details class="explain"><summary>What does this mean?</summary>
       <p>{state.explain}</p></details>}
-    <Detail d={d} state={state} view={view} board={board} act={text} />
+    <Detail d={d} state={state} view={view} board={board} act={text} busy={busy} />
     {answers.length > 0 && <div class="answers" aria-busy={busy ? "true" : undefined}>
       {answers.map((a, k) => <button type="button" data-action={a.text}
         class={k === 0 && a.text !== "reject" ? "primary" : undefined}
@@ -167,13 +169,14 @@ export function DecisionPanel({ state, board, act, busy }: {
     {seated && business.length > 0 && <details class="business">
       <summary>Build, sell, mortgage ({business.length})</summary>
       <div class="answers">{business.map((a) => <button type="button" data-action={a.text}
-                                                        onClick={() => act(a)}>{a.label}</button>)}
+        disabled={busy} onClick={() => act(a)}>{a.label}</button>)}
       </div>
     </details>}
     {seated && (d.kind !== "trade_reply" || d.player !== state.seat) &&
       view.players.filter((p) => !p.bankrupt).length > 1 &&
       <details class="compose"><summary>Propose a trade</summary>
-        <TradeComposer view={view} board={board} me={state.seat!} answering={null} send={text} />
+        <TradeComposer view={view} board={board} me={state.seat!} answering={null} send={text}
+                       busy={busy} />
       </details>}
   </section>;
 }

@@ -124,9 +124,9 @@ function bundleText(b: Bundle, words: string[]): string {
 
 /** A composer for `me`; `answering`: the offer a counter-offer answers (it starts from it, the
  * sides turned round); `partner`: a fixed partner (a jail card's holder). */
-export function TradeComposer({ view, board, me, answering, partner: fixed, send }: {
+export function TradeComposer({ view, board, me, answering, partner: fixed, send, busy }: {
   view: View; board: BoardMessage; me: number; answering: Offer | null; partner?: number;
-  send: (text: string) => void;
+  send: (text: string) => void; busy: boolean;
 }): JSX.Element {
   const others = view.players.filter((p) => p.seat !== me && !p.bankrupt);
   const [partner, setPartner] = useState(answering?.proposer ?? fixed ?? others[0]?.seat ?? 0);
@@ -178,6 +178,6 @@ export function TradeComposer({ view, board, me, answering, partner: fixed, send
     </div>
     <p class="trade-summary" aria-live="polite">
       {empty ? "Pick what each side gives." : summaryLine(offer, view, board, me)}</p>
-    <button type="submit" class="primary">{answering ? "Send counter-offer" : "Propose trade"}</button>
+    <button type="submit" class="primary" disabled={busy}>{answering ? "Send counter-offer" : "Propose trade"}</button>
   </form>;
 }

@@ -87,7 +87,8 @@ def _join(page: Page, url: str, name: str) -> None:
     page.goto(url)
     page.fill("input[name=name]", name)
     page.click("form.join button[type=submit]")
-    expect(page.locator(".player", has_text=f"{name} (you)")).to_be_visible(timeout=STEP_MS)
+    # Attached, not visible: on a phone the players panel is a tab of its own.
+    expect(page.locator(".player", has_text=f"{name} (you)")).to_be_attached(timeout=STEP_MS)
 
 
 def _log(page: Page) -> str:
@@ -153,7 +154,7 @@ def test_two_people_and_a_bot_buy_auction_trade_and_mortgage(browser: Browser,
                 _answer(page, ["buy", "roll", "end"])
     assert declined and seen == wanted
     # A trade, composed in Ann's page and accepted in Bob's.
-    ann.locator("details.compose summary").click()
+    ann.locator("details.compose > summary").click()
     ann.select_option("select[name=partner]", label="Bob")
     ann.fill("input[name=give-cash]", "1")
     ann.click("form.trade button[type=submit]")
@@ -165,7 +166,7 @@ def test_two_people_and_a_bot_buy_auction_trade_and_mortgage(browser: Browser,
     for page in (ann, bob):
         mortgage = page.locator("button[data-action^=mortgage]")
         if mortgage.count():
-            page.locator("details.business summary").click()
+            page.locator("details.business > summary").click()
             mortgage.first.click()
             expect(page.locator(".log")).to_contain_text("mortgaged", timeout=STEP_MS)
             expect(page.locator(".board .mortgaged").first).to_be_attached()
@@ -203,9 +204,15 @@ def test_the_phone_layout_fits_375_by_667(browser: Browser, site: str) -> None:
     box = button.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
     # Keyboard: the 1 key presses the first answer.
-    version_log = _log(page)
+    version_log = page.locator(".log").text_content()
     page.keyboard.press("1")
-    expect(page.locator(".log")).not_to_have_text(version_log, timeout=STEP_MS)
+    expect(page.locator(".log")).not_to_have_text(version_log or "", timeout=STEP_MS)
+    # The players panel and the log are tabs of their own, each within the screen's width.
+    for tab, part in (("Players", ".player[data-seat='0']"), ("Log", ".log")):
+        page.click(f"nav.tabs button:has-text('{tab}')")
+        expect(page.locator(part)).to_be_visible()
+        shown = page.locator(part).bounding_box()
+        assert shown is not None and shown["x"] >= 0 and shown["x"] + shown["width"] <= 375
 
 
 # Ann has Mediterranean Avenue, Bob Baltic Avenue: a trade completes Ann's brown group.
@@ -229,19 +236,30 @@ def test_a_trade_completes_a_group_and_houses_go_up_evenly(browser: Browser,
         bob = _seated(browser, site, game, tokens[1])
         expect(ann.locator(".player", has_text="Ann (you)")).to_be_visible(timeout=STEP_MS)
         expect(ann.locator("button[data-action^=build]")).to_have_count(0)
-        ann.locator("details.compose summary").click()
+        ann.locator("details.compose > summary").click()
         ann.select_option("select[name=partner]", label="Bob")
         ann.fill("input[name=give-cash]", "100")
         ann.check(".trade-side input[name=get-deed][value='3']")
         ann.click("form.trade button[type=submit]")
         expect(bob.locator(".offer")).to_contain_text("Baltic Avenue", timeout=STEP_MS)
+        expect(bob.locator(".offer > .trade-summary")).to_contain_text(
+            "completes Ann's brown group")
+        # Accepting an offer that completes the proposer's group asks first: Cancel leaves
+        # the offer standing, the second answer accepts it.
         bob.click("button[data-action=accept]")
+        expect(bob.locator("dialog.confirm")).to_contain_text(
+            "This completes Ann's brown group.")
+        bob.click("dialog.confirm button:has-text('Cancel')")
+        expect(bob.locator("dialog.confirm")).to_have_count(0)
+        expect(bob.locator("button[data-action=accept]")).to_be_visible()
+        bob.click("button[data-action=accept]")
+        bob.click("dialog.confirm [data-confirm=yes]")
         expect(ann.locator(".log")).to_contain_text("Bob accepted your trade",
                                                     timeout=STEP_MS)
         build_1 = ann.locator("button[data-action='build 1']")
         build_3 = ann.locator("button[data-action='build 3']")
         expect(build_1).to_be_attached(timeout=STEP_MS)
-        ann.locator("details.business summary").click()
+        ann.locator("details.business > summary").click()
         build_1.click()
         expect(ann.locator(".player[data-seat='0'] .chip[data-square='1']")).to_contain_text(
             "1h", timeout=STEP_MS)
@@ -314,7 +332,7 @@ def test_the_trade_composer_offers_the_house_rule_terms(browser: Browser, databa
         site = f"http://127.0.0.1:{port}"
         ann = _seated(browser, site, game, tokens[0])
         bob = _seated(browser, site, game, tokens[1])
-        ann.locator("details.compose summary").click(timeout=STEP_MS)
+        ann.locator("details.compose > summary").click(timeout=STEP_MS)
         ann.select_option("select[name=partner]", label="Bob")
         for terms in ann.locator(".trade-side details.terms summary").all():
             terms.click()
