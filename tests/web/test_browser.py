@@ -449,3 +449,83 @@ def test_a_game_served_through_caddy_over_tls_and_wss(browser: Browser, tmp_path
         finally:
             caddy.kill()
             caddy.wait()
+
+
+# Two people: Bob throws onto Ann's Boardwalk with a hotel and cannot pay, so his bankruptcy
+# ends the game.
+HEADS_UP = {**BOARDWALK, "players": BOARDWALK["players"][:2]}
+
+
+def test_a_bankruptcy_ends_the_game_on_the_result_screen_and_a_rematch(
+        browser: Browser, database: str) -> None:
+    """The game-over screen names the winner, ranks the players with their worth, rent and
+    groups, draws each player's worth over the rounds; the rematch takes both people, in
+    their seats, to a new game of the same rules."""
+    game, tokens = store_position(database, HEADS_UP, [PERSON, PERSON])
+    port = free_port()
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        ann = _seated(browser, site, game, tokens[0])
+        bob = _seated(browser, site, game, tokens[1])
+        bob.click("button[data-action=roll]", timeout=STEP_MS)
+        bob.click("button[data-action=bankrupt]", timeout=STEP_MS)
+        bob.click("dialog.confirm [data-confirm=yes]")
+        for page in (ann, bob):
+            results = page.locator(".results")
+            expect(results).to_be_visible(timeout=STEP_MS)
+            expect(results.locator(".standings .winner-row")).to_contain_text("Ann")
+            expect(results.locator(".standings .winner-row")).to_contain_text("dark blue")
+            expect(results.locator(".standings tbody tr")).to_have_count(2)
+            expect(results.locator("figure.chart polyline")).to_have_count(2)
+        # Bob could not pay the rent: it counts as paid by nobody, his $100 went with his
+        # bankruptcy.
+        expect(ann.locator(".standings thead")).to_contain_text("Rent received")
+        rent = ann.locator(".standings tbody tr", has_text="Bob").locator("td").nth(3)
+        expect(rent).to_have_text("$0")
+        ann.click("button.rematch")
+        for page, name in ((ann, "Ann"), (bob, "Bob")):
+            page.wait_for_url(lambda url: f"/game/{game}" not in url, timeout=STEP_MS)
+            expect(page.locator(".player", has_text=f"{name} (you)")).to_be_attached(
+                timeout=STEP_MS)
+        assert ann.url == bob.url
+        expect(ann.locator(".results")).to_have_count(0)
+
+
+def test_a_private_game_is_reached_by_its_link_only(browser: Browser, site: str) -> None:
+    port = int(site.rsplit(":", 1)[1])
+    public = post(port, "/api/games", {"name": "Open table", "public": True,
+                                       "seats": [{"kind": "person"}, {"kind": "person"}]})
+    hidden = post(port, "/api/games", {"name": "Friends only", "public": False,
+                                       "seats": [{"kind": "person"}, {"kind": "person"}]})
+    page = browser.new_context().new_page()
+    page.goto(site)
+    games = page.locator(".games")
+    expect(games).to_contain_text("Open table", timeout=STEP_MS)
+    expect(games).not_to_contain_text("Friends only")
+    page.goto(f"{site}/game/{hidden['id']}")
+    expect(page.locator("form.join h1")).to_have_text("Friends only", timeout=STEP_MS)
+    assert public["id"] != hidden["id"]
+
+
+def test_one_whole_turn_by_keyboard_alone(browser: Browser, database: str) -> None:
+    """Keys 1-9 press the answers in the order shown and a new decision takes the focus, so
+    a turn is played without the mouse: throw, buy, end the turn."""
+    game, tokens = store_position(database, KEYBOARD, [PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        ann = _seated(browser, f"http://127.0.0.1:{port}", game, tokens[0])
+        answers = ann.locator(".decision > .answers > button")
+        for first, key in (("roll", "1"), ("buy", "1"), ("end", "1")):
+            expect(answers.first).to_have_attribute("data-action", re.compile(f"^{first}"),
+                                                     timeout=STEP_MS)
+            expect(answers.first).to_be_enabled(timeout=STEP_MS)
+            expect(answers.first).to_be_focused(timeout=STEP_MS)
+            ann.keyboard.press(key)
+        expect(ann.locator(".log")).to_contain_text("You bought Oriental Avenue",
+                                                    timeout=STEP_MS)
+        expect(ann.locator(".player[data-seat='0'] .chip[data-square='6']")).to_be_attached()
+
+
+# Ann throws 2 + 4 from GO onto Oriental Avenue, for sale.
+KEYBOARD = {"to_move": "Ann", "players": [{"name": "Ann"}, {"name": "Basic 2"}],
+            "dice": {"script": [[2, 4]]}}
