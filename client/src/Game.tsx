@@ -465,6 +465,9 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
       </details>
     </header>
     <main class="table">
+      <div class="visually-hidden" role="status" aria-live="polite">{said}</div>
+      {me !== null && view && <span class="visually-hidden">You play the
+        {" "}<span style={{ color: playerColour(me) }}>{letters[me]}</span> token.</span>}
       <div class="board-box" data-tab="board">
         {board ? <div class="board-scroll">
           <Board board={board} view={view} positions={positions} letters={letters}
@@ -512,9 +515,7 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
           {t === "board" ? "Board" : t === "players" ? "Players" : t === "log" ? "Log" : "Chat"}
         </button>)}
     </nav>
-    <div class="visually-hidden" role="status" aria-live="polite">{said}</div>
-    {me !== null && view && <span class="visually-hidden">You play the
-      {" "}<span style={{ color: playerColour(me) }}>{letters[me]}</span> token.</span>}
+
     {question && <Confirm question={question} />}
   </div>;
 }

@@ -224,7 +224,7 @@ export function Lobby(): JSX.Element {
     document.title = "passgo: Monopoly with friends and bots";
   }, []);
   return <div class="lobby">
-    <header class="top"><span class="brand">passgo</span>
+    <header class="top"><h1 class="brand">passgo</h1>
       <span class="tagline">Monopoly with friends and bots, by the rules or by your house rules</span>
     </header>
     <main class="lobby-main">

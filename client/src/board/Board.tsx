@@ -146,10 +146,10 @@ function SquareCell({ square, cell, deed, currency, view, letters, selected, rin
   const hotels = deed ? deed.hotels : 0;
   const jail = square.kind === "jail" ? jailCell(cell, ring) : null;
   return <g class={`square kind-${square.kind}${selected ? " selected" : ""}`}
-            data-square={square.index} role="button" tabindex={selected ? 0 : -1}
-            aria-label={squareLabel(square, deed, currency, view)}
-            onClick={() => onSelect(square.index)} onFocus={() => onSelect(square.index)}
-            onKeyDown={(e) => onKey(e as unknown as KeyboardEvent, square.index)}>
+            data-square={square.index} onClick={() => onSelect(square.index)}>
+    {/* The drawing is for the eye; the control over it (last, on top) has no text inside,
+        its label says it all: name, price, owner, buildings. */}
+    <g aria-hidden="true">
     <rect x={cell.x} y={cell.y} width={cell.w} height={cell.h} class="cell" />
     {colour && <rect x={b.x} y={b.y} width={b.w} height={b.h} fill={colour} class="band"
                      stroke="var(--board-ink)" stroke-width="1" />}
@@ -192,6 +192,11 @@ function SquareCell({ square, cell, deed, currency, view, letters, selected, rin
     </g>}
     {deed && deed.owner !== null && view &&
       <OwnerFlag x={flagAt[0]} y={flagAt[1]} seat={deed.owner} letter={letters[deed.owner]} />}
+    </g>
+    <rect x={cell.x} y={cell.y} width={cell.w} height={cell.h} class="hit" role="button"
+          tabindex={selected ? 0 : -1} aria-label={squareLabel(square, deed, currency, view)}
+          onFocus={() => onSelect(square.index)}
+          onKeyDown={(e) => onKey(e as unknown as KeyboardEvent, square.index)} />
   </g>;
 }
 
@@ -222,8 +227,8 @@ export function Board({ board, view, positions, letters, dice, card, selected, o
   const count = board.squares.length;
   const focus = (i: number) => {
     onSelect(i);
-    requestAnimationFrame(() => svg.current?.querySelector<SVGGElement>(
-      `[data-square="${i}"]`)?.focus());
+    requestAnimationFrame(() => svg.current?.querySelector<SVGRectElement>(
+      `[data-square="${i}"] .hit`)?.focus());
   };
   const onKey = (e: KeyboardEvent, i: number) => {
     const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1,
