@@ -4,7 +4,7 @@
 
 import type { JSX } from "preact";
 import type { BoardMessage, DeedView, View } from "./api";
-import { groupColour, groupName, playerColour } from "./colours";
+import { groupColour, groupName, inkOn, playerColour } from "./colours";
 
 function money(board: BoardMessage, n: number): string {
   return `${board.currency}${n.toLocaleString("en-US")}`;
@@ -54,7 +54,7 @@ export function DeedCard({ square: sq, board, view, onClose }: {
   const name = (seat: number | null) => seat === null ? "the Bank"
     : seat === view?.viewer ? "you" : view?.players[seat].name ?? "";
   const colour = groupColour(square.group);
-  const head = <header class="deed-head" style={colour ? { background: colour } : undefined}>
+  const head = <header class="deed-head" style={colour ? { background: colour, color: inkOn(colour) } : undefined}>
     <small>{square.kind === "street" ? "Title deed" : square.kind === "railroad" ? "Railroad"
       : square.kind === "utility" ? "Utility" : ""}</small>
     <h3 id="deed-title">{square.name}</h3>

@@ -15,6 +15,16 @@ export function groupColour(group: string | null): string | null {
   return GROUP_COLOURS[group.replace(/_uk$/, "")] ?? null;
 }
 
+/** Black or white, whichever reads better on `background` (a "#rrggbb" colour). */
+export function inkOn(background: string): string {
+  const [r, g, b] = [1, 3, 5].map((k) => {
+    const c = parseInt(background.slice(k, k + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const light = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (light + 0.05) > (light + 0.05) / 0.05 ? "#fff" : "#111";
+}
+
 /** A group's name as people say it: "light blue", "dark blue (UK)". */
 export function groupName(group: string): string {
   const uk = group.endsWith("_uk");

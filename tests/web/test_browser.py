@@ -529,3 +529,152 @@ def test_one_whole_turn_by_keyboard_alone(browser: Browser, database: str) -> No
 # Ann throws 2 + 4 from GO onto Oriental Avenue, for sale.
 KEYBOARD = {"to_move": "Ann", "players": [{"name": "Ann"}, {"name": "Basic 2"}],
             "dice": {"script": [[2, 4]]}}
+
+
+# Mid-game: four players, houses, hotels, a mortgaged deed, one player in jail and one just
+# visiting, for the pictures and the accessibility checks.
+MID_GAME = {
+    "to_move": "Ann",
+    "players": [{"name": "Ann", "cash": 820, "position": 8},
+                {"name": "Bob", "cash": 640, "position": 24},
+                {"name": "Basic 3", "cash": 1100, "in_jail": True, "jail_turns": 1,
+                 "position": 10},
+                {"name": "Cleo", "cash": 300, "position": 10}],
+    "properties": {"Mediterranean Avenue": {"owner": "Ann", "houses": 2},
+                   "Baltic Avenue": {"owner": "Ann", "houses": 2},
+                   "Reading Railroad": {"owner": "Bob"}, "Pennsylvania Railroad": {"owner": "Bob"},
+                   "Illinois Avenue": {"owner": "Bob", "mortgaged": True},
+                   "Park Place": {"owner": "Basic 3", "hotel": True},
+                   "Boardwalk": {"owner": "Basic 3", "hotel": True},
+                   "Electric Company": {"owner": "Cleo"}, "Oriental Avenue": {"owner": "Cleo"}},
+}
+SIZES = [(1280, 800), (375, 667)]
+AXE = Path(__file__).parents[2] / "client" / "node_modules" / "axe-core" / "axe.min.js"
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+# Where the pictures taken are written for a look (CI keeps them as artefacts).
+SHOTS = Path(os.environ.get("PASSGO_SHOTS", "build/web-shots"))
+# A pixel differs when a channel is off by more than PIXEL_TOLERANCE (antialiasing, font
+# hinting); a picture matches when at most SNAPSHOT_TOLERANCE of its pixels differ.
+PIXEL_TOLERANCE = 48
+SNAPSHOT_TOLERANCE = 0.02
+
+
+def _serious(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, str]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter((v) => v.impact === 'serious' || v.impact === 'critical')"
+        ".map((v) => ({id: v.id, where: v.nodes.map((n) => n.html).join(' | ')}))")
+    return [f"{v['id']}: {v['where'][:300]}" for v in found]
+
+
+def _pages(browser: Browser, site: str, game: str, token: str, width: int, height: int,
+           scheme: str = "light") -> Iterator[tuple[str, Page]]:
+    """The lobby, the board mid-game, its deed card and the trade composer, one after the
+    other in one page, each with its name."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  color_scheme=scheme, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(site)
+    expect(page.locator(".games")).to_be_visible(timeout=STEP_MS)
+    yield "lobby", page
+    page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
+                  [game, token])
+    page.goto(f"{site}/game/{game}")
+    expect(page.locator(".decision > .answers > button").first).to_be_enabled(timeout=STEP_MS)
+    yield "board", page
+    page.locator(".board [data-square='39'] .hit").click()
+    expect(page.locator(".deed-card")).to_contain_text("Boardwalk")
+    yield "deed", page
+    page.keyboard.press("Escape")
+    page.locator("details.compose > summary").click()
+    expect(page.locator("form.trade")).to_be_visible()
+    yield "trade", page
+    context.close()
+
+
+def test_axe_core_finds_nothing_serious_on_any_page(browser: Browser, database: str) -> None:
+    """Every page at both sizes, light and dark, and the result screen: no serious or
+    critical violation."""
+    game, tokens = store_position(database, MID_GAME, [PERSON, PERSON, "basic", PERSON])
+    over, over_tokens = store_position(database, HEADS_UP, [PERSON, PERSON])
+    port = free_port()
+    problems: list[str] = []
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        for scheme in ("light", "dark"):
+            for width, height in SIZES:
+                for name, page in _pages(browser, site, game, tokens[0], width, height, scheme):
+                    problems += [f"{name} {width} {scheme}: {p}" for p in _serious(page)]
+        bob = _seated(browser, site, over, over_tokens[1])
+        bob.click("button[data-action=roll]", timeout=STEP_MS)
+        bob.click("button[data-action=bankrupt]", timeout=STEP_MS)
+        bob.click("dialog.confirm [data-confirm=yes]")
+        expect(bob.locator("figure.chart")).to_be_visible(timeout=STEP_MS)
+        problems += [f"results: {p}" for p in _serious(bob)]
+    assert not problems, "\n".join(problems)
+
+
+def _differs(taken: Path, reference: Path) -> float:
+    """The share of pixels that differ beyond PIXEL_TOLERANCE (1.0: another size)."""
+    from PIL import Image, ImageChops
+
+    with Image.open(taken) as a, Image.open(reference) as b:
+        if a.size != b.size:
+            return 1.0
+        diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
+        histogram = diff.histogram()
+        return sum(histogram[PIXEL_TOLERANCE + 1:]) / (a.size[0] * a.size[1])
+
+
+def test_the_pages_look_as_their_reference_pictures(browser: Browser, database: str) -> None:
+    """Visual snapshots of the lobby, the board mid-game, the deed card, the trade composer
+    and the result screen at 1280x800 and 375x667 against tests/web/snapshots (a small
+    tolerance for antialiasing). PASSGO_UPDATE_SNAPSHOTS=1 writes the references anew; the
+    pictures taken are kept in PASSGO_SHOTS for a look."""
+    game, tokens = store_position(database, MID_GAME, [PERSON, PERSON, "basic", PERSON])
+    over, over_tokens = store_position(database, HEADS_UP, [PERSON, PERSON])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    update = bool(os.environ.get("PASSGO_UPDATE_SNAPSHOTS"))
+    port = free_port()
+    taken: list[str] = []
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+
+        def shoot(page: Page, name: str) -> None:
+            path = SHOTS / f"{name}.png"
+            # The invitation link and the games' names carry the port and the ids.
+            page.screenshot(path=str(path), animations="disabled", caret="hide",
+                            mask=[page.locator(".invite input"), page.locator(".game-name")])
+            taken.append(name)
+
+        for width, height in SIZES:
+            for name, page in _pages(browser, site, game, tokens[0], width, height):
+                shoot(page, f"{name}-{width}x{height}")
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          reduced_motion="reduce")
+            page = context.new_page()
+            page.goto(site)
+            page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
+                          [over, over_tokens[1]])
+            page.goto(f"{site}/game/{over}")
+            if width == SIZES[0][0]:  # the game ends once; the second size sees it over
+                page.click("button[data-action=roll]", timeout=STEP_MS)
+                page.click("button[data-action=bankrupt]", timeout=STEP_MS)
+                page.click("dialog.confirm [data-confirm=yes]")
+            expect(page.locator("figure.chart")).to_be_visible(timeout=STEP_MS)
+            page.locator(".results").scroll_into_view_if_needed()
+            shoot(page, f"results-{width}x{height}")
+            context.close()
+    if update:
+        SNAPSHOTS.mkdir(exist_ok=True)
+        for name in taken:
+            (SNAPSHOTS / f"{name}.png").write_bytes((SHOTS / f"{name}.png").read_bytes())
+        return
+    missing = [name for name in taken if not (SNAPSHOTS / f"{name}.png").exists()]
+    assert not missing, f"no reference pictures for {missing} (PASSGO_UPDATE_SNAPSHOTS=1)"
+    differ = {name: share for name in taken
+              if (share := _differs(SHOTS / f"{name}.png", SNAPSHOTS / f"{name}.png"))
+              > SNAPSHOT_TOLERANCE}
+    assert not differ, f"pictures unlike their references (share of pixels), see {SHOTS}: {differ}"
