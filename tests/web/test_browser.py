@@ -590,6 +590,7 @@ def _pages(browser: Browser, site: str, game: str, token: str, width: int, heigh
     page.keyboard.press("Escape")
     page.locator("details.compose > summary").click()
     expect(page.locator("form.trade")).to_be_visible()
+    page.locator("form.trade").scroll_into_view_if_needed()
     yield "trade", page
     context.close()
 
