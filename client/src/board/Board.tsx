@@ -132,7 +132,7 @@ function SquareCell({ square, cell, deed, currency, view, letters, selected, rin
   const flagAt = (() => {
     switch (cell.side) {
       case "bottom": return [cell.x + 4, cell.y + cell.h - 3];
-      case "top": return [cell.x + 4, cell.y + 19];
+      case "top": return [cell.x + 4, box.y + box.h - 3]; // by the price, off the name
       case "left": return [cell.x + 3, cell.y + cell.h - 3];
       default: return [cell.x + cell.w - 20, cell.y + cell.h - 3];
     }
