@@ -260,6 +260,7 @@ def test_a_trade_completes_a_group_and_houses_go_up_evenly(browser: Browser,
         build_3 = ann.locator("button[data-action='build 3']")
         expect(build_1).to_be_attached(timeout=STEP_MS)
         ann.locator("details.business > summary").click()
+        expect(build_1).to_have_text("Build a house on Mediterranean Avenue for $50")
         build_1.click()
         expect(ann.locator(".player[data-seat='0'] .chip[data-square='1']")).to_contain_text(
             "1h", timeout=STEP_MS)
@@ -679,3 +680,20 @@ def test_the_pages_look_as_their_reference_pictures(browser: Browser, database: 
               if (share := _differs(SHOTS / f"{name}.png", SNAPSHOTS / f"{name}.png"))
               > SNAPSHOT_TOLERANCE}
     assert not differ, f"pictures unlike their references (share of pixels), see {SHOTS}: {differ}"
+
+
+@pytest.mark.parametrize("shared", ["free_parking", "go"])
+def test_the_double_board_is_drawn_with_both_rings(browser: Browser, site: str,
+                                                   shared: str) -> None:
+    """004's Double board: the US board and the UK board sharing one square, both drawn (79
+    squares: the shared one once), each board's groups in their colours."""
+    port = int(site.rsplit(":", 1)[1])
+    seats = [{"kind": "person"}, {"kind": "bot", "bot": "basic"}]
+    game = post(port, "/api/games", {"options": {"double_board": shared}, "seats": seats})
+    page = browser.new_context().new_page()
+    _join(page, f"{site}/game/{game['id']}", "Ann")
+    board = page.locator("svg.board")
+    expect(board.locator(".hit")).to_have_count(79, timeout=STEP_MS)
+    for name in ("Boardwalk", "Mayfair", "Old Kent Road", "Mediterranean Avenue"):
+        expect(board.locator(f".hit[aria-label^='{name},']")).to_have_count(1)
+    expect(board).to_contain_text("passgo UK")
