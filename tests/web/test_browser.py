@@ -516,6 +516,8 @@ def test_one_whole_turn_by_keyboard_alone(browser: Browser, database: str) -> No
     with server(database, port):
         ann = _seated(browser, f"http://127.0.0.1:{port}", game, tokens[0])
         answers = ann.locator(".decision > .answers > button")
+        # The tab's title says whose turn it is.
+        expect(ann).to_have_title(re.compile("^● Your turn"), timeout=STEP_MS)
         for first, key in (("roll", "1"), ("buy", "1"), ("end", "1")):
             expect(answers.first).to_have_attribute("data-action", re.compile(f"^{first}"),
                                                      timeout=STEP_MS)
@@ -525,6 +527,7 @@ def test_one_whole_turn_by_keyboard_alone(browser: Browser, database: str) -> No
         expect(ann.locator(".log")).to_contain_text("You bought Oriental Avenue",
                                                     timeout=STEP_MS)
         expect(ann.locator(".player[data-seat='0'] .chip[data-square='6']")).to_be_attached()
+        expect(ann).not_to_have_title(re.compile("Your turn"), timeout=STEP_MS)
 
 
 # Ann throws 2 + 4 from GO onto Oriental Avenue, for sale.
