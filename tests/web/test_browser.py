@@ -700,3 +700,26 @@ def test_the_double_board_is_drawn_with_both_rings(browser: Browser, site: str,
     for name in ("Boardwalk", "Mayfair", "Old Kent Road", "Mediterranean Avenue"):
         expect(board.locator(f".hit[aria-label^='{name},']")).to_have_count(1)
     expect(board).to_contain_text("passgo UK")
+
+
+def test_the_dice_roll_and_the_token_steps_square_by_square(browser: Browser,
+                                                            database: str) -> None:
+    """The update's typed events drive the animation: Ann's token passes every square from
+    GO to Oriental Avenue on its way, and the page shows the purchase question after it."""
+    game, tokens = store_position(database, KEYBOARD, [PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        ann = _seated(browser, f"http://127.0.0.1:{port}", game, tokens[0])
+        expect(ann.locator("button[data-action=roll]")).to_be_enabled(timeout=STEP_MS)
+        ann.evaluate("""() => {
+            window.seen = [];
+            new MutationObserver(() => {
+                const token = document.querySelector(".token[data-seat='0']");
+                const square = token && token.getAttribute("data-square");
+                if (square !== null && window.seen.at(-1) !== square) window.seen.push(square);
+            }).observe(document.querySelector("svg.board"),
+                       {subtree: true, attributes: true, childList: true});
+        }""")
+        ann.click("button[data-action=roll]")
+        expect(ann.locator("button[data-action^=buy]")).to_be_attached(timeout=STEP_MS)
+        assert ann.evaluate("window.seen") == [str(square) for square in range(7)]  # GO on
