@@ -42,8 +42,8 @@ from passgo.tui.app import PassgoApp  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update"]
-SEATS = [Seat("You", "human"), Seat("Dana", "dealer"), Seat("Carl", "cautious"),
-         Seat("Ada", "aggressive")]
+SEATS = [Seat.parse("You", "human"), Seat.parse("Dana", "dealer"),
+         Seat.parse("Carl", "cautious"), Seat.parse("Ada", "aggressive")]
 TERMINAL_SIZE = (120, 40)
 TERMINAL_ROUNDS = 15
 BROWSER_SIZE = {"width": 1280, "height": 800}
@@ -54,7 +54,7 @@ def _game_at_your_turn(seed: int, rounds: int) -> Session:
     """A seeded game whose four seats the bots played until round `rounds`, handed to you
     (seat 0) as your throw comes round."""
     game = Game.new([s.name for s in SEATS], Rules.classic(), seed)
-    bots = Session(game, [Seat(s.name, "strategic") if s.human else s for s in SEATS])
+    bots = Session(game, [Seat.parse(s.name, "strategic") if s.human else s for s in SEATS])
     while not (game.round_number >= rounds and isinstance(game.pending, RollDecision)
                and game.pending.player == 0):
         if bots.bot_step() is None:
@@ -90,7 +90,7 @@ def browser_game(browser: Browser, out: Path) -> None:
         site = f"http://127.0.0.1:{port}"
         seats = [{"kind": "person"}] + [{"kind": "bot", "bot": s.kind} for s in SEATS[1:]]
         game = post(port, "/api/games", {"seats": seats})["id"]
-        token = post(port, f"/api/games/{game}/join", {"seat": 0, "name": "You"})["token"]
+        token = post(port, f"/api/games/{game}/join", {"seat": 0, "name": "Ann"})["token"]
         page = browser.new_page(viewport=BROWSER_SIZE)
         page.goto(site)
         page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",

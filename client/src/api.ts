@@ -68,18 +68,26 @@ export type View = {
 
 export type LegalAction = { text: string; label: string; answer: boolean };
 
+export type SquareKind = "go" | "street" | "railroad" | "utility" | "chance" | "community_chest"
+  | "income_tax" | "luxury_tax" | "jail" | "free_parking" | "go_to_jail";
+
 export type Square = {
   index: number;
   name: string;
-  kind: string;
+  kind: SquareKind;
   group: string | null;
   price: number;
   rents: number[];
   house_cost: number;
   mortgage: number;
+  lift: number; // the mortgage plus the interest: what lifting it costs
 };
 
-export type BoardMessage = { type: "board"; currency: string; jail: number; squares: Square[] };
+export type BoardMessage = {
+  type: "board"; currency: string; jail: number; squares: Square[];
+  ring: number; overlap: number; sides: string[]; // a double board: two rings sharing a square
+  railroad_rents: number[]; utility_multipliers: number[];
+};
 
 export type StateMessage = {
   type: "state";
@@ -89,6 +97,7 @@ export type StateMessage = {
   seat: number | null;
   seats: Seat[];
   said: string[]; // what this update brings, told to this seat (you, or the others by name)
+  said_kinds?: string[]; // the kind of the event each sentence tells (the log's icon)
   events: Event[]; // the same for everyone: the typed events of this update, to animate
   view?: View;
   question?: string; // to the seat that decides in the second person; to others who is waited for
@@ -114,23 +123,45 @@ export type ServerMessage =
   | { type: "error"; reason: string }
   | ServerNotice;
 
+export type Value = boolean | number | string;
+
 export type RuleOption = {
   name: string;
-  default: boolean | number | string;
+  default: Value;
   doc: string;
   type: "bool" | "int" | "str";
   choices: string[];
   min: number | null;
   max: number | null;
+  // From the rule catalogue: the name people know it by, its group, one line, the value that
+  // plays it and the options it needs.
+  title: string;
+  category: string;
+  origin: "rule book" | "house rule";
+  meaning: string;
+  on: Value;
+  with: Record<string, Value>;
 };
 
+export type RuleSet = { name: string; meaning: string; preset: string;
+                        options: Record<string, Value> };
+
 export type Options = {
-  presets: { name: string; summary: string; changed: Record<string, unknown> }[];
+  presets: { name: string; summary: string; changed: Record<string, Value> }[];
+  categories: { id: string; title: string }[];
+  rule_sets: RuleSet[];
   options: RuleOption[];
   bots: { name: string; doc: string }[];
   max_away_seconds: number;
   public_url: string | null;
   bot_time_limit: number;
+};
+
+/** The result screen's figures (GET /api/games/{id}/summary). */
+export type Summary = {
+  names: string[]; rounds: number[]; worth: number[][]; rent_paid: number[];
+  rent_received: number[]; groups: { group: string; owner: number; squares: number[] }[];
+  standings: number[]; winner: number | null;
 };
 
 export type GameSummary = {
@@ -151,6 +182,21 @@ export async function request<T>(path: string, body?: unknown): Promise<T> {
   return data as T;
 }
 
+/** The games this browser created (it holds their host tokens), newest last. */
+export function hostedGames(): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i) ?? "";
+    if (key.startsWith("passgo-host-")) out.push(key.slice("passgo-host-".length));
+  }
+  return out;
+}
+
+export function forgetGame(game: string): void {
+  localStorage.removeItem(`passgo-host-${game}`);
+  localStorage.removeItem(`passgo-token-${game}`);
+}
+
 /** The secret token of this browser's seat in a game (kept across reloads). */
 export function tokenFor(game: string): string | null {
   return localStorage.getItem(`passgo-token-${game}`);
@@ -167,25 +213,4 @@ export function hostTokenFor(game: string): string | null {
 
 export function keepHostToken(game: string, token: string): void {
   localStorage.setItem(`passgo-host-${game}`, token);
-}
-
-/** A small DOM builder: tag, attributes (on* are listeners), children. */
-export function h(tag: string, attrs: Record<string, unknown> = {},
-                  ...children: (Node | string | null | undefined | false)[]): HTMLElement {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2), value as EventListener);
-    } else if (value === true) {
-      el.setAttribute(key, "");
-    } else {
-      el.setAttribute(key, String(value));
-    }
-  }
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child);
-  }
-  return el;
 }

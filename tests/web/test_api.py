@@ -41,13 +41,23 @@ def test_options_list_presets_house_rules_and_only_built_in_bots(client: TestCli
     assert "strategic" in bots and "cmd" not in bots
 
 
-def test_the_lobby_leaves_out_the_rules_the_browser_cannot_draw(client: TestClient) -> None:
-    """The page draws one board of 40 squares: the Double board (004: "Two boards ... Players
-    go around both boards in a figure eight pattern") and its variation are not offered as
-    switches, while every other option is."""
-    names = {o["name"] for o in client.get("/api/options").json()["options"]}
+def test_the_lobby_offers_every_rule_by_its_common_name(client: TestClient) -> None:
+    """Every option the engine plays is offered, the Double board too (004: "Two boards ...
+    Players go around both boards in a figure eight pattern": the page draws both rings), each
+    with its common name, category and one-line meaning from the rule catalogue, and the
+    ready-made rule sets by name with the preset and options they stand for."""
+    data = client.get("/api/options").json()
     every = {name for name, *_ in option_docs()}
-    assert names == every - {"double_board", "double_board_local_cards"}
+    assert {o["name"] for o in data["options"]} == every
+    jackpot = next(o for o in data["options"] if o["name"] == "free_parking_jackpot")
+    assert jackpot["title"] == "Free Parking jackpot" and jackpot["category"] == "money"
+    assert jackpot["origin"] == "house rule" and jackpot["on"] is True
+    assert [c["id"] for c in data["categories"]][:2] == ["money", "buildings"]
+    family = next(s for s in data["rule_sets"] if s["name"] == "Family house rules")
+    assert family["preset"] == "classic" and family["options"]["free_parking_jackpot"] is True
+    made = client.post("/api/games", json={"seats": [{"kind": "person"}] * 2,
+                                           "options": {"double_board": "free_parking"}})
+    assert made.status_code == 201
 
 
 def test_lobby_create_join_and_start(client: TestClient) -> None:
@@ -72,7 +82,8 @@ def test_lobby_create_join_and_start(client: TestClient) -> None:
     ({"seats": [{"kind": "person"}] * 2, "options": {"no_such_rule": True}}, "no_such_rule"),
     ({"seats": [{"kind": "person"}] * 2, "preset": "monopoly-deluxe"}, "unknown rule set"),
     ({"seats": [{"kind": "person"}] * 2, "starting_cash": -5}, "starting cash"),
-    ({"seats": [{"kind": "person"}] * 2, "options": {"double_board": "go"}}, "double_board"),
+    ({"seats": [{"kind": "person"}] * 2, "options": {"double_board": "go", "edition": "uk"}},
+     "edition uk"),
     ({"seats": [{"kind": "person"}] * 2, "surprise": 1}, "surprise"),
 ])
 def test_bad_game_requests_are_refused_in_one_line_and_create_nothing(
@@ -329,3 +340,48 @@ def test_a_time_limit_is_kept_across_a_restart_and_calls_time(tmp_path: Path) ->
 def test_a_game_without_a_clock_has_no_time_left(client: TestClient) -> None:
     _, players = _two_people(client)
     assert players[0].state["time_left"] is None
+
+
+# Ann throws 2 + 3 from Pennsylvania Avenue onto Bob's Boardwalk ($50 with the group whole,
+# doubled: $100); the game ends after one round (a time-limit game of one round).
+SUMMARY = {
+    "to_move": "Ann",
+    "rules": {"round_limit": 1},
+    "players": [{"name": "Ann", "cash": 1500, "position": 34},
+                {"name": "Bob", "cash": 1500, "position": 5}],
+    "properties": {"Park Place": {"owner": "Bob"}, "Boardwalk": {"owner": "Bob"}},
+    "dice": {"script": [[2, 3], [3, 4]]},
+}
+
+
+def test_the_result_figures_of_a_finished_game_come_from_its_replay(tmp_path: Path) -> None:
+    """Rules, Rent: "if the owner possesses all the Title Deed cards in any Color-Group, the
+    rent is doubled on unimproved properties in that group": Boardwalk's $50 is $100 paid by
+    Ann to Bob, which the result screen counts as rent paid and received; Bob holds the dark
+    blues, is the richest when the round limit ends the game, and stands first."""
+    from positions import store_position
+
+    database = tmp_path / "games.sqlite3"
+    game_id, tokens = store_position(f"sqlite:///{database}", SUMMARY, ["person", "basic"])
+    with make_client(make_store(database)) as client, ExitStack() as sockets:
+        ann = Player(sockets.enter_context(client.websocket_connect(f"/api/games/{game_id}/ws")),
+                     tokens[0])
+        early = client.get(f"/api/games/{game_id}/summary")
+        assert early.status_code == 409 and "not over" in early.json()["error"]
+        for _ in range(20):
+            if ann.state["status"] == "over":
+                break
+            mine = [a for a in ann.actions() if a in ("roll", "end")]
+            if mine and ann.state["view"]["pending"]["player"] == 0:
+                ann.act(mine[0])
+            else:
+                ann.until_state(ann.state["version"] + 1)
+        assert ann.state["status"] == "over"
+        summary = client.get(f"/api/games/{game_id}/summary").json()
+    assert summary["names"] == ["Ann", "Bob"]
+    assert summary["rent_paid"] == [100, 0] and summary["rent_received"] == [0, 100]
+    assert summary["groups"] == [{"group": "dark_blue", "owner": 1, "squares": [37, 39]}]
+    assert summary["standings"] == [1, 0] and summary["winner"] == 1
+    # Worth as each round starts and at the end: Bob's $1,500 and the two deeds' $750 first.
+    assert summary["worth"][1][0] == 1500 + 350 + 400
+    assert summary["worth"][0][-1] == 1400 and len(summary["rounds"]) == len(summary["worth"][0])

@@ -304,7 +304,7 @@ class Rules:
         "Utility meaning the next one along the figure eight, Go back three spaces going back "
         "along the token's board. Tokens start on the edition's GO, on its board. Not with "
         "edition uk (the second board is the UK one) or tax_man (the Bank's token has nobody "
-        "to choose its board where the two meet); the browser game, the RL environments and "
+        "to choose its board where the two meet); the RL environments and "
         "the landing models (analyze, simulate --landing) refuse it",
         "004 Double board: \"Two boards, such as a standard board and an English board, have "
         "either Free Parking or Go overlapping. Players go around both boards in a figure "

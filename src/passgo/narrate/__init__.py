@@ -19,7 +19,7 @@ Everything is read from the public model of `passgo.core`.
 from passgo.core.reasons import seat_ref
 from passgo.narrate.actions import describe_action
 from passgo.narrate.decisions import debt_line, explain, question, routine
-from passgo.narrate.events import describe, sentences
+from passgo.narrate.events import describe, narrated, sentences
 from passgo.narrate.voice import Voice, buildings, listing, money
 from passgo.narrate.why import why
 
@@ -32,6 +32,7 @@ __all__ = [
     "explain",
     "listing",
     "money",
+    "narrated",
     "question",
     "routine",
     "seat_ref",

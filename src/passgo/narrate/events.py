@@ -99,8 +99,15 @@ from passgo.narrate.why import why
 
 def sentences(game: Game, events: Sequence[Event], viewer: int | None = None) -> list[str]:
     """The events of one step as sentences for `viewer` (None: a spectator)."""
+    return [text for _, text in narrated(game, events, viewer)]
+
+
+def narrated(game: Game, events: Sequence[Event], viewer: int | None = None
+             ) -> list[tuple[str, str]]:
+    """The events of one step as sentences for `viewer`, each with the kind of the event it
+    starts from (a log shows the kind's icon beside the sentence)."""
     v = Voice(game, viewer)
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     i = 0
     while i < len(events):
         if _told_by_neighbour(events, i):
@@ -112,7 +119,7 @@ def sentences(game: Game, events: Sequence[Event], viewer: int | None = None) ->
         if not used:
             used, text = 1, describe(v, events[i])
         if text:
-            out.append(text)
+            out.append((events[i].kind, text))
         i += used
     return out
 

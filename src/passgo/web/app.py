@@ -48,6 +48,7 @@ from pydantic import (
 from starlette.websockets import WebSocketState
 
 from passgo.agents import AGENTS
+from passgo.core.rule_catalogue import CATALOGUE, CATEGORIES, RULE_SETS
 from passgo.core.rules import BOUNDS, CHOICES, PRESETS, option_docs
 from passgo.rulespec import PRESET_SUMMARIES
 from passgo.web import metrics
@@ -74,7 +75,6 @@ from passgo.web.setup import (
     MAX_AWAY_SECONDS,
     PERSON,
     WEB_BOTS,
-    WEB_REFUSED,
     SetupError,
     check_game_name,
     check_name,
@@ -84,6 +84,7 @@ from passgo.web.setup import (
 from passgo.web.store import (
     CHAT,
     DELETED,
+    OVER,
     SEATS,
     DatabaseError,
     Store,
@@ -91,8 +92,10 @@ from passgo.web.store import (
     seat_dict,
     token_hash,
 )
+from passgo.web.summary import game_summary
 
 MAX_BODY = 16_384
+MAX_SUMMARIES = 64  # finished games whose result figures a process keeps
 STRIKES_BEFORE_CLOSE = 50  # messages refused in a row by the rate limit
 POLICY_VIOLATION = 1008
 UNSUPPORTED_DATA = 1003
@@ -265,8 +268,14 @@ def options_payload(serving: Serving) -> dict[str, Any]:
         "options": [{"name": name, "default": default, "doc": doc,
                      "type": type(default).__name__, "choices": list(CHOICES.get(name, ())),
                      "min": BOUNDS.get(name, (None, None))[0],
-                     "max": BOUNDS.get(name, (None, None))[1]}
-                    for name, default, doc, _ in option_docs() if name not in WEB_REFUSED],
+                     "max": BOUNDS.get(name, (None, None))[1],
+                     "title": CATALOGUE[name].name, "category": CATALOGUE[name].category,
+                     "origin": CATALOGUE[name].origin, "meaning": CATALOGUE[name].meaning,
+                     "on": CATALOGUE[name].on, "with": dict(CATALOGUE[name].with_options)}
+                    for name, default, doc, _ in option_docs()],
+        "categories": [{"id": key, "title": title} for key, title in CATEGORIES.items()],
+        "rule_sets": [{"name": s.name, "meaning": s.meaning, "preset": s.preset,
+                       "options": dict(s.options)} for s in RULE_SETS.values()],
         "bots": [{"name": name, "doc": AGENTS[name]} for name in WEB_BOTS],
         "max_away_seconds": MAX_AWAY_SECONDS,
     }
@@ -400,6 +409,20 @@ def create_app(store: Store, serving: Serving | None = None, *,
                              "public": room.meta.public, "rematch": room.meta.rematch,
                              "url": link(request, game_id),
                              "seats": [seat_dict(r) for r in room.seats]})
+
+    summaries: dict[str, dict[str, Any]] = {}  # finished games' figures, computed once
+
+    @app.get("/api/games/{game_id}/summary")
+    async def get_summary(game_id: str) -> JSONResponse:
+        """The result screen's figures, from a replay of the finished game's history."""
+        room = await room_of(game_id)
+        if room.game is None or room.status != OVER:
+            return _error(409, "the game is not over yet")
+        if game_id not in summaries:
+            if len(summaries) >= MAX_SUMMARIES:
+                summaries.pop(next(iter(summaries)))
+            summaries[game_id] = await asyncio.to_thread(game_summary, room.game.copy())
+        return JSONResponse(summaries[game_id])
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> JSONResponse:

@@ -44,7 +44,7 @@ from passgo.core import Action, CallTime, Event, Game, IllegalActionError
 from passgo.core.board import KIND_NAMES
 from passgo.core.decisions import TradeReplyDecision
 from passgo.core.events import event_from_dict
-from passgo.narrate import Voice, debt_line, describe_action, explain, question, sentences
+from passgo.narrate import Voice, debt_line, describe_action, explain, narrated, question
 from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.bots import BotPool
 from passgo.web.messages import HostCommand
@@ -120,10 +120,16 @@ def board_payload(game: Game) -> dict[str, Any]:
     b = game.board
     return {
         "type": "board", "currency": b.currency, "jail": b.jail,
+        # A double board: `ring` squares a board, the shared square at `overlap` of each
+        # (-1: one board), the boards' names.
+        "ring": b.ring, "overlap": b.overlap, "sides": list(b.side_names),
+        "railroad_rents": list(b.railroad_rents),
+        "utility_multipliers": list(b.utility_multipliers),
         "squares": [{"index": s.index, "name": s.name, "kind": kinds[s.kind],
                      "group": b.group_names[s.group] if s.group >= 0 else None,
                      "price": s.price, "rents": list(s.rents), "house_cost": s.house_cost,
-                     "mortgage": s.mortgage} for s in b.squares],
+                     "mortgage": s.mortgage, "lift": game.lift_cost(s.index)}
+                    for s in b.squares],
     }
 
 
@@ -155,17 +161,18 @@ def told_of(stored: list[Any]) -> Told:
     return tuple(event_from_dict(item) for item in stored)
 
 
-def said_to(game: Game, log: Iterable[Told], viewer: int | None) -> list[str]:
-    """The log's sentences as `viewer` (None: a spectator) reads them."""
-    out: list[str] = []
+def said_to(game: Game, log: Iterable[Told], viewer: int | None) -> list[tuple[str, str]]:
+    """The log's sentences as `viewer` (None: a spectator) reads them, each with the kind of
+    the event it tells ("away": the room's own; "": a sentence stored before events were)."""
+    out: list[tuple[str, str]] = []
     voice = Voice(game, viewer)
     for entry in log:
         if isinstance(entry, Away):
-            out.append(entry.words(voice))
+            out.append(("away", entry.words(voice)))
         elif entry and isinstance(entry[0], str):
-            out.extend(str(line) for line in entry)
+            out.extend(("", str(line)) for line in entry)
         else:
-            out.extend(sentences(game, [e for e in entry if not isinstance(e, str)], viewer))
+            out.extend(narrated(game, [e for e in entry if not isinstance(e, str)], viewer))
     return out
 
 
@@ -643,7 +650,9 @@ class Room:
         if g is None:
             out["said"] = []
             return out
-        out["said"] = said_to(g, steps, seat)
+        said = said_to(g, steps, seat)
+        out["said"] = [text for _, text in said]
+        out["said_kinds"] = [kind for kind, _ in said]  # the log's icon for each sentence
         out["question"] = question(g, seat)
         deciding = seat is not None and seat == g.pending_player and not g.over
         out["explain"] = explain(g) if deciding else None

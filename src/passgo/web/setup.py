@@ -26,14 +26,6 @@ MAX_AWAY_SECONDS = 3600
 # program (cmd:) or a file (rl:), and no options (a search budget is the operator's:
 # `passgo serve --bot-time-limit`).
 WEB_BOTS = tuple(name for name in AGENTS if name not in ("cmd", "rl"))
-# Rules options the browser game cannot play, with why: the lobby leaves them out, and a request
-# that turns one on is refused (the page draws one ring of 40 squares; the variation without
-# double_board is refused by the rules themselves).
-WEB_REFUSED: dict[str, str] = {
-    "double_board": "the browser draws one board of 40 squares: double_board is played in the "
-                    "terminal (passgo play)",
-    "double_board_local_cards": "a variation of double_board, which the browser cannot draw",
-}
 
 
 STAND_IN: BotSpec = BuiltinSpec("basic")  # the bot that plays for an away person unless chosen
@@ -112,10 +104,6 @@ def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int
         rules.validate()
     except (DataError, TypeError) as exc:
         raise SetupError(str(exc)) from None
-    off = Rules.classic()  # where each refused option is off
-    for option, why in WEB_REFUSED.items():
-        if getattr(rules, option) != getattr(off, option):
-            raise SetupError(why)
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise SetupError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} seats")
     if PERSON not in seats:
