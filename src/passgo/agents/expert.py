@@ -15,6 +15,8 @@ Candidates, by decision:
   opponent, alone or against deeds that complete one of theirs, each for the least cash (or
   the most asked) that a strategic bot in the partner's seat would accept, and the sale of
   deeds that complete an opponent's group, for the most cash a strategic buyer would pay;
+  none that the strategic bot's manners forbid (`trading.impolite`: nothing given, deeds below
+  their floor, a group for the leader that leaves it stronger);
 * buying: buy or let the Bank auction it;
 * an open auction: bid up to a limit (several fractions of the deed's price, or pass), chosen
   once per auction and then followed without searching again;
@@ -34,6 +36,7 @@ import time
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, assert_never
 
+from passgo.agents import trading
 from passgo.agents.base import Agent, refuse, refuse_unworkable, replaced_from_text
 from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.search import (
@@ -47,7 +50,7 @@ from passgo.agents.search import (
     mix,
     search,
 )
-from passgo.agents.strategic import StrategicBot
+from passgo.agents.strategic import StrategicBot, valuers
 from passgo.agents.strategic.reasons import deal_words
 from passgo.agents.valuation import Position
 from passgo.core import (
@@ -412,6 +415,7 @@ class ExpertBot:
         turn = g.turn_number
         scorer = self._scorer(g.rules)
         out: list[Candidate] = []
+        market = trading.Market(valuers(g.rules)[1], Position.of(g))
         for offers, most in ((completing_offers(g, player), MAX_TRADES),
                              (selling_offers(g, player), MAX_SALES)):
             found: list[tuple[float, Candidate]] = []
@@ -419,6 +423,8 @@ class ExpertBot:
                 key = (offer.responder, offer.give.properties, offer.get.properties)
                 if turn - self._proposed.get(key, -RETRY_TURNS) < RETRY_TURNS:
                     continue
+                if trading.impolite(market, offer):
+                    continue  # the strategic bot's manners (`trading.impolite`)
                 found.append((_gain(scorer, g, offer), Candidate(
                     ProposeTrade(player, offer), f"trade {offer.text()}",
                     ((player, (ProposeTrade(player, offer),)),
@@ -511,6 +517,7 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
     cash term makes acceptable are left out)."""
     board = g.board
     owner = [g.owner_of(sq) for sq in range(len(board.squares))]
+    pos = Position.of(g)
     out: list[TradeOffer] = []
     for other in _opponents(g, player):
         wanted = _completing(board.groups, owner, player, other)
@@ -523,6 +530,9 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
                 if set(give) & set(group):
                     continue  # deeds of the same group: no swap
                 priced = _accepted_price(g, TradeOffer(player, other, Bundle(give), Bundle(want)))
+                if priced is not None and not give:  # never for nothing: at least the floor
+                    floor = trading.buying_floor(pos, give, want)
+                    priced = _with_cash(priced, max(floor, priced.give.cash - priced.get.cash))
                 if priced is not None:
                     out.append(priced)
     return out
