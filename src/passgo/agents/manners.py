@@ -22,9 +22,9 @@ from passgo.core import Action, Game, TradeOffer
 from passgo.core.events import Event, TradeAccepted, TradeOffered
 
 
-def give_away(game: Game, offer: TradeOffer) -> bool:
-    """Whether `offer`, accepted in `game` as it stands, is a give-away sale (see the module
-    docstring), by either side."""
+def give_away(game: Game, offer: TradeOffer) -> int:
+    """The seat that gives deeds away if `offer` is accepted in `game` as it stands (a
+    give-away sale, see the module docstring); -1: nobody does."""
     pos = Position.of(game)
     owner = list(pos.owner)
     for sq in offer.give.properties:
@@ -37,8 +37,8 @@ def give_away(game: Game, offer: TradeOffer) -> bool:
                 and not completed(pos, giver, owner)
                 and paid.cash + _printed(game, paid.properties) - sold.cash
                 < _printed(game, sold.properties)):
-            return True
-    return False
+            return giver
+    return -1
 
 
 def _printed(game: Game, deeds: Sequence[int]) -> int:
@@ -47,9 +47,11 @@ def _printed(game: Game, deeds: Sequence[int]) -> int:
 
 class Manners:
     """Offers made (`offers`), gives-nothing offers (`gives_nothing`) and give-away sales
-    (`give_aways`) in the games watched, with the offending offers (`seen`)."""
+    (`give_aways`) in the games watched, with the offending offers (`seen`); only those made
+    (offers) or given away (sales) by the seats `seats` of each game, if given."""
 
-    def __init__(self) -> None:
+    def __init__(self, seats: Sequence[int] | None = None) -> None:
+        self.seats = None if seats is None else frozenset(seats)
         self.offers = 0
         self.gives_nothing = 0
         self.give_aways = 0
@@ -57,18 +59,22 @@ class Manners:
 
     def observer(self, game: Game) -> Observer:
         """An observer for `agents.play` on `game`."""
-        pending: list[tuple[TradeOffer, bool]] = []  # the offer on the table, a give-away?
+        pending: list[tuple[TradeOffer, int]] = []  # the offer on the table, who gives away
+        seats = self.seats
 
         def observe(action: Action, events: list[Event]) -> None:
             for event in events:
                 if isinstance(event, TradeOffered):  # (nothing has changed hands yet)
                     offer = event.offer
+                    pending[:] = [(offer, give_away(game, offer))]
+                    if seats is not None and offer.proposer not in seats:
+                        continue
                     self.offers += 1
                     if gives_nothing(offer):
                         self.gives_nothing += 1
                         self.seen.append(offer)
-                    pending[:] = [(offer, give_away(game, offer))]
-                elif isinstance(event, TradeAccepted) and pending and pending[0][1]:
+                elif isinstance(event, TradeAccepted) and pending and pending[0][1] >= 0 and (
+                        seats is None or pending[0][1] in seats):
                     self.give_aways += 1
                     self.seen.append(pending[0][0])
 
