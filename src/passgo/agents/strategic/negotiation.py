@@ -301,7 +301,7 @@ class Negotiator:
         plan = self._plan_clears(market, offer, player, margin)
         if plan is not None:
             clears = max(clears, plan)
-        slack = self._slack(g, pos)
+        slack = self._slack(g, pos) + self.params.gullibility  # (an easy level's mistake)
         if slack:
             clears += slack * market.stakes(verdict.deal)
         keep = min(pos.cash[player], self.appraiser.reserve(pos, player))

@@ -340,6 +340,9 @@ class Explainer:
         if verdict.clears < 0 and weighed.plan is not None and weighed.plan > verdict.clears:
             group = g.board.squares[offer.give.properties[0]].group
             return f"it is the first step of my plan for the {self._group(g, group)} group"
+        if verdict.clears < 0 and not self.negotiator.stuck(g, pos):
+            # (An easy level's `gullibility`.)
+            return "by my count it is nearly even, and that is good enough for me"
         if verdict.clears < 0:
             return (f"no deed has changed hands for {self.negotiator.stuck_for(g, pos)} rounds, "
                     "and a trade a little against me is better than a game that goes nowhere")
