@@ -21,7 +21,8 @@ Candidates, by decision:
 * an open auction: bid up to a limit (several fractions of the deed's price, or pass), chosen
   once per auction and then followed without searching again;
 * jail, a trade offer received, a mortgaged deed received, the house rules' decisions: the
-  answers the engine lists;
+  answers the engine lists (an offer received that the strategic bot's manners refuse is
+  refused without a search);
 * raising money: the strategic and the basic bot's sale or mortgage.
 
 A decision with one sensible answer (throwing the dice, the cheaper tax) is answered at once.
@@ -266,10 +267,12 @@ class ExpertBot:
                                     started)
             case BidDecision() as bid:
                 return self._bid(g, player, bid, started)
-            case TradeReplyDecision(problem=problem):
+            case TradeReplyDecision(offer=offer, problem=problem):
                 if problem is not None:
                     return refuse_unworkable(player, problem)
                 base = self._base.act(g, player)
+                if not isinstance(base, AcceptTrade) and _impolite_reply(g, player, offer):
+                    return base  # the manners of the strategic bot: no rollout overrules them
                 reply: Action = (refuse(player, "played out, my position is better without it")
                                  if isinstance(base, AcceptTrade) else AcceptTrade(player))
                 return self._choose(g, player, [Candidate.single(base), Candidate.single(reply)],
@@ -551,6 +554,14 @@ def selling_offers(g: Game, player: int) -> list[TradeOffer]:
             if priced is not None and priced.get.cash > 0:
                 out.append(priced)
     return out
+
+
+def _impolite_reply(g: Game, player: int, offer: TradeOffer) -> bool:
+    """Whether accepting `offer` would be a deal `player` may not offer itself
+    (`trading.impolite`): deeds sold below their floor, a group for the leader that leaves it
+    stronger, or nothing given."""
+    market = trading.Market(valuers(g.rules)[1], Position.of(g))
+    return trading.impolite(market, TradeOffer(player, offer.proposer, offer.get, offer.give))
 
 
 def _opponents(g: Game, player: int) -> list[int]:
