@@ -23,7 +23,8 @@ BOARD = load_edition("us-classic")
 # (with the options that only go with them set back to their classic values too).
 RL_REFUSED_OFF: dict[str, Any] = dict(initial_auction=False, initial_auction_money=10000,
                                       free_market=False, double_board="off",
-                                      double_board_local_cards=False)
+                                      double_board_local_cards=False,
+                                      jail_card_on_arrival=False)
 
 # What a function given an argument of the wrong Python type raises: the compiled build's typed
 # functions refuse it with TypeError before their own checks (ValueError) run.

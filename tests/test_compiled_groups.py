@@ -13,9 +13,10 @@ HOOK = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
 
 
 def _compiled() -> set[str]:
-    """The files the hook compiles: its include folders less its exclusions."""
+    """The files the hook compiles: its include folders (with their subpackages) less its
+    exclusions."""
     files = {str(p.relative_to(ROOT)) for folder in HOOK["include"]
-             for p in (ROOT / folder.lstrip("/")).glob("*.py")}
+             for p in (ROOT / folder.lstrip("/")).rglob("*.py")}
     return files - {path.lstrip("/") for path in HOOK["exclude"]}
 
 

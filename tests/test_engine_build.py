@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-import passgo.agents.strategic
+import passgo.agents.strategic.bot
 import passgo.core.actions
 from passgo.cli import main
 from passgo.engine_build import engine_build
@@ -23,7 +23,7 @@ def test_the_build_under_test_is_the_one_asked_for() -> None:
     assert engine_build() == expected
     # The core and the bots come from the same build.
     compiled = [m.__file__ is not None and not m.__file__.endswith(".py")
-                for m in (passgo.core.actions, passgo.agents.strategic)]
+                for m in (passgo.core.actions, passgo.agents.strategic.bot)]
     assert compiled == [expected == "compiled"] * 2
 
 

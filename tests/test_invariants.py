@@ -44,6 +44,7 @@ from passgo.core.actions import (
     CounterTrade,
     DeclareBankruptcy,
     KeepMortgage,
+    Mortgage,
     Pass,
     PlaceBuilding,
     ProposeTrade,
@@ -675,14 +676,16 @@ def _apply_all(g: Game, actions: Sequence[Action]) -> None:
         check_invariants(g, total)
 
 
-def test_bankruptcy_during_a_shortage_call_leaves_the_call_to_the_others() -> None:
+def test_a_debt_during_a_shortage_call_leaves_the_call_to_the_others() -> None:
     """Regression: a shortage call remembers the player asked last as its `player`; when that
-    player went bankrupt (here: receiving a mortgaged deed in a trade during the call's auction
-    and unable to pay the interest) the whole call was dropped with them, and the house auction
-    above it then crashed with StopIteration on finishing. "If there are a limited number of
-    houses and hotels available and two or more players wish to buy more than the Bank has,
-    the houses or hotels must be sold at auction to the highest bidder": the auction and the
-    call go on among the others."""
+    player went bankrupt during the call's auction (receiving a mortgaged deed in a trade and
+    unable to pay the interest) the whole call was dropped with them, and the house auction
+    above it then crashed with StopIteration on finishing. Such a trade is now refused (the
+    receiver "must at once pay the Bank the amount of interest on the loan"), so the player
+    takes on the interest as a debt and raises it in the middle of the call instead. "If
+    there are a limited number of houses and hotels available and two or more players wish to
+    buy more than the Bank has, the houses or hotels must be sold at auction to the highest
+    bidder": the auction and the call go on among the others."""
     owners = {1: 0, 3: 0, 31: 0, 32: 0, 34: 0, 26: 0, 27: 0, 29: 0, 21: 0, 23: 0, 24: 0,
               6: 1, 8: 1, 9: 1, 5: 1, 11: 2, 13: 2, 14: 2}
     levels = {31: 4, 32: 4, 34: 4, 26: 4, 27: 4, 29: 4, 21: 2, 23: 2, 24: 2}
@@ -692,16 +695,19 @@ def test_bankruptcy_during_a_shortage_call_leaves_the_call_to_the_others() -> No
     # Ann asks for a house; Ann wants 2, Bob 1, Pat (asked last) none: the first is auctioned.
     _apply_all(g, [Build(0, 1), WantBuildings(0, 2), WantBuildings(1, 1), WantBuildings(2, 0)])
     assert g.pending.kind == "bid"
-    # Meanwhile Pat trades everything for Bob's mortgaged Reading Railroad and cannot pay the
-    # interest: bankrupt to the Bank.
-    offer = TradeOffer(2, 1, Bundle((11, 13, 14), 300), Bundle((5,)))
+    # Pat may not trade everything for Bob's mortgaged Reading Railroad: she could not pay
+    # the interest at once.
+    everything = TradeOffer(2, 1, Bundle((11, 13, 14), 300), Bundle((5,)))
+    assert "could not pay the $10 interest" in (g.trade_problem(everything) or "")
+    # Keeping Virginia Avenue, she may: she owes the $10 and mortgages it to pay.
+    offer = TradeOffer(2, 1, Bundle((11, 13), 300), Bundle((5,)))
     _apply_all(g, [ProposeTrade(2, offer), AcceptTrade(1), KeepMortgage(2, 5)])
-    assert g.legal_actions(2) == [DeclareBankruptcy(2)]
-    _apply_all(g, [DeclareBankruptcy(2)])
-    assert any(isinstance(f, CallFrame) for f in g.frames), "the call went with Pat"
-    # Nobody bids for Reading Railroad; Ann wins the first house at $1 and places it; the
-    # second is auctioned too (Ann still wants one, Bob one) and Bob wins it.
-    _apply_all(g, [Pass(0), Pass(1), Bid(0, 1), Pass(1)])
+    assert g.pending.kind == "raise_funds" and g.pending.player == 2
+    _apply_all(g, [Mortgage(2, 14)])
+    assert g.cash_of(2) == 70 and any(isinstance(f, CallFrame) for f in g.frames)
+    # Ann wins the first house at $1 and places it; the second is auctioned too (Ann still
+    # wants one, Bob one) and Bob wins it.
+    _apply_all(g, [Bid(0, 1), Pass(1)])
     assert g.pending.kind == "place_building" and g.pending.player == 0
     _apply_all(g, [PlaceBuilding(0, 1), Bid(0, 1), Bid(1, 2), Pass(0)])
     assert g.pending.kind == "place_building" and g.pending.player == 1

@@ -33,9 +33,11 @@ MIXES: dict[str, dict[str, Any]] = {
         travelling_railroads="owner_may_forbid", jail_card_after_third_throw=True,
         jail_max_turns=1, jail_prepay_turns=1, initial_auction=True,
     ),
-    "Vickrey auctions, foreclosure, shortages, travel, dice of choice, loans": dict(
+    "Vickrey auctions, foreclosure, shortages, travel, dice of choice, loans, jail cards bought "
+    "on arrival": dict(
         auction="vickrey", foreclosure=True, building_shortage_auctions=True,
         travelling_railroads="on", dice="choice", bank_loans=True, tax_man=True,
+        jail_card_on_arrival=True,
     ),
     "the UK edition, double hotels, instant hotels, jackpot, claims, exchange of hotels": dict(
         edition="uk",

@@ -250,8 +250,10 @@ def test_rules_outside_the_observation_are_refused_by_name() -> None:
     from passgo.rl.observe import KINDS, UNSUPPORTED
 
     assert set(get_args(DecisionKind)) - set(KINDS) == {"initial_bids", "ask_rent",
-                                                         "choose_rent", "enter_board"}
-    on = {"initial_auction": True, "free_market": True, "double_board": "go"}
+                                                         "choose_rent", "enter_board",
+                                                         "jail_card_purchase"}
+    on = {"initial_auction": True, "free_market": True, "double_board": "go",
+          "jail_card_on_arrival": True}
     assert set(UNSUPPORTED) == set(on)
     for option, value in on.items():
         rules = Rules.classic().with_options(**{option: value})

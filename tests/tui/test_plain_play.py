@@ -84,7 +84,8 @@ def test_killed_game_resumes_in_the_identical_state(tmp_path: Path) -> None:
     resumed = passgo("play", "--resume", str(killed), stdin="quit\n", home=tmp_path)
     assert resumed.returncode == 0, resumed.stderr
     assert f"Resuming the game after {len(restored.game.history)} actions" in resumed.stdout
-    status = next(line for line in reversed(last_question) if line.startswith("Ann: $"))
+    # The one person at the table is "you" in the status line too.
+    status = next(line for line in reversed(last_question) if line.startswith("You: $"))
     assert status in resumed.stdout
     assert Session.load(killed).game.to_dict()["state"] == restored.game.to_dict()["state"]
 

@@ -231,7 +231,10 @@ class Game(GameState):
         on the deeds and cash only through each side's limits: it is None exactly when the two
         may trade now at all (any one such offer within the limits says whether they may) and
         each side's deeds are among its `deeds`, its cash is at most its `cash`, and a side
-        that gives deeds keeps at least its `keep` in cash (held, less given, plus received)."""
+        that gives deeds keeps at least its `keep` in cash (held, less given, plus received).
+        One more check lies outside the limits: a side that receives a mortgaged deed must be
+        able to pay the interest due on it at once, raising funds if need be, after the trade;
+        an offer that hands over a mortgaged deed is therefore to be asked of `trade_problem`."""
         return trades.trade_limits(self, player)
 
     # -- checking ------------------------------------------------------------------------------

@@ -75,6 +75,9 @@ UNSUPPORTED: dict[str, str] = {
     "double_board": "the observation and the action table hold one board of 40 squares and "
                     "28 deeds; the double board has 80 squares, 56 deeds and the choice of "
                     "board (enter_board)",
+    "jail_card_on_arrival": "buying a Get Out of Jail Free card from another player on the way "
+                            "to jail (jail_card_purchase) has no place in the observation's "
+                            "decision kinds, whose layout the trained policies read",
 }
 ITEMS = ("deed", "house", "hotel", "order")
 DECKS = 2
@@ -223,6 +226,8 @@ class Observer:
             raise ValueError(UNSUPPORTED["free_market"])
         if isinstance(decision, EnterBoardDecision):
             raise ValueError(UNSUPPORTED["double_board"])
+        if isinstance(decision, JailCardPurchaseDecision):
+            raise ValueError(UNSUPPORTED["jail_card_on_arrival"])
         out[OFFSETS["decision"] + self._kind[decision.kind]] = 1.0
         n = game.n
         square = -1
@@ -285,8 +290,6 @@ class Observer:
                 amounts["price"] = cost
             case AuctionOptionDecision(square=square, lander=other, price=price):
                 amounts["price"] = price
-            case JailCardPurchaseDecision(holders=holders):
-                counts = (0.0, 0.0, 0.0, len(holders) / 8)
             case GameOverDecision():
                 return
             case unknown:
