@@ -16,9 +16,9 @@ strengths, from the strategic bot with a beginner's mistakes to the search bot, 
 fixed budget, so that a level asked for from outside (a web request) never asks for more
 thinking than the search bot's eight rollouts a decision.
 
-A new kind (a `level:N` spec, say) is a new class in the `BotSpec` union: every `match` over
-specs ends in `assert_never`, so each place that must handle it fails the type check until
-it does. `to_json` and `spec_from_json` are the form saves store, so that loading a save
+A new kind is a new class in the `BotSpec` union: every `match` over specs ends in
+`assert_never`, so each place that must handle it fails the type check until it does. (A
+level is no new kind: it is read as the built-in spec it stands for, below.) `to_json` and `spec_from_json` are the form saves store, so that loading a save
 parses nothing again.
 """
 
