@@ -18,8 +18,8 @@ thinking than the search bot's eight rollouts a decision.
 
 A new kind is a new class in the `BotSpec` union: every `match` over specs ends in
 `assert_never`, so each place that must handle it fails the type check until it does. (A
-level is no new kind: it is read as the built-in spec it stands for, below.) `to_json` and `spec_from_json` are the form saves store, so that loading a save
-parses nothing again.
+level is no new kind: it is read as the built-in spec it stands for, below.) `to_json` and
+`spec_from_json` are the form saves store, so that loading a save parses nothing again.
 """
 
 from __future__ import annotations
