@@ -23,7 +23,7 @@ GOLDEN = Path(__file__).with_name("golden") / "games.json"
 # Every built-in bot and profile; the expert with a fixed number of short rollouts, so that it
 # plays the same whatever the machine's speed.
 BOTS = ("random", "basic", "strategic", "cautious", "aggressive", "dealer", "homebody",
-        "expert:rollouts=2,horizon=2")
+        "expert:rollouts=2,horizon=2", "beginner", "casual")
 PLAYERS = 3
 MAX_ROUNDS = 25
 

@@ -64,12 +64,14 @@ def setup(
     jail_cards: Mapping[int, Sequence[str]] | None = None,
     seed: int = 1,
     to_move: int = 0,
+    turns: int = 0,
 ) -> Game:
     """A game from a position (docs/positions.md) with the seat `to_move` to throw.
 
     `levels` maps an owned street to its houses (5 = hotel; 6-10 with double hotels); the Bank's
     stock follows. `jailed` maps a seat to the jail turns it has already used. `jail_cards`
-    gives seats Get Out of Jail Free cards by deck name. Like any position it is checked: a
+    gives seats Get Out of Jail Free cards by deck name; `turns`, the turns played so far (the
+    rounds follow). Like any position it is checked: a
     state the rules cannot reach (uneven building, buildings on a mortgaged group, ...) is
     refused."""
     names = list(players)
@@ -82,6 +84,8 @@ def setup(
         "decks": {"chance": list(chance), "community_chest": list(community_chest)},
         "dice": {"script": [list(d) for d in dice]},
     }
+    if turns:
+        position.update(turns=turns, rounds=turns // len(names))
     for p, name in enumerate(names):
         player: dict[str, Any] = {"name": name, "position": pos[p] if pos else 0}
         if cash is not None:

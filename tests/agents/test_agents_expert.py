@@ -117,6 +117,7 @@ def test_searching_never_changes_the_real_game() -> None:
     owners = {ORANGE[0]: 0, ORANGE[1]: 0, ORANGE[2]: 1, sq("Baltic Avenue"): 0}
     g = setup(dice=[(4, 6), (1, 2)], owners=owners, cash=[1500, 1500])
     bot = _expert("expert:rollouts=3,horizon=3")
+    other = StrategicBot()  # one bot a seat: it remembers the offers refused
     steps = 0
     while g.round_number < 3 and steps < 400:
         p = g.pending_player
@@ -125,7 +126,7 @@ def test_searching_never_changes_the_real_game() -> None:
             action = bot.act(g, 0)
             assert g.to_json() == before
         else:
-            action = StrategicBot().act(g, p)
+            action = other.act(g, p)
         g.apply(action)
         steps += 1
     assert bot.stats.searches >= 3

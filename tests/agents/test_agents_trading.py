@@ -211,10 +211,12 @@ def test_refuses_cash_below_the_mortgage_value_of_its_deeds() -> None:
     g = setup(("Ann", "Bob", "Cy"), owners={VERMONT: 1, READING: 1, sq("Short Line"): 0},
               mortgaged=[READING])
     pos = Position.of(g)
-    assert trading.short_of_floor(pos, Bundle((VERMONT,)), Bundle((), 49)) == 50
-    assert trading.short_of_floor(pos, Bundle((VERMONT,)), Bundle((), 50)) == 0
-    assert trading.short_of_floor(pos, Bundle((READING,)), Bundle((), 1)) == 0
-    assert trading.short_of_floor(pos, Bundle((VERMONT,)), Bundle((READING,), 10)) == 0
+    trade = valuers(g.rules)[1]
+    assert trading.short_of_floor(pos, trade, Bundle((VERMONT,)), Bundle((), 49), 0) == 50
+    assert trading.short_of_floor(pos, trade, Bundle((VERMONT,)), Bundle((), 50), 0) == 0
+    assert trading.short_of_floor(pos, trade, Bundle((READING,)), Bundle((), 1), 0) == 0
+    assert trading.short_of_floor(pos, trade, Bundle((VERMONT,)), Bundle((READING,), 10),
+                                  0) == 0
     g.apply(ProposeTrade(0, TradeOffer(0, 1, Bundle((), 45), Bundle((VERMONT,)))))
     answer = StrategicBot().act(g, 1)
     assert answer != AcceptTrade(1)

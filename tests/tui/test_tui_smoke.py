@@ -47,7 +47,7 @@ def test_real_binary_draws_the_board_and_quits(tmp_path: Path) -> None:
     os.close(slave)
     try:
         screen = read_until(master, ["Boardwalk", "GO", "Y · You (person)"], timeout=40)
-        assert "Dana (dealer bot)" in screen and "Help" in screen
+        assert "Dana (casual bot)" in screen and "Help" in screen
         os.write(master, b"q")
         tail = read_until(master, ["Game saved to"], timeout=20)
         assert proc.wait(timeout=20) == 0

@@ -9,6 +9,8 @@ A bot is named by a *spec*, the text that `--players` and `passgo tournament` ta
                                        command line, split like a shell would, never run by one
     rl:policies/heads-up.pt            a policy trained through passgo.rl (docs/rl.md); needs
                                        the rl extra, which is imported only then
+    level:2, level:casual              a level from 1 (beginner) to 5 (expert): the built-in
+                                       spec it stands for (`spec.LEVELS`)
 
 In a comma-separated list of specs (`split_specs`) an item of the form KEY=VALUE belongs to
 the spec before it, so "Ann:strategic:reserve=300,jail=stay,Bob:basic" is two seats.
@@ -30,6 +32,8 @@ from passgo.agents.play import bot_step, play
 from passgo.agents.protocol import DEFAULT_TIME_LIMIT, ProtocolBot
 from passgo.agents.random_bot import RandomBot
 from passgo.agents.spec import (
+    LEVEL_PREFIX,
+    LEVELS,
     POLICY_PREFIX,
     PROTOCOL_PREFIX,
     BotSpec,
@@ -50,7 +54,8 @@ def _profile_text(name: str) -> str:
                               " (options: reserve, aggression, trade_margin, jail)")
 
 
-# Every name a spec may start with, and what it is (for help texts and error messages).
+# Every name a spec may start with, and what it is (for help texts and error messages), and
+# each level by its name.
 AGENTS: dict[str, str] = {
     "random": "uniform over the legal actions (option: business_rate)",
     "basic": "simple baseline: buys above a reserve, bids to the printed price "
@@ -60,6 +65,8 @@ AGENTS: dict[str, str] = {
               "(options: ms, rollouts, horizon, policy, confidence)",
     "cmd": "an outside program: cmd:COMMAND (docs/bot-protocol.md)",
     "rl": "a trained policy: rl:PATH (docs/rl.md)",
+    **{f"{LEVEL_PREFIX}{name}": f"level {number} of {len(LEVELS)}: {what} ({spec})"
+       for number, (name, spec, what) in enumerate(LEVELS, 1)},
 }
 
 
@@ -106,7 +113,7 @@ def builtin_agent(spec: BuiltinSpec, seed: int = 0,
     elif name in PROFILES:
         params = PROFILES[name].with_options(options)
         options = {}
-        agent = StrategicBot(params, name=spec.text())
+        agent = StrategicBot(params, name=spec.text(), seed=seed)
     elif name == "expert":
         expert = ExpertParams().with_options(options)
         if time_limit is not None:
@@ -114,8 +121,10 @@ def builtin_agent(spec: BuiltinSpec, seed: int = 0,
         agent = ExpertBot(expert, seed, name=spec.text())
         options = {}
     else:
-        known = ", ".join(n for n in AGENTS if n not in ("cmd", "rl"))
-        raise ValueError(f"unknown bot {name!r} (known: {known}, cmd:COMMAND or rl:PATH)")
+        known = ", ".join(n for n in AGENTS if n not in ("cmd", "rl")
+                          and not n.startswith(LEVEL_PREFIX))
+        raise ValueError(f"unknown bot {name!r} (known: {known}, cmd:COMMAND, rl:PATH or "
+                         "level:1 to level:5)")
     if options:
         raise ValueError(f"unknown option {next(iter(options))!r} for bot {name!r}")
     return agent
@@ -169,6 +178,7 @@ def split_specs(text: str) -> list[str]:
 
 __all__ = [
     "AGENTS",
+    "LEVELS",
     "POLICY_PREFIX",
     "PROTOCOL_PREFIX",
     "Agent",

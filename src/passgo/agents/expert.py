@@ -15,11 +15,14 @@ Candidates, by decision:
   opponent, alone or against deeds that complete one of theirs, each for the least cash (or
   the most asked) that a strategic bot in the partner's seat would accept, and the sale of
   deeds that complete an opponent's group, for the most cash a strategic buyer would pay;
+  none that the strategic bot's manners forbid (`trading.impolite`: nothing given, deeds below
+  their floor, a group for the leader that leaves it stronger);
 * buying: buy or let the Bank auction it;
 * an open auction: bid up to a limit (several fractions of the deed's price, or pass), chosen
   once per auction and then followed without searching again;
 * jail, a trade offer received, a mortgaged deed received, the house rules' decisions: the
-  answers the engine lists;
+  answers the engine lists (an offer received that the strategic bot's manners refuse is
+  refused without a search);
 * raising money: the strategic and the basic bot's sale or mortgage.
 
 A decision with one sensible answer (throwing the dice, the cheaper tax) is answered at once.
@@ -34,6 +37,7 @@ import time
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, assert_never
 
+from passgo.agents import trading
 from passgo.agents.base import Agent, refuse, refuse_unworkable, replaced_from_text
 from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.search import (
@@ -47,7 +51,7 @@ from passgo.agents.search import (
     mix,
     search,
 )
-from passgo.agents.strategic import StrategicBot
+from passgo.agents.strategic import StrategicBot, valuers
 from passgo.agents.strategic.reasons import deal_words
 from passgo.agents.valuation import Position
 from passgo.core import (
@@ -263,10 +267,12 @@ class ExpertBot:
                                     started)
             case BidDecision() as bid:
                 return self._bid(g, player, bid, started)
-            case TradeReplyDecision(problem=problem):
+            case TradeReplyDecision(offer=offer, problem=problem):
                 if problem is not None:
                     return refuse_unworkable(player, problem)
                 base = self._base.act(g, player)
+                if not isinstance(base, AcceptTrade) and _impolite_reply(g, player, offer):
+                    return base  # the manners of the strategic bot: no rollout overrules them
                 reply: Action = (refuse(player, "played out, my position is better without it")
                                  if isinstance(base, AcceptTrade) else AcceptTrade(player))
                 return self._choose(g, player, [Candidate.single(base), Candidate.single(reply)],
@@ -412,6 +418,7 @@ class ExpertBot:
         turn = g.turn_number
         scorer = self._scorer(g.rules)
         out: list[Candidate] = []
+        market = trading.Market(valuers(g.rules)[1], Position.of(g))
         for offers, most in ((completing_offers(g, player), MAX_TRADES),
                              (selling_offers(g, player), MAX_SALES)):
             found: list[tuple[float, Candidate]] = []
@@ -419,6 +426,8 @@ class ExpertBot:
                 key = (offer.responder, offer.give.properties, offer.get.properties)
                 if turn - self._proposed.get(key, -RETRY_TURNS) < RETRY_TURNS:
                     continue
+                if trading.impolite(market, offer):
+                    continue  # the strategic bot's manners (`trading.impolite`)
                 found.append((_gain(scorer, g, offer), Candidate(
                     ProposeTrade(player, offer), f"trade {offer.text()}",
                     ((player, (ProposeTrade(player, offer),)),
@@ -511,6 +520,7 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
     cash term makes acceptable are left out)."""
     board = g.board
     owner = [g.owner_of(sq) for sq in range(len(board.squares))]
+    pos = Position.of(g)
     out: list[TradeOffer] = []
     for other in _opponents(g, player):
         wanted = _completing(board.groups, owner, player, other)
@@ -523,6 +533,9 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
                 if set(give) & set(group):
                     continue  # deeds of the same group: no swap
                 priced = _accepted_price(g, TradeOffer(player, other, Bundle(give), Bundle(want)))
+                if priced is not None and not give:  # never for nothing: at least the floor
+                    floor = trading.buying_floor(pos, give, want)
+                    priced = _with_cash(priced, max(floor, priced.give.cash - priced.get.cash))
                 if priced is not None:
                     out.append(priced)
     return out
@@ -541,6 +554,14 @@ def selling_offers(g: Game, player: int) -> list[TradeOffer]:
             if priced is not None and priced.get.cash > 0:
                 out.append(priced)
     return out
+
+
+def _impolite_reply(g: Game, player: int, offer: TradeOffer) -> bool:
+    """Whether accepting `offer` would be a deal `player` may not offer itself
+    (`trading.impolite`): deeds sold below their floor, a group for the leader that leaves it
+    stronger, or nothing given."""
+    market = trading.Market(valuers(g.rules)[1], Position.of(g))
+    return trading.impolite(market, TradeOffer(player, offer.proposer, offer.get, offer.give))
 
 
 def _opponents(g: Game, player: int) -> list[int]:

@@ -10,10 +10,16 @@ decides what may be done with it, by its type and never by testing text again:
   split it and never run by one; a saved game or a web request never starts one;
 * `PolicySpec`: a trained policy file (`rl:PATH`), read only on the command line.
 
-A new kind (a `level:N` spec, say) is a new class in the `BotSpec` union: every `match` over
-specs ends in `assert_never`, so each place that must handle it fails the type check until
-it does. `to_json` and `spec_from_json` are the form saves store, so that loading a save
-parses nothing again.
+A level (`level:1` ... `level:5`, or by name: `level:beginner`, `casual`, `club`, `strong`,
+`expert`) is read as the built-in spec it stands for (`LEVELS`): the same sound play at five
+strengths, from the strategic bot with a beginner's mistakes to the search bot, each with a
+fixed budget, so that a level asked for from outside (a web request) never asks for more
+thinking than the search bot's eight rollouts a decision.
+
+A new kind is a new class in the `BotSpec` union: every `match` over specs ends in
+`assert_never`, so each place that must handle it fails the type check until it does. (A
+level is no new kind: it is read as the built-in spec it stands for, below.) `to_json` and
+`spec_from_json` are the form saves store, so that loading a save parses nothing again.
 """
 
 from __future__ import annotations
@@ -25,6 +31,27 @@ from typing import Any, Final, assert_never
 PROTOCOL_PREFIX: Final = "cmd:"
 POLICY_PREFIX: Final = "rl:"
 MAX_SPEC = 1000  # characters of a spec's text (a command line with its arguments)
+LEVEL_PREFIX: Final = "level:"
+#: The levels, weakest first: (name, the built-in spec it stands for, what it is).
+LEVELS: Final = (
+    ("beginner", "beginner", "the strategic bot with a beginner's mistakes (deeds misjudged, "
+                             "too much cash held back, timid bids, bad trades taken)"),
+    ("casual", "casual", "the strategic bot with milder mistakes"),
+    ("club", "strategic", "the strategic bot"),
+    ("strong", "expert:rollouts=2,horizon=4", "the strategic bot checked by two short rollouts"),
+    ("expert", "expert:rollouts=8", "the search bot: eight rollouts a decision"),
+)
+
+
+def level_spec(text: str) -> str:
+    """The built-in spec of the level `text` names (a number from 1 or a name of `LEVELS`);
+    ValueError in one line otherwise."""
+    word = text.strip().lower()
+    for number, (name, spec, _) in enumerate(LEVELS, 1):
+        if word in (str(number), name):
+            return spec
+    names = ", ".join(name for name, _, _ in LEVELS)
+    raise ValueError(f"no level {text.strip()!r} (levels: 1 to {len(LEVELS)}, or {names})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +112,8 @@ def parse_spec(text: str) -> BotSpec:
             raise ValueError("rl: needs a policy file, e.g. rl:policies/heads-up.pt")
         return PolicySpec(path)
     name, _, rest = spec.partition(":")
+    if name.strip() == LEVEL_PREFIX[:-1]:
+        return parse_spec(level_spec(rest))
     parsed = BuiltinSpec(name.strip(), _options(rest, spec) if rest.strip() else ())
     from passgo.agents import builtin_agent  # the bots themselves: checks name and options
 

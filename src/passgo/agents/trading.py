@@ -62,6 +62,8 @@ CUSHION: Final = 15.0  # what a proposer leaves above the other side's bare acce
 MIN_GAIN: Final = 5.0  # a trade must gain at least this much to be worth the trouble
 PROBE: Final = 0.8  # an offer the other side may refuse must gain this share of what is at stake
 CASH_STEP: Final = 5  # offers name cash in multiples of this
+NO_BOUND: Final = -(1 << 40)  # a floor on cash that bounds nothing
+SWEETENER: Final = 25  # the least by which a refused deal offered again is made better
 # Prices are found to within this much (on the side of the party's margin).
 PRICE_TOLERANCE: Final = 20
 
@@ -296,14 +298,43 @@ class Proposal:
     Read-only once made (a plain class, as `valuation.Position` says why)."""
 
     def __init__(self, offer: TradeOffer, gain: float,
-                 then: tuple[int, tuple[int, ...]] | None = None, probe: bool = False) -> None:
+                 then: tuple[int, tuple[int, ...]] | None = None, probe: bool = False,
+                 sweetened: bool = False) -> None:
         self.offer = offer
         self.gain = gain
         self.then = then
         self.probe = probe
-        give, get = offer.give.properties, offer.get.properties
-        self.key = bytes((offer.responder, len(give), *give, *get))
-        self.kind = (offer.responder, bool(give))
+        self.sweetened = sweetened  # better terms than the same deal refused before
+        self.key = deal_key(offer)
+        self.kind = (offer.responder, bool(offer.give.properties))
+
+
+def deal_key(offer: TradeOffer) -> bytes:
+    """An offer's deeds and responder, whatever the cash (`Proposal.key`)."""
+    give, get = offer.give.properties, offer.get.properties
+    return bytes((offer.responder, len(give), *give, *get))
+
+
+def sweetened(market: Market, refused: TradeOffer, margin: float, keep: int,
+              probe: bool) -> Proposal | None:
+    """The deal of a `refused` offer on better terms for the other side: `SWEETENER` or a
+    tenth of the cash more from the proposer (or asked less), if that is still good enough
+    for the proposer by its margin and keeps its floors; None when it is not (the deal is
+    then not offered again as it was)."""
+    me, other = refused.proposer, refused.responder
+    give, get = refused.give.properties, refused.get.properties
+    x = refused.give.cash - refused.get.cash
+    x += max(SWEETENER, round_up(abs(x) / 10))
+    high = min(int(market.cash[me]) - keep,
+               -least_cash(market.pos, market.valuer, give, get, other))
+    if x > high or -x > market.cash[other]:
+        return None
+    deal = market.deal([(me, other, give), (other, me, get)])
+    gain, theirs = market.gains(deal, (x, -x))
+    if (acceptable(gain, abs(theirs), margin) < 0
+            or leader_group(market, deal, other, theirs) >= 0):
+        return None
+    return Proposal(offer_of(me, other, give, get, x), gain, probe=probe, sweetened=True)
 
 
 def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Sequence[int],
@@ -318,12 +349,10 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
         return None
     if deal is None:
         deal = market.deal([(me, other, give), (other, me, get)])
-    low = -int(market.cash[other])
-    high = int(market.cash[me]) - keep
-    if not get:
-        # A sale for cash alone asks at least what mortgaging the deeds would raise: less is
-        # worse than keeping them mortgaged, whatever the buyer makes of them.
-        high = min(high, -sale_floor(market.pos, give))
+    # Manners: deeds are never bought for nothing, nor sold below their floor (`least_cash`).
+    low = max(-int(market.cash[other]), buying_floor(market.pos, give, get))
+    high = min(int(market.cash[me]) - keep, -least_cash(market.pos, market.valuer, give, get,
+                                                        other))
     floor = -slack * market.stakes(deal) if slack else 0.0
     theirs = lowest_price(market, deal, low, high, 1, DEFAULT_MARGIN, CUSHION + floor)
     mine = None
@@ -340,13 +369,17 @@ def price_deal(market: Market, me: int, other: int, give: Sequence[int], get: Se
         probe = lowest_price(market, deal, low, high, 0, margin, PROBE * market.stakes(deal))
         if probe is None:
             return None
-        x = round_down(probe)
-        gain = market.gains(deal, (x, -x))[0]
+        x = max(round_down(probe), round_up(low))
+        gain, theirs_gain = market.gains(deal, (x, -x))
+        if x > high or leader_group(market, deal, other, theirs_gain) >= 0:
+            return None
         return Proposal(offer_of(me, other, give, get, x), gain, probe=True)
     x = min(round_up(theirs + concession(margin) * (mine - theirs)), mine)
     if x > theirs and _clears(market, deal, x, 0, margin) < floor:
         x = theirs
-    gain = market.gains(deal, (x, -x))[0]
+    gain, theirs_gain = market.gains(deal, (x, -x))
+    if leader_group(market, deal, other, theirs_gain) >= 0:
+        return None
     return Proposal(offer_of(me, other, give, get, x), gain)
 
 
@@ -356,14 +389,99 @@ def sale_floor(pos: Position, deeds: Sequence[int]) -> int:
     return sum(squares[sq].mortgage for sq in deeds if not mortgaged[sq])
 
 
-def short_of_floor(pos: Position, sold: Bundle, paid: Bundle) -> int:
-    """For deeds `sold` against cash alone (`paid`): the `sale_floor` that cash falls short
-    of; 0 when it does not, or when either side is more than that."""
-    if (paid.properties or paid.cards or paid.terms or paid.lent or not sold.properties
+def group_floor(pos: Position, valuer: Valuer, deeds: Sequence[int], buyer: int) -> int:
+    """The least cash deeds that complete a colour group for `buyer` are sold for, mortgaged
+    or not: their printed price, or what they add to the buyer's position (valued with the
+    mortgages lifted, less what lifting them costs) when that is more; 0 for deeds that
+    complete no group of the buyer's."""
+    owner = list(pos.owner)
+    for sq in deeds:
+        owner[sq] = buyer
+    if not deeds or not completed(pos, buyer, owner):
+        return 0
+    g = pos.game
+    lifted = list(pos.mortgaged)
+    lift = 0
+    for sq in deeds:
+        if lifted[sq]:
+            lifted[sq] = False
+            lift += g.lift_cost(sq)
+    worth = (valuer.value(pos, buyer, owner, mortgaged=lifted) - valuer.value(pos, buyer)
+             - lift)
+    return max(sum(valuer.price[sq] for sq in deeds), round_up(worth))
+
+
+def least_cash(pos: Position, valuer: Valuer, give: Sequence[int], get: Sequence[int],
+               buyer: int) -> int:
+    """The least cash a bot takes from `buyer` with `get` for its deeds `give` (`NO_BOUND`:
+    it may pay some too): for cash alone, what mortgaging them would raise (`sale_floor`:
+    less is worse than keeping them mortgaged); for deeds that complete one of the buyer's
+    groups while `get` completes none of the bot's, their `group_floor` less the printed
+    price of `get`."""
+    if not give:
+        return NO_BOUND
+    least = NO_BOUND if get else sale_floor(pos, give)
+    owner = list(pos.owner)
+    seller = owner[give[0]]
+    for sq in get:
+        owner[sq] = seller
+    if not get or not completed(pos, seller, owner):
+        floor = group_floor(pos, valuer, give, buyer)
+        if floor:
+            least = max(least, floor - sum(valuer.price[sq] for sq in get))
+    return least
+
+
+def buying_floor(pos: Position, give: Sequence[int], get: Sequence[int]) -> int:
+    """The least cash a bot pays (negative: the most it asks) for deeds `get` with `give`:
+    when it gives no deeds, what mortgaging `get` would raise and at least `CASH_STEP`, so
+    that no offer of its gives nothing (manners); otherwise `NO_BOUND`."""
+    if give or not get:
+        return NO_BOUND
+    return max(CASH_STEP, sale_floor(pos, get))
+
+
+def short_of_floor(pos: Position, valuer: Valuer, sold: Bundle, paid: Bundle,
+                   buyer: int) -> int:
+    """For deeds `sold` to `buyer` against `paid`: the `least_cash` that the cash paid falls
+    short of; 0 when it does not, or when the bundles hold more than deeds and cash."""
+    if (paid.cards or paid.terms or paid.lent or not sold.properties
             or sold.cash or sold.cards or sold.terms or sold.lent):
         return 0
-    floor = sale_floor(pos, sold.properties)
+    floor = least_cash(pos, valuer, sold.properties, paid.properties, buyer)
     return floor if paid.cash < floor else 0
+
+
+def gives_nothing(offer: TradeOffer) -> bool:
+    """One side of the offer gives nothing at all: no offer a bot makes is like that."""
+    return offer.give.empty or offer.get.empty
+
+
+def impolite(market: Market, offer: TradeOffer) -> bool:
+    """An offer no bot makes (its manners): one side gives nothing, deeds are bought for less
+    than `buying_floor` or sold for less than `least_cash`, or the responder leads and comes
+    out of it stronger with a group it completes (`leader_group`)."""
+    if gives_nothing(offer):
+        return True
+    pos = market.pos
+    give, get = offer.give, offer.get
+    if (not give.properties and not give.cards and not give.terms
+            and give.cash < buying_floor(pos, (), get.properties)):
+        return True
+    if short_of_floor(pos, market.valuer, give, get, offer.responder):
+        return True
+    verdict = judge(market, offer, DEFAULT_MARGIN)
+    return leader_group(market, verdict.deal, offer.responder, verdict.gain) >= 0
+
+
+def leader_group(market: Market, deal: Deal, taker: int, gain: float) -> int:
+    """The colour group a deal completes for `taker` when `taker` leads clearly and comes
+    out of it stronger (its judged gain `gain` above 0); -1 when it does not: no bot gives
+    the leader a group at any price that leaves the leader stronger."""
+    if gain <= 0 or market.leader() != taker:
+        return -1
+    groups = completed(market.pos, taker, deal.owner)
+    return groups[0] if groups else -1
 
 
 def _most(market: Market, deal: Deal, theirs: int, high: int, margin: float, floor: float,
@@ -501,8 +619,8 @@ def plan_in_two(market: Market, me: int, first: int, part1: tuple[int, ...], sec
         return None
     # The first step as an offer of the bot's: it pays x1 for `part1`.
     step1 = market.deal([(me, first, ()), (first, me, part1)])
-    x1 = lowest_price(market, step1, 0, int(market.cash[me]) - keep, 1, DEFAULT_MARGIN,
-                      CUSHION)
+    x1 = lowest_price(market, step1, buying_floor(pos, (), part1), int(market.cash[me]) - keep,
+                      1, DEFAULT_MARGIN, CUSHION)
     if x1 is None:
         return None
     x1 = round_up(x1)
@@ -531,8 +649,9 @@ def second_step(market: Market, me: int, first: int, part1: tuple[int, ...], x1:
     best: tuple[float, float] | None = None
     for give2 in returns:
         step2 = later.deal([(me, second, give2), (second, me, part2)])
-        x2 = lowest_price(later, step2, -int(after[second]), int(after[me]) - keep, 1,
-                          DEFAULT_MARGIN, CUSHION)
+        x2 = lowest_price(later, step2, max(-int(after[second]),
+                                            buying_floor(pos, give2, part2)),
+                          int(after[me]) - keep, 1, DEFAULT_MARGIN, CUSHION)
         if x2 is None:
             continue
         whole = market.deal([(first, me, part1), (second, me, part2), (me, second, give2)])
@@ -655,18 +774,21 @@ def counter_price(market: Market, offer: TradeOffer, margin: float,
         return None
     deal = market.deal([(b, a, offer.get.properties), (a, b, offer.give.properties)])
     # In the counter the bot is the proposer and pays x (negative: asks for it).
-    low = -int(market.cash[a])
-    high = int(market.cash[b]) - keep
-    if not offer.give.properties:
-        high = min(high, -sale_floor(market.pos, offer.get.properties))
+    give, get = offer.get.properties, offer.give.properties  # the bot's, in the counter
+    low = max(-int(market.cash[a]), buying_floor(market.pos, give, get))
+    high = min(int(market.cash[b]) - keep,
+               -least_cash(market.pos, market.valuer, give, get, a))
     mine = lowest_price(market, deal, low, high, 0, margin, CUSHION)
     if mine is None:
         return None
-    x = round_down(mine)
-    if _clears(market, deal, x, 1, DEFAULT_MARGIN) < 0:
+    x = max(round_down(mine), round_up(low))
+    if x > high or _clears(market, deal, x, 1, DEFAULT_MARGIN) < 0:
         return None
-    counter = offer_of(b, a, offer.get.properties, offer.give.properties, x)
-    if counter.give == offer.get and counter.get == offer.give:
+    theirs = market.gains(deal, (x, -x))[1]
+    if leader_group(market, deal, a, theirs) >= 0:
+        return None
+    counter = offer_of(b, a, give, get, x)
+    if (counter.give == offer.get and counter.get == offer.give) or gives_nothing(counter):
         return None
     return counter
 

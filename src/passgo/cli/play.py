@@ -42,9 +42,10 @@ from passgo.session import (
     save_problem,
 )
 
-# You against three trading bots of different temper (profiles of the strategic bot).
-DEFAULT_BOTS = ("dealer", "cautious", "aggressive")
-DEFAULT_PLAYERS = "You:human,Dana:dealer,Carl:cautious,Ada:aggressive"
+# You against a table a newcomer can beat: two casual players and a beginner (the easy levels
+# of the strategic bot: the same sound play with human-sized mistakes; docs/bots.md).
+DEFAULT_BOTS = ("level:casual", "level:beginner", "level:casual")
+DEFAULT_PLAYERS = "You:human,Dana:level:casual,Carl:level:beginner,Ada:level:casual"
 DEFAULT_BOT_DELAY = 0.6
 
 

@@ -35,12 +35,13 @@ RISK: Final = 0.15
 
 
 class Appraiser:
-    """One bot's appraisals (its `params`, the rules' `caches`), with the reserve of the
-    position it last worked one out for."""
+    """One bot's appraisals (its `params`, the rules' `caches`, the `seed` its misjudgements
+    are drawn from), with the reserve of the position it last worked one out for."""
 
-    def __init__(self, params: StrategicParams, caches: Caches) -> None:
+    def __init__(self, params: StrategicParams, caches: Caches, seed: int = 0) -> None:
         self.params = params
         self.caches = caches
+        self.seed = seed
         self._last_reserve: tuple[Position | None, int, int] = (None, -1, 0)
 
     # -- the reserve ---------------------------------------------------------------------------
@@ -121,7 +122,10 @@ class Appraiser:
                     theirs = valuer.value(pos, rival, owner) - valuer.value(pos, rival)
                     opponents = max(1, sum(pos.alive) - 1)
                     denied = max(0.0, theirs - valuer.price[sq]) / opponents
-        return DeedGain(valuer, after, cash, earn, before, denied,
+        # A player of an easy level misjudges the deed (`noise`), the same way all turn.
+        slip = (misjudgement(self.seed, g.turn_number, sq, self.params.noise) * square.price
+                if self.params.noise else 0.0)
+        return DeedGain(valuer, after, cash, earn, before + slip, denied,
                         rival if denied > 0 else BANK)
 
     def auction_limit(self, g: Game, player: int, bid: BidDecision) -> int:
@@ -254,6 +258,18 @@ class Appraiser:
                 if best is None or cost < best[0]:  # the action made only for a better step
                     best = (cost, Mortgage(player, sq))
         return None if best is None else best[1]
+
+
+def misjudgement(seed: int, turn: int, sq: int, noise: float) -> float:
+    """A share from -`noise` to `noise`, drawn for one bot (`seed`), turn and square: the
+    bot's own random numbers, a hash of those three (splitmix64), so that its reasons, worked
+    out again, find the same misjudgement, and the game's dice and cards are not touched."""
+    x = (seed * 0x9E3779B97F4A7C15 + turn * 0xBF58476D1CE4E5B9 + sq * 0x94D049BB133111EB
+         + 0x2545F4914F6CDD1D) & 0xFFFFFFFFFFFFFFFF
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    x ^= x >> 31
+    return noise * (2.0 * (x >> 11) / (1 << 53) - 1.0)
 
 
 def rents_met(g: Game, board: Board, player: int) -> list[int]:

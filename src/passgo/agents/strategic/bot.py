@@ -70,11 +70,13 @@ _ENDS = tuple(EndTurn(p) for p in range(8))
 class StrategicBot:
     """See the package docstring. One instance plays one seat of one game."""
 
-    def __init__(self, params: StrategicParams | None = None, name: str = "strategic") -> None:
+    def __init__(self, params: StrategicParams | None = None, name: str = "strategic",
+                 seed: int = 0) -> None:
         self.params = params or StrategicParams()
         self.name = name
         caches = Caches()
-        self._appraiser = appraiser = Appraiser(self.params, caches)
+        # (`seed` draws the misjudgements of the easy levels: `StrategicParams.noise`.)
+        self._appraiser = appraiser = Appraiser(self.params, caches, seed)
         self._negotiator = Negotiator(self.params, caches, appraiser)
         # The open auction's limit: ((turn, square, item), limit).
         self._limit: tuple[tuple[int, int, str], int] | None = None

@@ -5,9 +5,15 @@ refusal that says why), and what it remembers of its partners' answers.
 It sells a deed that completes an opponent's group only with a group of its own to build with
 the money, or when no deed has changed hands for `STUCK_ROUNDS` rounds, and asks the buyer's
 streets of groups it has a part of with it. Offers it expects to be refused (no price suits
-both sides as it sees them) ask for a clear advantage, come after the others, and are no
-longer made to a player who refused two such; a player who refuses offers of a kind in a row
-is left alone for a while (`FREE_REFUSALS`, `PAUSE_TURNS`).
+both sides as it sees them) ask for a clear advantage, come after the others, and are not
+made to a player who refused two such lately (one such refusal is forgotten every
+`FORGET_TURNS` turns, so that it keeps negotiating); a player who refuses offers of a kind in a
+row is left alone for a while (`FREE_REFUSALS`, `PAUSE_TURNS`). A deal refused before is
+offered again only on better terms for the other side (`trading.sweetened`).
+
+Its manners (`trading`): no offer of its gives nothing; deeds that complete an opponent's group
+are never sold, mortgaged or not, for less than their printed price and what they add to the
+buyer (`trading.group_floor`), nor taken to the leader at a price that leaves it stronger.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ OFFERS_PER_TURN: Final = 2
 # Deals newly priced by one search for offers, the most promising first.
 PRICED_PER_SEARCH: Final = 3
 PROBE_REFUSALS: Final = 2  # a player who refused this many offers it might take is not asked again
+FORGET_TURNS: Final = 16  # ... until one of those refusals is forgotten, each this many turns
 # A player who refused this many offers of a kind in a row (offers that give it deeds, or offers
 # that give none) is offered that kind again only after a pause that doubles with each further
 # refusal, from PAUSE_TURNS up to MAX_PAUSE_TURNS: a partner who takes no offers (a person who
@@ -61,8 +68,11 @@ class Negotiator:
         # (turn, partner, probing, giving deeds) of the last offer made; partner -1 once the
         # answer has been learnt from.
         self._proposed: tuple[int, int, bool, bool] = (-1, -1, False, False)
-        # By seat and whether deeds are given: offers refused that it might have taken.
-        self._stubborn: dict[tuple[int, bool], int] = {}
+        # By seat and whether deeds are given: offers refused that it might have taken, and
+        # the turn of the last (`stubbornness`).
+        self._stubborn: dict[tuple[int, bool], tuple[int, int]] = {}
+        # By `trading.deal_key`: the last offer of each deal that was refused.
+        self._refused: dict[bytes, TradeOffer] = {}
         # By seat and whether deeds are given: offers refused in a row (counter-offers aside),
         # and the turn of the last.
         self._refusals: dict[tuple[int, bool], tuple[int, int]] = {}
@@ -97,6 +107,7 @@ class Negotiator:
             # once when its own deeds changed hands (a trade it made, the step of a plan).
             search = self._search = (owners, turns, self._proposals(g, pos, player))
         cash = pos.cash
+        market: trading.Market | None = None  # made once an offer needs it
         for found in search[2]:
             offer = found.offer
             other = offer.responder
@@ -104,13 +115,29 @@ class Negotiator:
             if turns - self._offered.get(key, -RETRY_TURNS) < RETRY_TURNS:
                 continue
             kind = found.kind
-            if found.probe and self._stubborn.get(kind, 0) >= PROBE_REFUSALS:
+            if found.probe and self.stubbornness(kind, turns) >= PROBE_REFUSALS:
                 continue
             if self._paused(kind, turns):
                 continue
+            refused = self._refused.get(key)
+            if refused is not None and (refused.give.cash - refused.get.cash
+                                        >= offer.give.cash - offer.get.cash):
+                # The same deal was refused on these terms or better ones: offered again only
+                # on better terms for the other side.
+                keep = min(cash[player], self.appraiser.reserve(pos, player))
+                if market is None:
+                    market = trading.Market(self.caches.valuers(g)[1], pos)
+                better = trading.sweetened(market, refused, self.params.trade_margin, keep,
+                                           found.probe)
+                if better is None:
+                    continue
+                found, offer = better, better.offer
             if (offer.give.cash > cash[player] - min(cash[player], self.params.reserve)
-                    or offer.get.cash > cash[other] or g.trade_problem(offer) is not None
-                    or trading.short_of_floor(pos, offer.give, offer.get)):
+                    or offer.get.cash > cash[other] or g.trade_problem(offer) is not None):
+                continue
+            if market is None:
+                market = trading.Market(self.caches.valuers(g)[1], pos)
+            if trading.impolite(market, offer):
                 continue  # (priced while a deed was mortgaged, say: the floor has risen)
             self._offered[key] = turns
             self.made = found
@@ -142,7 +169,7 @@ class Negotiator:
         fresh: list[tuple[float, int, tuple[int, ...], tuple[int, ...], bool,
                           trading.Deal]] = []
         for other, give, get in candidates:
-            probing = self._stubborn.get((other, bool(give)), 0) < PROBE_REFUSALS
+            probing = self.stubbornness((other, bool(give)), turns) < PROBE_REFUSALS
             key = (other, give, get, probing)
             known = priced.get(key)
             if known is not None and turns - known[0] < SEARCH_TURNS:
@@ -183,8 +210,17 @@ class Negotiator:
         if len(priced) > 512:
             for key in [k for k, (t, _) in priced.items() if turns - t >= SEARCH_TURNS]:
                 del priced[key]
-        out.sort(key=lambda p: (p.probe, -p.gain))  # offers it expects taken first
+        # Offers it expects taken first, and among them the second step of its plan in two.
+        out.sort(key=lambda p: (p.probe, not self._second_step(g, p), -p.gain))
         return out
+
+    def _second_step(self, g: Game, proposal: trading.Proposal) -> bool:
+        """Whether a proposal buys the deeds of the second step of the bot's plan in two from
+        their owner while the plan is followed (`PLAN_TURNS`)."""
+        plan = self._plan
+        offer = proposal.offer
+        return (plan is not None and g.turn_number - plan[4] <= PLAN_TURNS
+                and offer.responder == plan[2] and offer.get.properties == plan[3])
 
     def stuck(self, g: Game, pos: Position) -> bool:
         """No deed has changed hands for `STUCK_ROUNDS` rounds while every deed is owned:
@@ -210,8 +246,9 @@ class Negotiator:
 
     def answered(self, g: Game) -> None:
         """Learn from the answer to the bot's last offer: a player who keeps refusing offers
-        that it could only take by valuing things differently is not offered such again, and
-        one who refuses offers in a row is given a pause before the next."""
+        that it could only take by valuing things differently is not offered such again for
+        a while (`stubbornness`), one who refuses offers in a row is given a pause before the
+        next, and a refused deal is remembered with its terms."""
         turn, other, probing, giving = self._proposed
         if other < 0:
             return
@@ -221,17 +258,29 @@ class Negotiator:
             if not isinstance(event, TradeRejected | TradeAccepted) or \
                     event.offer.responder != other:
                 continue
+            key = trading.deal_key(event.offer)
             if isinstance(event, TradeRejected):
                 if event.counter:
                     continue
+                if len(self._refused) > 256:
+                    self._refused.clear()
+                self._refused[key] = event.offer
                 if probing:
-                    self._stubborn[kind] = self._stubborn.get(kind, 0) + 1
+                    self._stubborn[kind] = (self.stubbornness(kind, turn) + 1, turn)
                 refused = self._refusals.get(kind, (0, turn))[0]
                 self._refusals[kind] = (refused + 1, turn)
             else:
                 if probing:
-                    self._stubborn[kind] = 0
+                    self._stubborn.pop(kind, None)
+                self._refused.pop(key, None)
                 self._refusals.pop(kind, None)
+
+    def stubbornness(self, kind: tuple[int, bool], turns: int) -> int:
+        """Offers of a kind (`kind`: the player and whether the bot gives deeds) that the
+        player refused though it might have taken them, less one for every `FORGET_TURNS`
+        turns since the last: refusals are forgotten, so the bot keeps negotiating."""
+        count, since = self._stubborn.get(kind, (0, turns))
+        return max(0, count - (turns - since) // FORGET_TURNS)
 
     def _paused(self, kind: tuple[int, bool], turns: int) -> bool:
         """Whether a player has refused enough offers of a kind (`kind`: the player and
@@ -252,13 +301,33 @@ class Negotiator:
         plan = self._plan_clears(market, offer, player, margin)
         if plan is not None:
             clears = max(clears, plan)
-        slack = self._slack(g, pos)
+        slack = self._slack(g, pos) + self.params.gullibility  # (an easy level's mistake)
         if slack:
             clears += slack * market.stakes(verdict.deal)
         keep = min(pos.cash[player], self.appraiser.reserve(pos, player))
         short = pos.cash[player] + verdict.x < keep  # it would pay more than it can spare
-        cheap = trading.short_of_floor(pos, offer.get, offer.give)
-        return Weighing(market, verdict, plan, slack, clears, keep, short, cheap)
+        cheap = trading.short_of_floor(pos, market.valuer, offer.get, offer.give,
+                                       offer.proposer)
+        leads = trading.leader_group(market, verdict.deal, offer.proposer, verdict.other)
+        return Weighing(market, verdict, plan, slack, clears, keep, short, cheap, leads)
+
+    def floor_words(self, g: Game, offer: TradeOffer, weighed: Weighing) -> str:
+        """Why an offer to the bot is turned down whatever its own gain: the deeds' floor
+        (`weighed.cheap`) or the leader's group (`weighed.leads`); "" when neither."""
+        name = g.names[offer.proposer]
+        groups = g.board.group_names
+        if weighed.leads >= 0:
+            return (f"it would complete {name}'s {trading.group_word(groups[weighed.leads])} "
+                    f"group, and {name} is leading: no price makes that good for the rest of us")
+        if not weighed.cheap:
+            return ""
+        completes = trading.completed(weighed.market.pos, offer.proposer,
+                                      weighed.verdict.deal.owner)
+        if completes:
+            return (f"it would complete {name}'s {trading.group_word(groups[completes[0]])} "
+                    f"group, which I sell for no less than {g.board.money(weighed.cheap)}")
+        return (f"mortgaging would raise {g.board.money(weighed.cheap)} and I would keep "
+                "the deeds")
 
     def reply(self, g: Game, pos: Position, player: int, offer: TradeOffer,
               problem: str | None) -> Action:
@@ -269,14 +338,14 @@ class Negotiator:
         market, verdict, clears = weighed.market, weighed.verdict, weighed.clears
         keep, cheap = weighed.keep, weighed.cheap
         margin = self.params.trade_margin
-        if clears >= 0 and not weighed.short and not cheap:
+        if clears >= 0 and not weighed.short and not cheap and weighed.leads < 0:
             return AcceptTrade(player)
         turns = g.turn_number
         mine = self._proposed[0] == turns and self._proposed[1] == offer.proposer
         if mine and self._proposed[2]:
             # The answer to an offer the bot expected might be refused: a counter-offer.
             kind = (offer.proposer, self._proposed[3])
-            self._stubborn[kind] = self._stubborn.get(kind, 0) + 1
+            self._stubborn[kind] = (self.stubbornness(kind, turns) + 1, turns)
             self._proposed = (turns, offer.proposer, False, kind[1])
         if not mine and self._countered != (turns, offer.proposer):
             counter = trading.counter_price(market, offer, margin, keep)
@@ -288,8 +357,8 @@ class Negotiator:
                 if g.is_legal(action):
                     self._countered = (turns, offer.proposer)
                     return action
-        if clears >= 0 and cheap:
-            return refuse(player, f"mortgaging would raise ${cheap:,} and I would keep the deeds")
+        if clears >= 0 and (cheap or weighed.leads >= 0):
+            return refuse(player, self.floor_words(g, offer, weighed))
         if clears >= 0:
             return refuse(player, f"paying ${-verdict.x:,} would leave me too little cash for "
                                   "the rents ahead")
@@ -339,11 +408,14 @@ class Weighing:
     """An offer to the bot as `Negotiator.weigh` judged it: the market and the verdict, how far
     the plan in two it may start clears the margin (None: it starts none), the slack of a stuck
     game, how far the whole clears (0 or more: good enough), the cash to keep, whether paying
-    would go below it (`short`), and the mortgage value a cash price falls short of (`cheap`).
+    would go below it (`short`), the floor a cash price falls short of (`cheap`: the mortgage
+    value, or a group's `trading.group_floor`), and the group it would complete for a leader
+    who comes out stronger (`leads`; -1: none).
     Read-only once made (a plain class, as `valuation.Position` says why)."""
 
     def __init__(self, market: trading.Market, verdict: trading.Judgement, plan: float | None,
-                 slack: float, clears: float, keep: int, short: bool, cheap: int) -> None:
+                 slack: float, clears: float, keep: int, short: bool, cheap: int,
+                 leads: int) -> None:
         self.market = market
         self.verdict = verdict
         self.plan = plan
@@ -352,3 +424,4 @@ class Weighing:
         self.keep = keep
         self.short = short
         self.cheap = cheap
+        self.leads = leads

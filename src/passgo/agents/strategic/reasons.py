@@ -328,6 +328,8 @@ class Explainer:
         if not text:
             text = (f"by my count it leaves me {self._money(g, made.gain)} better off "
                     "against the others")
+        if made.sweetened:
+            text += "; better terms than the same deal refused before"
         if made.probe:
             return f"{text}; by my count it favours me, but {seat_ref(other)} may see it otherwise"
         return f"{text}; by my count {seat_ref(other)} should take it"
@@ -338,6 +340,9 @@ class Explainer:
         if verdict.clears < 0 and weighed.plan is not None and weighed.plan > verdict.clears:
             group = g.board.squares[offer.give.properties[0]].group
             return f"it is the first step of my plan for the {self._group(g, group)} group"
+        if verdict.clears < 0 and not self.negotiator.stuck(g, pos):
+            # (An easy level's `gullibility`.)
+            return "by my count it is nearly even, and that is good enough for me"
         if verdict.clears < 0:
             return (f"no deed has changed hands for {self.negotiator.stuck_for(g, pos)} rounds, "
                     "and a trade a little against me is better than a game that goes nowhere")
@@ -360,9 +365,8 @@ class Explainer:
     def _counter(self, pos: Position, player: int, offer: TradeOffer, counter: TradeOffer,
                  weighed: Weighing) -> str:
         g = pos.game
-        if weighed.clears >= 0 and weighed.cheap:
-            why = (f"mortgaging would raise {self._money(g, weighed.cheap)} and I would keep "
-                   "the deeds")
+        if weighed.clears >= 0 and (weighed.cheap or weighed.leads >= 0):
+            why = self.negotiator.floor_words(g, offer, weighed)
         elif weighed.clears >= 0:
             why = (f"paying {self._money(g, -weighed.verdict.x)} would leave me too little cash "
                    "for the rents ahead")
