@@ -1,13 +1,15 @@
 """The pictures of the README and the documentation, made from real games so that they can be
 made again whenever a screen changes:
 
-    .venv/bin/python docs/screenshots.py [--only terminal,browser,board] [--out docs/images]
+    .venv/bin/python docs/screenshots.py [--only terminal,browser,lobby,board] [--out docs/images]
 
 - `terminal-game.png`: the full-screen terminal game (`passgo play`) in a game of four trading
   bots' seeded moves, when it is your turn in the fifteenth round; Textual's own SVG screenshot
   of the screen, drawn to PNG by Chromium.
 - `browser-game.png`: the browser game (`passgo serve`) at 1280 x 800: a game of you against
   three bots, played from the page (buy whatever you land on) until the board has owners.
+- `web-lobby.png`: the browser game's lobby at 1280 x 800 with two public games waiting for
+  players (one by the classic rules, one by the Short Game with a house rule).
 - `board-landing.png`: how often each square is landed on, from the exact landing odds
   (`passgo analyze landing --plot`), the picture of the board on "How Monopoly is played".
 
@@ -110,6 +112,23 @@ def browser_game(browser: Browser, out: Path) -> None:
         page.close()
 
 
+def lobby(browser: Browser, out: Path) -> None:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp, \
+            server(f"sqlite:///{tmp}/games.sqlite3", port, bot_delay=0):
+        person, bot = {"kind": "person"}, {"kind": "bot", "bot": "level:casual"}
+        post(port, "/api/games", {"name": "Friday night", "seats": [person, person, bot]})
+        post(port, "/api/games", {"name": "Quick one before dinner", "preset": "short-2",
+                                  "options": {"free_parking_jackpot": True},
+                                  "seats": [person, person, person, bot]})
+        page = browser.new_page(viewport=BROWSER_SIZE)
+        page.goto(f"http://127.0.0.1:{port}")
+        page.locator(".game-name").first.wait_for(timeout=30_000)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(out / "web-lobby.png"))
+        page.close()
+
+
 def board(browser: Browser, out: Path) -> None:
     subprocess.run([sys.executable, "-m", "passgo.cli", "analyze", "landing", "--mc", "none",
                     "--jail", "short", "--plot", str(out / "board-landing.png")], check=True,
@@ -117,7 +136,7 @@ def board(browser: Browser, out: Path) -> None:
 
 
 PICTURES: dict[str, Callable[[Browser, Path], None]] = {
-    "terminal": terminal, "browser": browser_game, "board": board}
+    "terminal": terminal, "browser": browser_game, "lobby": lobby, "board": board}
 
 
 def main() -> int:

@@ -9,7 +9,9 @@ import { CreateIn, Created, GameSummary, Options, RuleOption, RuleSet, Value, fo
          hostTokenFor, hostedGames, keepHostToken, request } from "./api";
 
 const MAX_SEATS = 8;
-const DEFAULT_SEATS = ["person", "bot:strategic", "bot:strategic", "bot:strategic"];
+// A table a newcomer can beat (the same mix as `passgo play`'s default): two casual bots and a
+// beginner.
+const DEFAULT_SEATS = ["person", "bot:level:casual", "bot:level:casual", "bot:level:beginner"];
 
 function baseValues(options: Options, set: RuleSet): Record<string, Value> {
   const preset = options.presets.find((p) => p.name === set.preset);
@@ -159,9 +161,27 @@ function rulesText(g: GameSummary, options: Options): string {
       ?.name ?? g.rules;
   }
   if (!g.rules) return "";
-  const titles = Object.keys(g.rules).map((name) =>
-    options.options.find((o) => o.name === name)?.title ?? name);
-  return titles.join(", ");
+  // The options that differ from the classic rules: read as the ready-made rule set that
+  // accounts for most of them, with the house rules added to it by name.
+  const rules = g.rules;
+  const changed = Object.keys(rules).filter((name) => name !== "preset");
+  const defaults: Record<string, Value> = {};
+  for (const o of options.options) defaults[o.name] = o.default;
+  const value = (name: string): Value => (name in rules ? rules[name] as Value : defaults[name]);
+  let best = "";
+  let rest = changed;
+  for (const set of options.rule_sets) {
+    const base = baseValues(options, set);
+    const fits = options.options.every((o) => base[o.name] === defaults[o.name]
+                                              || base[o.name] === value(o.name));
+    const left = changed.filter((name) => base[name] !== rules[name]);
+    if (fits && (!best || left.length < rest.length)) {
+      best = set.name;
+      rest = left;
+    }
+  }
+  const titles = rest.map((name) => options.options.find((o) => o.name === name)?.title ?? name);
+  return [best || "Classic", ...titles].join(" + ");
 }
 
 function GameList({ games, options }: { games: GameSummary[]; options: Options }): JSX.Element {
