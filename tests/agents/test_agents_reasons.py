@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 
 from passgo.agents import BasicBot, StrategicBot, bot_step, make_agent, play, split_specs
-from passgo.agents.base import Agent, Explaining
+from passgo.agents.base import Agent, explainer
 from passgo.core import (
     Action,
     Bid,
@@ -82,8 +82,9 @@ class Recorded:
         return self.bot.act(game, player)
 
     def explain(self, game: Game, player: int, action: Action) -> str:
-        assert isinstance(self.bot, Explaining)
-        reason = self.bot.explain(game, player, action)
+        explain = explainer(self.bot)
+        assert explain is not None
+        reason = explain(game, player, action)
         self.asked.append(Asked(player, game.pending, action, reason, []))
         return reason
 

@@ -3,8 +3,9 @@ may say why."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from passgo.core import Game
 from passgo.core.actions import Action, RejectTrade
@@ -24,7 +25,6 @@ class Agent(Protocol):
     def act(self, game: Game, player: int) -> Action: ...
 
 
-@runtime_checkable
 class Explaining(Protocol):
     """A bot that can say why it chose an action. `explain` is asked only where someone will
     read the answer (the terminal and web games, through `play.bot_step`), right after `act`
@@ -35,6 +35,14 @@ class Explaining(Protocol):
     own person."""
 
     def explain(self, game: Game, player: int, action: Action) -> str: ...
+
+
+def explainer(agent: object) -> Callable[[Game, int, Action], str] | None:
+    """The agent's `explain` (`Explaining`), or None for a bot that gives no reasons. Looked
+    up by name, not by `isinstance`: this module is compiled by mypyc, whose protocol classes
+    cannot be checked at run time."""
+    explain = getattr(agent, "explain", None)
+    return explain if callable(explain) else None
 
 
 def one_line(text: str, limit: int = REASON_LIMIT) -> str:

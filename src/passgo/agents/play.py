@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from passgo.agents.base import Agent, Explaining, one_line
+from passgo.agents.base import Agent, explainer, one_line
 from passgo.core import Action, ClaimRent, Event, Game
 
 Observer = Callable[[Action, list[Event]], None]
@@ -49,7 +49,7 @@ class _Stepper:
             None if agent is None else agent.act for agent in agents]
         # The bots' reasons, asked for only where someone reads them (`bot_step`).
         self.explains: list[Callable[[Game, int, Action], str] | None] = [
-            agent.explain if explained and isinstance(agent, Explaining) else None
+            explainer(agent) if explained else None
             for agent in agents]
         # Rent waits to be asked for only under `Rules.rent_claim` (else it is paid at once).
         self.claims = game.rules.rent_claim != "always" or bool(game.rent_claims)
