@@ -23,7 +23,7 @@ from typing import Any
 
 from passgo import Action, Game, __version__
 from passgo.agents import bot_step, make_agent, spec_problem, split_specs
-from passgo.agents.base import Agent, Explaining
+from passgo.agents.base import Agent, explainer
 from passgo.engine_build import engine_build
 from passgo.rulespec import load_rules
 
@@ -48,10 +48,11 @@ class Timed:
         return action
 
     def explain(self, game: Game, player: int, action: Action) -> str:
-        if not isinstance(self.bot, Explaining):
+        explain = explainer(self.bot)
+        if explain is None:
             return ""
         start = time.process_time()
-        reason = self.bot.explain(game, player, action)
+        reason = explain(game, player, action)
         took = time.process_time() - start
         self.explaining += took
         self.slowest = max(self.slowest, took)
