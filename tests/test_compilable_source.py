@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "passgo"
-COMPILED = sorted(p for d in ("core", "agents") for p in (SRC / d).glob("*.py")
+COMPILED = sorted(p for d in ("core", "agents") for p in (SRC / d).rglob("*.py")
                   if p.name != "protocol.py")  # the one module left out (hatch_build.py)
 
 

@@ -50,6 +50,8 @@ def test_every_event_class_has_its_own_kind_and_facts() -> None:
     assert len(kinds) == len(set(kinds)) == len(EVENT_TYPES)
     for kind, cls in EVENT_TYPES.items():
         assert cls.kind == kind and issubclass(cls, EventBase)
+        if engine_build() == "compiled":
+            continue  # mypyc keeps no docstrings or slots: the pure build checks the source
         assert cls.__doc__, f"{cls.__name__} says nothing of what it means"
         assert cls.__match_args__ == cls.__slots__
 

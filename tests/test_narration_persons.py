@@ -19,6 +19,7 @@ from passgo.core import Build, Bundle, Game, Immunity, Roll, Rules, TradeOffer
 from passgo.core.decisions import DECISION_TYPES
 from passgo.core.events import CHOICE_EVENTS, EVENT_TYPES, Event
 from passgo.core.rules import PRESETS
+from passgo.engine_build import engine_build
 from passgo.narrate import Voice, describe, describe_action, explain, question, sentences
 from support import load_fuzz, setup
 
@@ -97,6 +98,10 @@ def _check(text: str, viewer: int | None, spectators: str = "") -> None:
         assert SECOND_PERSON.search(plain), f"{NAMES[viewer]} is not spoken to: {text!r}"
 
 
+@pytest.mark.skipif(engine_build() == "compiled",
+                    reason="compiled event classes keep no annotations to make test values "
+                           "from; the pure build walks the same classes (the narration is "
+                           "pure Python in both builds)")
 @pytest.mark.parametrize("viewer", [None, 0, 1, 2])
 def test_every_event_kind_reads_right_in_both_persons(viewer: int | None) -> None:
     game = Game.new(NAMES, Rules(), seed=1)

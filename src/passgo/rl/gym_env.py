@@ -153,7 +153,7 @@ class MonopolyEnv(gymnasium.Env[Vector, int]):
         try:
             return copy.deepcopy((self.driver, self.learner, self._agents, self._share,
                                   self.np_random, self._replay))
-        except TypeError:
+        except (TypeError, AttributeError):  # a compiled frozen dataclass refuses its state
             start, options, actions = self._replay
             return _Replay(start, options, tuple(actions))
 
