@@ -21,6 +21,7 @@ from passgo.narrate import (
     describe_action,
     explain,
     money,
+    offered_order,
     question,
 )
 from passgo.session import BOTS_ALONE_ROUNDS, Session, SessionError, resume_command
@@ -126,7 +127,7 @@ class PlainGame:
                          "winner")
             asked = question(g, player)
             self.say(asked if asked.endswith("?") else asked + ":")
-            options = g.legal_actions(player)
+            options = offered_order(g.legal_actions(player))
             for i, a in enumerate(options, 1):
                 self.say(f"  {i}. {describe_action(g, a)}   [{a.text()}]")
             self.say(HINT)

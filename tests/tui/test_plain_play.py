@@ -159,3 +159,28 @@ def test_a_double_board_is_played_line_by_line(tmp_path: Path, monkeypatch: pyte
     assert lines[asked + 1:asked + 3] == ["  1. Enter the US board   [enter 20]",
                                           "  2. Enter the UK board   [enter 60]"]
     assert "You enter the US board" in lines
+
+
+def test_an_offer_puts_accept_last_in_both_terminal_games() -> None:
+    """An offer can arrive right after the person pressed 1 to end a turn: pressing 1 once more
+    must not accept a deal never read. The line-by-line game numbers Reject before Accept and
+    the full-screen game's buttons come in the same order (`passgo.narrate.offered_order`),
+    while the engine's own order for bots and replays is unchanged."""
+    from passgo.core import AcceptTrade, Bundle, ProposeTrade, RejectTrade, TradeOffer
+    from passgo.narrate import offered_order
+    from passgo.plain import PlainGame
+    from passgo.session import Seat
+    from support import setup, sq
+
+    g = setup(("Ann", "Bob"), owners={sq("Boardwalk"): 0})
+    g.apply(ProposeTrade(1, TradeOffer(1, 0, Bundle(cash=1), Bundle((sq("Boardwalk"),)))))
+    engine = g.legal_actions(0)
+    assert isinstance(engine[0], AcceptTrade)  # the engine's order, which bots rely on
+    shown = offered_order(engine)
+    assert isinstance(shown[0], RejectTrade) and isinstance(shown[-1], AcceptTrade)
+    assert sorted(a.text() for a in shown) == sorted(a.text() for a in engine)
+    out = io.StringIO()
+    session = Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")])
+    PlainGame(session, out, io.StringIO("1\nquit\n")).run()
+    assert g.owner[sq("Boardwalk")] == 0  # "1" rejected the $1 offer for Boardwalk
+    assert "  1. Reject" in out.getvalue()

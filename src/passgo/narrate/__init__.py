@@ -10,14 +10,15 @@ $120?") while everyone else reads the player's name. The package is split by wha
   money, squares, the sides and terms of a trade, a bot's reason);
 * `events`: the events of a step (`sentences`), matched on the typed events;
 * `decisions`: the pending decision (`question`, `explain`, `debt_line`);
-* `actions`: what choosing an action means (`describe_action`);
+* `actions`: what choosing an action means (`describe_action`) and the order a person is
+  offered the answers in (`offered_order`);
 * `why`: why money moved.
 
 Everything is read from the public model of `passgo.core`.
 """
 
 from passgo.core.reasons import seat_ref
-from passgo.narrate.actions import describe_action
+from passgo.narrate.actions import describe_action, offered_order
 from passgo.narrate.decisions import debt_line, explain, question, routine
 from passgo.narrate.events import describe, narrated, sentences
 from passgo.narrate.voice import Voice, buildings, listing, money
@@ -33,6 +34,7 @@ __all__ = [
     "listing",
     "money",
     "narrated",
+    "offered_order",
     "question",
     "routine",
     "seat_ref",

@@ -4,6 +4,8 @@ Boardwalk for $400", "Build a house on Kentucky Avenue for $150")."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from passgo.core import (
     BANK_LOAN,
     AcceptTrade,
@@ -65,6 +67,18 @@ from passgo.core import (
 )
 from passgo.narrate.decisions import foreclosure_parts
 from passgo.narrate.voice import Voice
+
+
+def offered_order(options: Sequence[Action]) -> list[Action]:
+    """The legal answers in the order a person is offered them: an offer's Accept last.
+
+    An offer can arrive just after a person pressed the key or button that ended their turn;
+    with Accept in the first place, that same key pressed once more would accept a deal never
+    read. The engine's own order (`Game.legal_actions`) stays as it is for bots and replays;
+    every front-end that numbers answers for a person asks this function.
+    """
+    return [a for a in options if not isinstance(a, AcceptTrade)] + [
+        a for a in options if isinstance(a, AcceptTrade)]
 
 
 def describe_action(game: Game, a: Action) -> str:

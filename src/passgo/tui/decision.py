@@ -39,6 +39,7 @@ from passgo.narrate import (
     describe_action,
     explain,
     money,
+    offered_order,
     question,
     routine,
 )
@@ -188,7 +189,7 @@ class DecisionPanel(Vertical):
             case BuildDemandDecision() if len(options) > MANY:
                 yield from self._want(decision)
             case TradeReplyDecision():
-                yield from self._trade_reply(options)
+                yield from self._trade_reply(offered_order(options))
             case _:
                 yield from self._numbered(options)
         yield self._business_row()
