@@ -1,6 +1,7 @@
 """The browser client in Debian's chromium, driven by Playwright against a real `passgo serve`:
-a game made in the lobby, two people in two browser contexts and a bot, buying, an auction, a
-trade, a mortgage; from stored positions with scripted dice (`positions.store_position`), a
+a whole game from the lobby to the result screen and a rematch; a game made in the lobby, two
+people in two browser contexts and a bot, buying, an auction, a trade, a mortgage; jail; from
+stored positions with scripted dice (`positions.store_position`), a
 trade that completes a group and even building on it, and a bankruptcy; a reload mid-game, and
 the phone-sized layout.
 
@@ -19,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from positions import store_position
+from positions import restage, store_position
 from webserver import free_port, post, server
 
 from passgo.web.setup import PERSON
@@ -723,3 +724,167 @@ def test_the_dice_roll_and_the_token_steps_square_by_square(browser: Browser,
         ann.click("button[data-action=roll]")
         expect(ann.locator("button[data-action^=buy]")).to_be_attached(timeout=STEP_MS)
         assert ann.evaluate("window.seen") == [str(square) for square in range(7)]  # GO on
+
+
+def _press(page: Page, action: str) -> None:
+    """Press the answer or business button of `action` once it is there and takes a press."""
+    button = page.locator(f"button[data-action='{action}']")
+    expect(button).to_be_enabled(timeout=STEP_MS)
+    button.click()
+
+
+def _open_business(page: Page) -> None:
+    business = page.locator("details.business")
+    expect(business).to_be_attached(timeout=STEP_MS)
+    if business.get_attribute("open") is None:
+        business.locator("summary").click()
+
+
+# The lobby's game of Ann, Bob and a basic bot, set to its first throw with the dice scripted
+# (restage): Ann holds Mediterranean Avenue and Reading Railroad, Bob Baltic Avenue.
+# Round 1: Ann throws onto Oriental Avenue and puts it up for auction (Bob wins it at $110,
+# above the bot's limit of the printed price); Ann buys Baltic Avenue from Bob (which
+# completes her brown group, so Bob confirms), builds a house on each brown and mortgages
+# Reading Railroad. Bob throws from Free Parking onto Go To Jail; the bot from States Avenue
+# to Free Parking. Round 2: Ann buys Connecticut Avenue; Bob pays his fine, then buys
+# Pennsylvania Railroad; the bot goes to jail. The round limit the lobby set (2) ends the game.
+WHOLE_GAME_DICE = [[2, 4], [4, 6], [3, 4], [1, 2], [2, 3], [4, 6]]
+
+
+def _whole_game_position(bot: str) -> dict[str, object]:
+    return {"to_move": "Ann",
+            "players": [{"name": "Ann", "position": 0}, {"name": "Bob", "position": 20},
+                        {"name": bot, "position": 13}],
+            "properties": {"Mediterranean Avenue": {"owner": "Ann"},
+                           "Reading Railroad": {"owner": "Ann"},
+                           "Baltic Avenue": {"owner": "Bob"}},
+            "dice": {"script": WHOLE_GAME_DICE}}
+
+
+def test_a_whole_game_from_the_lobby_to_the_result_screen_and_a_rematch(
+        browser: Browser, database: str) -> None:
+    """Two people and a bot, through the lobby (a named game with a round limit, its seats,
+    the second person joining by the invitation link) to the result screen and a rematch:
+    buying, an auction, a trade between the people with its confirmation, building with its
+    price on the button, a mortgage, jail (Go To Jail, then the fine), chat. Classic rules,
+    Time Limit Game: "the richest player will be declared the winner" (here after the rounds
+    agreed in the lobby). Once both people sit, the server is stopped and the game set to its
+    first throw with scripted dice (`restage`), then started again: the pages reconnect by
+    themselves."""
+    from passgo.web.store import Store
+
+    port = free_port()
+    site = f"http://127.0.0.1:{port}"
+    with server(database, port):
+        ann = browser.new_context().new_page()
+        ann.goto(site)
+        ann.fill("input[name=game_name]", "Whole game")
+        ann.locator("details[data-category=ending] summary").click()
+        ann.fill("input[name=round_limit]", "2")
+        ann.select_option("select[name=seat-1]", "person")
+        ann.select_option("select[name=seat-2]", "bot:basic")
+        ann.select_option("select[name=seat-3]", "")
+        ann.click("form.create button[type=submit]")
+        ann.wait_for_url(re.compile(r"/game/"), timeout=STEP_MS)
+        game = ann.url.rsplit("/", 1)[1]
+        _join(ann, ann.url, "Ann")
+        invite = ann.locator(".invite input").input_value()
+        assert invite == f"{site}/game/{game}"
+        bob = browser.new_context().new_page()
+        bob.goto(site)  # the lobby lists the public game with its free seat
+        expect(bob.locator(".games li", has_text="Whole game")).to_contain_text("1 free seat",
+                                                                                timeout=STEP_MS)
+        _join(bob, invite, "Bob")
+        expect(ann.locator(".player", has_text="Bob")).to_be_attached(timeout=STEP_MS)
+    store = Store(database)
+    try:
+        stored = store.load(game)
+        assert stored is not None and stored.status == "playing"
+        bot = stored.seats[2].name
+    finally:
+        store.close()
+    assert bot is not None
+    restage(database, game, _whole_game_position(bot))
+    with server(database, port):
+        for page in (ann, bob):  # reconnected, to the position
+            expect(page.locator(".player[data-seat='0'] .chip[data-square='5']")).to_be_attached(
+                timeout=STEP_MS)
+        # Chat: a line from Bob reaches Ann.
+        bob.fill("input[name=chat]", "Good luck, Ann")
+        bob.click("form.chat-form button[type=submit]")
+        expect(ann.locator(".chat li").last).to_have_text("Bob: Good luck, Ann",
+                                                          timeout=STEP_MS)
+        # Ann declines Oriental Avenue: an auction, which Bob wins.
+        _press(ann, "roll")
+        _press(ann, "auction")
+        expect(bob.locator(".bid input[name=bid]")).to_be_visible(timeout=STEP_MS)
+        bob.fill(".bid input[name=bid]", "110")
+        bob.click(".bid button[type=submit]")
+        _press(ann, "pass")
+        expect(ann.locator(".log")).to_contain_text("Bob won Oriental Avenue", timeout=STEP_MS)
+        # A trade: Ann's $100 for Bob's Baltic Avenue completes her group; Bob confirms.
+        ann.locator("details.compose > summary").click()
+        ann.select_option("select[name=partner]", label="Bob")
+        ann.fill("input[name=give-cash]", "100")
+        ann.check(".trade-side input[name=get-deed][value='3']")
+        ann.click("form.trade button[type=submit]")
+        _press(bob, "accept")
+        expect(bob.locator("dialog.confirm")).to_contain_text("completes Ann's brown group")
+        bob.click("dialog.confirm [data-confirm=yes]")
+        expect(ann.locator(".log")).to_contain_text("Bob accepted your trade", timeout=STEP_MS)
+        # Building, the price on the button; then a mortgage.
+        _open_business(ann)
+        expect(ann.locator("button[data-action='build 1']")).to_have_text(
+            "Build a house on Mediterranean Avenue for $50", timeout=STEP_MS)
+        _press(ann, "build 1")
+        _press(ann, "build 3")
+        expect(bob.locator(".board [data-square='3'] .house")).to_have_count(1, timeout=STEP_MS)
+        expect(ann.locator("button[data-action='mortgage 5']")).to_have_text(
+            "Mortgage Reading Railroad for $100")
+        _press(ann, "mortgage 5")
+        expect(bob.locator(".board .mortgaged")).to_have_count(1, timeout=STEP_MS)
+        _press(ann, "end")
+        # Bob throws onto Go To Jail: the board puts him in the cell, apart from Just Visiting.
+        _press(bob, "roll")
+        expect(ann.locator(".player[data-seat='1'] .marks")).to_contain_text("in jail",
+                                                                              timeout=STEP_MS)
+        expect(ann.locator(".token[data-seat='1']")).to_have_attribute("data-in-jail", "true")
+        _press(bob, "end")
+        # The bot's turn, then Ann's second: she buys Connecticut Avenue.
+        _press(ann, "roll")
+        expect(ann.locator("button[data-action=buy]")).to_contain_text(
+            "Buy Connecticut Avenue for $120", timeout=STEP_MS)
+        _press(ann, "buy")
+        _press(ann, "end")
+        # Bob pays his way out of jail, throws and buys.
+        expect(bob.locator(".decision")).to_contain_text("jail", timeout=STEP_MS)
+        _press(bob, "pay-fine")
+        expect(ann.locator(".player[data-seat='1']")).not_to_contain_text(
+            "in jail", timeout=STEP_MS)
+        _press(bob, "roll")
+        _press(bob, "buy")
+        _press(bob, "end")
+        # The bot's throw ends the second round: the game is over.
+        for page in (ann, bob):
+            results = page.locator(".results")
+            expect(results).to_be_visible(timeout=STEP_MS)
+            expect(results.locator(".standings .winner-row")).to_contain_text("Ann")
+            expect(results.locator(".standings tbody tr")).to_have_count(3)
+            expect(results.locator("figure.chart polyline")).to_have_count(3)
+        bob.click("button.rematch")
+        for page, name in ((ann, "Ann"), (bob, "Bob")):
+            page.wait_for_url(lambda url: f"/game/{game}" not in url, timeout=STEP_MS)
+            expect(page.locator(".player", has_text=f"{name} (you)")).to_be_attached(
+                timeout=STEP_MS)
+            expect(page.locator(".player", has_text=bot)).to_be_attached()
+            expect(page.locator("header .title")).to_have_text("Whole game")
+        assert ann.url == bob.url
+        rematch = ann.url.rsplit("/", 1)[1]
+    store = Store(database)
+    try:
+        again = store.load(rematch)
+        assert again is not None and again.setup.rules == stored.setup.rules
+        assert again.setup.seats == stored.setup.seats
+        assert [row.name for row in again.seats] == ["Ann", "Bob", bot]
+    finally:
+        store.close()

@@ -330,7 +330,8 @@ export function Board({ board, view, positions, letters, dice, card, selected, o
         const jailed = p.in_jail && (positions[seat] ?? p.square) === p.square;
         const k = jailed ? jailedHere.indexOf(seat) : here.filter((s) => !jailedHere.includes(s)).indexOf(seat);
         const [x, y] = tokenSpot(cell, Math.max(0, k), jailed, geo.rings[cell.ring], isJail);
-        return <g class="token" data-seat={seat} data-square={sq} style={{ transform: `translate(${x}px, ${y}px)` }}>
+        return <g class="token" data-seat={seat} data-square={sq}
+                  data-in-jail={jailed ? "true" : undefined} style={{ transform: `translate(${x}px, ${y}px)` }}>
           <circle r="8.5" fill={playerColour(seat)} stroke="#fff" stroke-width="2" />
           <text y="3.5" text-anchor="middle" font-size="10" font-weight="700" fill="#fff">
             {letters[seat]}</text>
