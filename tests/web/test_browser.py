@@ -888,3 +888,60 @@ def test_a_whole_game_from_the_lobby_to_the_result_screen_and_a_rematch(
         assert [row.name for row in again.seats] == ["Ann", "Bob", bot]
     finally:
         store.close()
+
+
+# All three in jail: Ann holds a Get Out of Jail Free card, Bob pays, Cleo throws doubles.
+IN_JAIL = {
+    "to_move": "Ann",
+    "players": [{"name": "Ann", "position": "Jail", "in_jail": True,
+                 "get_out_of_jail_free": ["chance"]},
+                {"name": "Bob", "position": "Jail", "in_jail": True},
+                {"name": "Cleo", "position": "Jail", "in_jail": True}],
+    "dice": {"script": [[4, 6], [4, 6], [3, 3]]},
+}
+
+
+def test_jail_is_left_by_the_card_the_fine_or_doubles(browser: Browser, database: str) -> None:
+    """Rules, Jail: "You get out of Jail by: throwing doubles on any of your next three turns;
+    if you succeed in doing this you immediately move forward the number of spaces shown by
+    your doubles throw; even though you had thrown doubles, you do not take another turn;
+    using the "Get Out of Jail Free" card if you have it; ... paying a fine of $50 before you
+    roll the dice on either of your next two turns." Each way from its button in the page."""
+    game, tokens = store_position(database, IN_JAIL, [PERSON, PERSON, PERSON])
+    port = free_port()
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        ann, bob, cleo = (_seated(browser, site, game, tokens[k]) for k in range(3))
+        for seat in range(3):
+            expect(ann.locator(f".token[data-seat='{seat}']")).to_have_attribute(
+                "data-in-jail", "true", timeout=STEP_MS)
+        # Ann: the card, then her throw moves her from jail to Free Parking.
+        expect(ann.locator(".decision")).to_contain_text("jail", timeout=STEP_MS)
+        expect(ann.locator(".player[data-seat='0'] .jail-cards")).to_contain_text("× 1")
+        _press(ann, "use-card")
+        expect(ann.locator(".player[data-seat='0'] .jail-cards")).to_have_count(0,
+                                                                               timeout=STEP_MS)
+        _press(ann, "roll")
+        expect(ann.locator(".token[data-seat='0']")).to_have_attribute("data-square", "20",
+                                                                       timeout=STEP_MS)
+        _press(ann, "end")
+        # Bob: the $50 fine, on its button, before his throw.
+        expect(bob.locator("button[data-action=pay-fine]")).to_contain_text("$50",
+                                                                           timeout=STEP_MS)
+        _press(bob, "pay-fine")
+        expect(bob.locator(".player[data-seat='1'] .cash")).to_have_text("$1,450",
+                                                                         timeout=STEP_MS)
+        _press(bob, "roll")
+        expect(bob.locator(".token[data-seat='1']")).to_have_attribute("data-square", "20",
+                                                                       timeout=STEP_MS)
+        _press(bob, "end")
+        # Cleo throws 3 + 3: out, six squares on to St. James Place, and no second throw.
+        _press(cleo, "roll")
+        expect(cleo.locator("button[data-action=buy]")).to_contain_text("St. James Place",
+                                                                        timeout=STEP_MS)
+        expect(cleo.locator(".token[data-seat='2']")).not_to_have_attribute("data-in-jail",
+                                                                            "true")
+        _press(cleo, "buy")
+        expect(cleo.locator("button[data-action=end]")).to_be_enabled(timeout=STEP_MS)
+        expect(cleo.locator("button[data-action=roll]")).to_have_count(0)
+        expect(ann.locator(".player[data-seat='2'] .marks")).to_have_count(0)
