@@ -105,7 +105,7 @@ export function DeedChip({ deed, board }: { deed: DeedView; board: BoardMessage 
     : deed.houses ? `${deed.houses}h` : "";
   return <span class={`chip${deed.mortgaged ? " face-down" : ""}`} data-square={deed.square}
                title={`${deed.name}${deed.mortgaged ? " (mortgaged)" : ""}`}>
-    <span class="chip-band" style={{ background: colour ?? "var(--muted-bg)" }}>
+    <span class="chip-band" style={{ background: colour ?? "var(--chip-plain)" }}>
       {deed.kind === "railroad" ? "RR" : deed.kind === "utility" ? "U" : ""}</span>
     <span class="chip-name">{board.squares[deed.square].name.replace(/ (Avenue|Place|Railroad|Gardens|Company|Works|Road|Street)$/, "")}</span>
     {built && <span class="chip-built">{built}</span>}

@@ -11,6 +11,7 @@ import { BoardMessage, ClientMessage, GameSummary, HostIn, LegalAction, Seat, Se
          tokenFor } from "./api";
 import type { ChatLine } from "./protocol-types";
 import { Board, Dice, DrawnCard } from "./board/Board";
+import { SquareList } from "./board/SquareList";
 import { stepBack, stepFrom } from "./board/geometry";
 import { playerColour, playerLetters } from "./colours";
 import { DeedCard } from "./DeedCard";
@@ -135,6 +136,7 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
   const [settings, setSettings] = useState<Settings>(loadSettings);
   const [tab, setTab] = useState<Tab>("board");
   const [zoom, setZoom] = useState(1);
+  const [listed, setListed] = useState(false); // the phone's square list instead of the board
   const [question, setQuestion] = useState<Question | null>(null);
   const [sent, setSent] = useState(-1); // the version this page acted on, until it moves on
   const [clock, setClock] = useState("");
@@ -469,16 +471,22 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
       {me !== null && view && <span class="visually-hidden">You play the
         {" "}<span style={{ color: playerColour(me) }}>{letters[me]}</span> token.</span>}
       <div class="board-box" data-tab="board">
-        {board ? <div class="board-scroll">
+        {board && <div class="zoom" role="group" aria-label="The board's view">
+          <button type="button" class="list-mode" aria-pressed={listed ? "true" : "false"}
+                  onClick={() => setListed(!listed)}>Square list</button>
+          {!listed && <>
+            <button type="button" aria-label="Zoom out" disabled={zoom <= 1}
+                    onClick={() => setZoom(Math.max(1, zoom - 0.6))}>−</button>
+            <button type="button" aria-label="Zoom in" disabled={zoom >= 2.8}
+                    onClick={() => setZoom(Math.min(2.8, zoom + 0.6))}>+</button></>}
+        </div>}
+        {!board ? <p>Loading the board…</p>
+          : listed ? <SquareList board={board} view={view} positions={positions}
+                                 letters={letters} onSelect={setSelected} />
+          : <div class="board-scroll">
           <Board board={board} view={view} positions={positions} letters={letters}
                  dice={drawnDice} card={card} selected={selected} onSelect={setSelected}
                  zoom={zoom} />
-        </div> : <p>Loading the board…</p>}
-        {board && <div class="zoom" role="group" aria-label="Zoom the board">
-          <button type="button" aria-label="Zoom out" disabled={zoom <= 1}
-                  onClick={() => setZoom(Math.max(1, zoom - 0.6))}>−</button>
-          <button type="button" aria-label="Zoom in" disabled={zoom >= 2.8}
-                  onClick={() => setZoom(Math.min(2.8, zoom + 0.6))}>+</button>
         </div>}
         {board && selected !== null && <DeedCard square={selected} board={board} view={view}
                                                  onClose={() => setSelected(null)} />}

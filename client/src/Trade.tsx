@@ -30,7 +30,7 @@ function Side({ title, seat, view, board, prefix, chosen, toggle, cash, setCash,
           <input type="checkbox" name={`${prefix}-deed`} value={String(d.square)}
                  checked={chosen.has(d.square)} disabled={built}
                  onChange={() => toggle(d.square)} />
-          <span class="chip-band" style={{ background: groupColour(d.group) ?? "var(--muted-bg)" }} />
+          <span class="chip-band" style={{ background: groupColour(d.group) ?? "var(--chip-plain)" }} />
           <span class="pick-name">{d.name}</span>
           <span class="pick-price">{board.currency}{board.squares[d.square].price}
             {d.mortgaged ? " · mortgaged" : ""}{built ? " · built" : ""}</span>

@@ -576,8 +576,8 @@ def _serious(page: Page) -> list[str]:
 
 def _pages(browser: Browser, site: str, game: str, token: str, width: int, height: int,
            scheme: str = "light") -> Iterator[tuple[str, Page]]:
-    """The lobby, the board mid-game, its deed card and the trade composer, one after the
-    other in one page, each with its name."""
+    """The lobby, the board mid-game (on a phone also its square list), its deed card and
+    the trade composer, one after the other in one page, each with its name."""
     context = browser.new_context(viewport={"width": width, "height": height},
                                   color_scheme=scheme, reduced_motion="reduce")
     page = context.new_page()
@@ -589,6 +589,11 @@ def _pages(browser: Browser, site: str, game: str, token: str, width: int, heigh
     page.goto(f"{site}/game/{game}")
     expect(page.locator(".decision > .answers > button").first).to_be_enabled(timeout=STEP_MS)
     yield "board", page
+    if width < 700:  # a phone: the compact square list instead of the board, and back
+        page.click(".zoom button.list-mode")
+        expect(page.locator(".square-list")).to_be_visible()
+        yield "squares", page
+        page.click(".zoom button.list-mode")
     page.locator(".board [data-square='39'] .hit").click()
     expect(page.locator(".deed-card")).to_contain_text("Boardwalk")
     yield "deed", page
@@ -635,10 +640,10 @@ def _differs(taken: Path, reference: Path) -> float:
 
 
 def test_the_pages_look_as_their_reference_pictures(browser: Browser, database: str) -> None:
-    """Visual snapshots of the lobby, the board mid-game, the deed card, the trade composer
-    and the result screen at 1280x800 and 375x667 against tests/web/snapshots (a small
-    tolerance for antialiasing). PASSGO_UPDATE_SNAPSHOTS=1 writes the references anew; the
-    pictures taken are kept in PASSGO_SHOTS for a look."""
+    """Visual snapshots of the lobby, the board mid-game (and the phone's square list), the
+    deed card, the trade composer and the result screen at 1280x800 and 375x667 against
+    tests/web/snapshots (a small tolerance for antialiasing). PASSGO_UPDATE_SNAPSHOTS=1
+    writes the references anew; the pictures taken are kept in PASSGO_SHOTS for a look."""
     game, tokens = store_position(database, MID_GAME, [PERSON, PERSON, "basic", PERSON])
     over, over_tokens = store_position(database, HEADS_UP, [PERSON, PERSON])
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -945,3 +950,47 @@ def test_jail_is_left_by_the_card_the_fine_or_doubles(browser: Browser, database
         expect(cleo.locator("button[data-action=end]")).to_be_enabled(timeout=STEP_MS)
         expect(cleo.locator("button[data-action=roll]")).to_have_count(0)
         expect(ann.locator(".player[data-seat='2'] .marks")).to_have_count(0)
+
+
+def test_the_phone_square_list_shows_owners_buildings_and_tokens(browser: Browser,
+                                                                 database: str) -> None:
+    """On a phone the board can be read as a list of its squares, each with its owner's
+    letter, its buildings, a mortgage, the tokens on it (in jail apart from visiting), the
+    decision on screen under it and a square's deed card a press away."""
+    game, tokens = store_position(database, MID_GAME, [PERSON, PERSON, "basic", PERSON])
+    port = free_port()
+    with server(database, port):
+        context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{port}")
+        page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
+                      [game, tokens[0]])
+        page.goto(f"http://127.0.0.1:{port}/game/{game}")
+        expect(page.locator(".decision > .answers > button").first).to_be_enabled(
+            timeout=STEP_MS)
+        page.click(".zoom button.list-mode")
+        squares = page.locator(".square-list > li")
+        expect(squares).to_have_count(40)
+        expect(page.locator("svg.board")).to_have_count(0)
+        baltic = page.locator(".square-list [data-square='3']")
+        expect(baltic).to_contain_text("Baltic Avenue")
+        expect(baltic.locator(".sq-built")).to_have_text("2 houses")
+        expect(baltic.locator(".sq-owner")).to_contain_text("Ann")
+        expect(page.locator(".square-list [data-square='39'] .sq-built")).to_have_text("hotel")
+        expect(page.locator(".square-list [data-square='24']")).to_contain_text("mortgaged")
+        expect(page.locator(".square-list [data-square='24'] .sq-tokens")).to_contain_text("Bob")
+        expect(page.locator(".square-list [data-square='8'] .sq-tokens")).to_contain_text("Ann")
+        expect(page.locator(".square-list [data-square='9'] .sq-price")).to_have_text("$120")
+        jail = page.locator(".square-list [data-square='10'] .sq-tokens")
+        expect(jail.locator(".sq-jailed")).to_contain_text("Basic 3")
+        expect(jail.locator(".sq-jailed")).not_to_contain_text("Cleo")
+        expect(jail.locator(".sq-visiting")).to_contain_text("Cleo")
+        expect(jail.locator(".sq-visiting")).not_to_contain_text("Basic 3")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        # The decision stays on screen wherever the list is scrolled to.
+        page.locator(".square-list [data-square='39']").scroll_into_view_if_needed()
+        expect(page.locator(".decision > .answers > button").first).to_be_in_viewport()
+        page.locator(".square-list [data-square='39'] button.sq-name").click()
+        expect(page.locator(".deed-card")).to_contain_text("Boardwalk")
+        expect(page.locator(".deed-card")).to_be_in_viewport()
+        context.close()
