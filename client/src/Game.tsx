@@ -452,7 +452,8 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
       <h1 class="title">{listing.name || "A game of passgo"}</h1>
       <span class="invite"><label>Invite <input value={link} readOnly
         onFocus={(e) => (e.target as HTMLInputElement).select()} /></label>
-        <button type="button" onClick={() => navigator.clipboard?.writeText(link)}>Copy</button>
+        <button type="button" aria-label="Copy the invitation link"
+                onClick={() => navigator.clipboard?.writeText(link)}>Copy</button>
       </span>
       {listing.watchers > 0 && <span class="watching">{listing.watchers} watching</span>}
       <details class="settings"><summary>Settings</summary>
