@@ -994,3 +994,76 @@ def test_the_phone_square_list_shows_owners_buildings_and_tokens(browser: Browse
         expect(page.locator(".deed-card")).to_contain_text("Boardwalk")
         expect(page.locator(".deed-card")).to_be_in_viewport()
         context.close()
+
+
+# What the focused element shows: its own outline or shadow; a board square (SVG draws no
+# outline) its cell's stroke; a deed's tick box the outline of its card.
+FOCUS_RING = """() => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return null;
+    const field = e.getAttribute("name") ? `[name=${e.getAttribute("name")}]` : "";
+    const words = (e.getAttribute("aria-label") || e.textContent || "").trim().slice(0, 40);
+    const name = `${e.tagName.toLowerCase()}${field} ${words}`;
+    const ring = (el) => {
+        const s = getComputedStyle(el);
+        return (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2) ||
+            (s.boxShadow !== "none" && s.boxShadow !== "");
+    };
+    let shown = ring(e);
+    if (!shown && e.classList.contains("hit")) {
+        const cell = e.closest(".square").querySelector(".cell");
+        shown = parseFloat(getComputedStyle(cell).strokeWidth) >= 3;
+    }
+    if (!shown && e.closest(".pick")) shown = ring(e.closest(".pick"));
+    return {name, shown};
+}"""
+
+
+def _tab_through(page: Page, most: int) -> list[str]:
+    """Tab from the top of the page until the focus comes round again (or `most` presses):
+    the controls reached, each marked when it showed no focus ring."""
+    page.locator("body").focus()
+    seen: list[str] = []
+    first = None
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        found = page.evaluate(FOCUS_RING)
+        if found is None:
+            continue
+        if found["name"] == first:
+            break
+        first = first or found["name"]
+        seen.append(found["name"] + ("" if found["shown"] else "  <-- no focus ring"))
+    return seen
+
+
+def test_tabbing_shows_a_focus_ring_on_every_control(browser: Browser, database: str) -> None:
+    """Every control of the lobby and of the table, reached by Tab alone, shows where the
+    focus is (its outline or shadow, a board square its cell's edge), light and dark."""
+    game, tokens = store_position(database, MID_GAME, [PERSON, PERSON, "basic", PERSON])
+    port = free_port()
+    missing: list[str] = []
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        for scheme in ("light", "dark"):
+            context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                          color_scheme=scheme)
+            page = context.new_page()
+            page.goto(site)
+            expect(page.locator(".games")).to_be_visible(timeout=STEP_MS)
+            lobby = _tab_through(page, 120)
+            assert len(lobby) > 15, lobby
+            page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
+                          [game, tokens[0]])
+            page.goto(f"{site}/game/{game}")
+            expect(page.locator(".decision > .answers > button").first).to_be_enabled(
+                timeout=STEP_MS)
+            page.locator("details.business > summary").click()
+            page.locator("details.compose > summary").click()
+            table = _tab_through(page, 200)
+            assert any("Throw the dice" in c for c in table), table
+            assert any(c.startswith("rect") for c in table), table  # a board square
+            missing += [f"{scheme} lobby: {c}" for c in lobby if c.endswith("no focus ring")]
+            missing += [f"{scheme} table: {c}" for c in table if c.endswith("no focus ring")]
+            context.close()
+    assert not missing, "\n".join(missing)
