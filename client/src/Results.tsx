@@ -10,11 +10,16 @@ import { groupColour, groupName, playerColour } from "./colours";
 function WorthChart({ summary, letters, currency }: { summary: Summary; letters: string[];
                                                       currency: string }): JSX.Element {
   const w = 560, h = 240, left = 56, bottom = 28, top = 10, right = 12;
-  const top_ = Math.max(1, ...summary.worth.flat());
+  // The axis in round steps ($1,000 apart, not $1,088): the smallest of 1, 2, 2.5 or 5
+  // times a power of ten that covers the highest worth in at most five steps.
+  const highest = Math.max(1, ...summary.worth.flat());
+  const power = 10 ** Math.floor(Math.log10(highest / 5));
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * power).find((s) => s * 5 >= highest) ?? power * 10;
+  const top_ = step * Math.ceil(highest / step);
   const n = summary.rounds.length;
   const x = (k: number) => left + (n > 1 ? (k / (n - 1)) * (w - left - right) : 0);
   const y = (v: number) => top + (1 - v / top_) * (h - top - bottom);
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(top_ * f));
+  const ticks = Array.from({ length: Math.round(top_ / step) + 1 }, (_, k) => k * step);
   const m = (v: number) => `${currency}${v.toLocaleString("en-US")}`;
   return <figure class="chart">
     <svg viewBox={`0 0 ${w} ${h}`} role="img"
