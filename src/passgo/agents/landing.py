@@ -16,13 +16,22 @@ is answered with the fine). Two jail policies are modelled: `leave` (pay the fin
 throw as in a normal turn) and `stay` (throw for doubles until the rules force the fine). The
 rates are expected landings per turn: a turn can land several times (doubles, a card
 that moves the token), so they sum to more than one.
+
+The chain takes a bot's first decision of a process tens of milliseconds (more than a whole
+game of decisions after it), so the tables of every edition under the presets' jail rules are
+shipped worked out, in `landing.json` beside this module (plain JSON, read without running
+anything; `tests/landing_tables.py` writes it again and a test checks that it equals the
+computation to the last bit); `landing_rates` and `reach` read them there and work out only
+the others.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from functools import cache
-from typing import Final
+from importlib import resources
+from typing import Any, Final
 
 from passgo.core.board import Board, load_edition
 from passgo.token_model import THROWS, square_outcomes
@@ -133,11 +142,38 @@ def _turns(edition: str) -> tuple[Throws, Turns]:
     return throws, [_turn(board, sq, throws) for sq in range(len(board.squares))]
 
 
+SHIPPED = "landing.json"  # the shipped tables, beside this module
+
+
+@cache
+def shipped() -> dict[str, Any]:
+    """The shipped tables: {"rates": {key: rates}, "reach": {key: rows}}, by `table_key`."""
+    text = resources.files("passgo.agents").joinpath(SHIPPED).read_text("utf-8")
+    tables: dict[str, Any] = json.loads(text)
+    return tables
+
+
+def table_key(edition: str, jail_max_turns: int, last: str | int) -> str:
+    """The key of a shipped table: "edition/jail turns/policy" for `landing_rates`,
+    "edition/jail turns/turns" for `reach`."""
+    return f"{edition}/{jail_max_turns}/{last}"
+
+
 @cache
 def landing_rates(edition: str = "us-classic", jail_max_turns: int = 3,
                   policy: str = "leave") -> tuple[float, ...]:
     """Expected landings per turn on every square of the edition's board, for a player whose
-    jail policy is `policy` ("leave" or "stay"). Computed once per argument set."""
+    jail policy is `policy` ("leave" or "stay"): the shipped table, or else worked out
+    (`compute_landing_rates`), once per argument set."""
+    rates = shipped()["rates"].get(table_key(edition, jail_max_turns, policy))
+    if rates is not None:
+        return tuple(rates)
+    return compute_landing_rates(edition, jail_max_turns, policy)
+
+
+def compute_landing_rates(edition: str, jail_max_turns: int,
+                          policy: str) -> tuple[float, ...]:
+    """`landing_rates` worked out from the chain."""
     if policy not in JAIL_POLICIES:
         raise ValueError(f"jail policy must be one of {', '.join(JAIL_POLICIES)}")
     board = load_edition(edition)
@@ -212,7 +248,16 @@ def reach(edition: str = "us-classic", jail_max_turns: int = 3,
     that turn and the `turns - 1` after it (a player sent to jail meanwhile leaves it on the
     next turn half the time), so `reach(...)[start][sq]` is about the chance of landing on
     `sq` within that many turns. The strategic bot sizes its cash reserve with it: the rents
-    it may meet before it can raise money at leisure again."""
+    it may meet before it can raise money at leisure again. The shipped table, or else worked
+    out (`compute_reach`), once per argument set."""
+    rows = shipped()["reach"].get(table_key(edition, jail_max_turns, turns))
+    if rows is not None:
+        return tuple(tuple(row) for row in rows)
+    return compute_reach(edition, jail_max_turns, turns)
+
+
+def compute_reach(edition: str, jail_max_turns: int, turns: int) -> tuple[tuple[float, ...], ...]:
+    """`reach` worked out from the chain."""
     board = load_edition(edition)
     n = len(board.squares)
     jailed = n  # the state of a token in jail, as `_turn` ends it

@@ -86,19 +86,36 @@ class Deal:
 @mypyc_attr(acyclic=True, free_list_len=1)
 class Market:
     """Every player's standing in one position (or in one that is only being considered),
-    and the judged gain of deals from it for any player."""
+    and the judged gain of deals from it for any player. `like`: a market of a position with
+    the same deeds, buildings, mortgages, cash and players in the game, whose standing is
+    taken as it is rather than worked out again (`Caches.market`); its lists are shared, which
+    is why no market changes them once made."""
+
+    earn: float
+    horizon: float
+    alive: list[int]
+    holding: list[Holding | None]
+    value: list[float]
+    income: list[float]
+    rivals: list[list[int]]
+    weights: list[list[float]]
 
     def __init__(self, valuer: Valuer, pos: Position, owner: list[int] | None = None,
-                 cash: Sequence[float] | None = None) -> None:
+                 cash: Sequence[float] | None = None, like: Market | None = None) -> None:
         self.valuer = valuer
         self.pos = pos
         self.owner: list[int] = pos.owner if owner is None else owner
         self.cash: Sequence[float] = pos.cash if cash is None else cash
+        if like is not None:
+            self.earn, self.horizon, self.alive = like.earn, like.horizon, like.alive
+            self.holding, self.value, self.income = like.holding, like.value, like.income
+            self.rivals, self.weights = like.rivals, like.weights
+            return
         self.earn = valuer.earn(pos)
         self.horizon = valuer.horizon
         self.alive = [p for p, alive in enumerate(pos.alive) if alive]
         n = len(pos.alive)
-        self.holding: list[Holding | None] = [None] * n
+        self.holding = [None] * n
         self.value = [0.0] * n
         self.income = [0.0] * n
         for p in self.alive:
@@ -114,8 +131,8 @@ class Market:
             strength[p] = s = max(1.0, self.value[p]) ** 2
             total += s
         # By seat: every rival of the player (none for a player out), and its weight.
-        self.rivals: list[list[int]] = [[] for _ in range(n)]
-        self.weights: list[list[float]] = [[] for _ in range(n)]
+        self.rivals = [[] for _ in range(n)]
+        self.weights = [[] for _ in range(n)]
         for p in self.alive:
             rest = total - strength[p]
             self.rivals[p] = [o for o in self.alive if o != p]

@@ -139,11 +139,14 @@ class Boards:
     """The boards read under one rule set (`Caches.board`): `by_key`, by owners, levels,
     mortgages and seats; and `last`, the board given last, since the next bot to decide most
     often sees the same board (one object, replaced whole, so that bots deciding in other
-    threads never see half of one board and half of another)."""
+    threads never see half of one board and half of another). `market`: likewise the trading
+    market made last (`Caches.market`): the responder to an offer weighs it in the standing
+    the proposer priced it in."""
 
     def __init__(self) -> None:
         self.by_key: dict[bytes, Board] = {}
         self.last: Seen | None = None
+        self.market: trading.Market | None = None
 
 
 class Caches:
@@ -180,6 +183,26 @@ class Caches:
         if not odds:
             odds = self._odds = odds_by_square(g.rules)
         return odds
+
+    def market(self, pos: Position) -> trading.Market:
+        """The trading yardstick's `trading.Market` of `pos`: the standing of the market made
+        last by any bot of the process when its position had the same deeds, buildings,
+        mortgages, cash and players in the game (most decisions between two offers change
+        none of them: five list comparisons instead of every player's holding valued again),
+        else worked out."""
+        valuer = self.valuers(pos.game)[1]
+        boards = self._boards
+        last = boards.market
+        if last is not None and last.pos is pos:
+            return last
+        like = None
+        if last is not None and last.valuer is valuer:
+            seen = last.pos
+            if (seen.cash == pos.cash and seen.owner == pos.owner and seen.level == pos.level
+                    and seen.mortgaged == pos.mortgaged and seen.alive == pos.alive):
+                like = last
+        market = boards.market = trading.Market(valuer, pos, like=like)
+        return market
 
     def board(self, pos: Position) -> Board:
         """The cached facts of the board as it stands in `pos`."""

@@ -126,7 +126,7 @@ class Negotiator:
                 # on better terms for the other side.
                 keep = min(cash[player], self.appraiser.reserve(pos, player))
                 if market is None:
-                    market = trading.Market(self.caches.valuers(g)[1], pos)
+                    market = self.caches.market(pos)
                 better = trading.sweetened(market, refused, self.params.trade_margin, keep,
                                            found.probe)
                 if better is None:
@@ -136,7 +136,7 @@ class Negotiator:
                     or offer.get.cash > cash[other] or g.trade_problem(offer) is not None):
                 continue
             if market is None:
-                market = trading.Market(self.caches.valuers(g)[1], pos)
+                market = self.caches.market(pos)
             if trading.impolite(market, offer):
                 continue  # (priced while a deed was mortgaged, say: the floor has risen)
             self._offered[key] = turns
@@ -177,7 +177,7 @@ class Negotiator:
                     out.append(known[1])
                 continue
             if market is None:
-                market = trading.Market(self.caches.valuers(g)[1], pos)
+                market = self.caches.market(pos)
             deal = market.deal([(player, other, give), (other, player, get)])
             fresh.append((trading.promise(market, deal), other, give, get, probing, deal))
         # Only the most promising deals not priced lately are priced now (pricing is most of
@@ -199,7 +199,7 @@ class Negotiator:
                 found = known[1]
             else:
                 if market is None:
-                    market = trading.Market(self.caches.valuers(g)[1], pos)
+                    market = self.caches.market(pos)
                 if keep < 0:
                     keep = min(pos.cash[player], self.appraiser.reserve(pos, player))
                 found = trading.plan_in_two(market, player, first, part1, second, part2,
@@ -294,7 +294,7 @@ class Negotiator:
 
     def weigh(self, g: Game, pos: Position, player: int, offer: TradeOffer) -> Weighing:
         """An offer to the bot judged as `reply` judges it (and `Explainer` says it)."""
-        market = trading.Market(self.caches.valuers(g)[1], pos)
+        market = self.caches.market(pos)
         margin = self.params.trade_margin
         verdict = trading.judge(market, offer, margin)
         clears = verdict.clears
