@@ -7,10 +7,10 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Literal
 
-from passgo.core import game
-
 
 def engine_build() -> Literal["compiled", "pure"]:
     """`compiled` when the rules core was loaded from an extension module, else `pure`."""
+    from passgo.core import game
+
     path = game.__file__ or ""
     return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure"

@@ -42,6 +42,7 @@ from passgo.core import (
     SaveFileError,
     player_names_problem,
 )
+from passgo.core.serialize import state_dict
 from passgo.core.textdata import MAX_CHARS, load_json
 from passgo.narrate import sentences
 
@@ -453,7 +454,8 @@ class Session:
             raise SessionError(f"{path}: saved game is damaged ({exc})") from None
         # A save of another engine version (a rule it got wrong, mended since) may replay to
         # another state: its saved state is the game, and its log what this replay can tell.
-        if engine == ENGINE_VERSION and replayed.to_dict()["state"] != game.to_dict()["state"]:
+        # The states alone: a whole save would write the history's lines out twice to compare.
+        if engine == ENGINE_VERSION and state_dict(replayed) != state_dict(game):
             raise SessionError(f"{path}: the saved state does not match its history")
         names = [seat.name for seat in seats]
         if names != game.names:

@@ -66,3 +66,16 @@ def test_an_offer_whose_receiver_could_not_pay_the_interest_is_refused() -> None
     g2 = setup(cash=[1500, 3], owners={MEDITERRANEAN: 0}, mortgaged=[MEDITERRANEAN])
     assert g2.trade_problem(TradeOffer(0, 1, Bundle((MEDITERRANEAN,)), Bundle(cash=1))) \
         is not None
+
+
+def test_checking_an_offer_of_mortgaged_deeds_leaves_the_game_as_it_was() -> None:
+    """The check works the interest out on the game as the trade would leave it (owners and
+    cash changed for a moment, `passgo.core.trades`): refused (Bob holds $0) or not, the game
+    is unchanged after it."""
+    swap = TradeOffer(0, 1, Bundle((MEDITERRANEAN,), cash=40), Bundle((BALTIC,), cash=7))
+    for cash in ([1500, 0], [1500, 300]):
+        g = setup(cash=cash, owners={MEDITERRANEAN: 0, BALTIC: 1},
+                  mortgaged=[MEDITERRANEAN, BALTIC])
+        before = g.to_dict()
+        g.trade_problem(swap)
+        assert g.to_dict() == before

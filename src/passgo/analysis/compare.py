@@ -22,7 +22,6 @@ import argparse
 from typing import Any
 
 from passgo.analysis.output import TableData
-from passgo.analysis.plots import length_histograms
 from passgo.core import Rules
 from passgo.inputs import CommandError, rules_of
 from passgo.sim.jobs import GameJob
@@ -136,6 +135,8 @@ def rules_tables(report: dict[str, Any]) -> list[TableData]:
 def rules_figure(report: dict[str, Any]) -> Any:
     """Histograms of game length in rounds, one per rule set on the same bins, the games
     stopped at the cap drawn apart."""
+    from passgo.analysis.plots import length_histograms  # Matplotlib: for --plot, --html only
+
     cap = report["setup"]["max_rounds"]
     return length_histograms({s["rules"]: (s["rounds"], s["capped"])
                               for s in report["rule_sets"]},

@@ -19,13 +19,10 @@ import numpy as np
 
 from passgo.analysis.chain import landing_odds
 from passgo.analysis.output import TableData
-from passgo.analysis.plots import board_heatmap
 from passgo.core import Rules
 from passgo.core.board import load_edition
 from passgo.sim.batched import batched_groups
-from passgo.sim.jobs import LandingJob
 from passgo.sim.records import landing_labels
-from passgo.sim.run import landing_chunk_counts
 from passgo.sim.stats import mean_interval
 from passgo.token_model import CARD_CONVENTION_TEXT, build_movement
 
@@ -57,6 +54,10 @@ def monte_carlo(rules: Rules, jail: str, card: str, method: str, rolls: int, see
     """Landing counts of a run, one row per independent batch (per square, In Jail last)."""
     if method == "batched":
         return batched_groups(build_movement(rules, jail, card), rolls, seed, BATCHES, progress)
+    # The engine's run, with its pool of workers and progress bar: only this method needs it.
+    from passgo.sim.jobs import LandingJob
+    from passgo.sim.run import landing_chunk_counts
+
     chunk = max(1_000, math.ceil(rolls / BATCHES))
     job = LandingJob(rules, rolls, jail, seed, chunk, card)
     return np.array(landing_chunk_counts(job, workers=workers))
@@ -145,6 +146,8 @@ def landing_tables(report: dict[str, Any]) -> list[TableData]:
 
 def landing_figure(report: dict[str, Any]) -> Any:
     """A board heat map of the per-throw odds, one board per jail strategy."""
+    from passgo.analysis.plots import board_heatmap  # Matplotlib: for --plot, --html only
+
     names = [r["name"] for r in report["strategies"][0]["squares"]]
     panels = {f"{s['jail']} jail stays": [100 * r["per_throw"] for r in s["squares"]]
               for s in report["strategies"]}

@@ -25,7 +25,6 @@ from passgo.agents import ProtocolBot, make_agent, play, split_specs
 from passgo.agents.play import close_agents
 from passgo.analysis.errors import AnalysisError
 from passgo.analysis.output import TableData
-from passgo.analysis.plots import interval_bars
 from passgo.core import AcceptTrade, Action, Game, IllegalActionError, TradeReplyDecision
 from passgo.inputs import load_position, position_text
 from passgo.sim.backends import run_tasks
@@ -249,6 +248,8 @@ def position_tables(report: dict[str, Any]) -> list[TableData]:
 
 def position_figure(report: dict[str, Any]) -> Any:
     """Win chances with 95 % intervals (and, with a what-if, the differences)."""
+    from passgo.analysis.plots import interval_bars  # Matplotlib: for --plot, --html only
+
     players = report["players"]
     if report["setup"]["what_if"] is None:
         return interval_bars([p["player"] for p in players], [p["share"] for p in players],

@@ -28,7 +28,6 @@ from typing import Any
 from passgo.analysis.chain import ChainResult, landing_odds
 from passgo.analysis.errors import AnalysisError
 from passgo.analysis.output import TableData
-from passgo.analysis.plots import returns_panels
 from passgo.core import Rules, building_levels, deed_price, hotels_at, houses_at, street_rent
 from passgo.core.board import Board, load_edition
 from passgo.token_model import build_movement
@@ -204,6 +203,8 @@ def returns_tables(report: dict[str, Any]) -> list[TableData]:
 def returns_figure(report: dict[str, Any]) -> Any:
     """The headline (each group's best return per dollar, ranked) above the return per dollar
     and the rent per opponent turn by building level, one line per colour group."""
+    from passgo.analysis.plots import returns_panels  # Matplotlib: for --plot, --html only
+
     colour = [g for g in report["groups"] if g["group"] not in STATIONS]
     stations = {g["group"]: g["levels"][-1] for g in report["groups"] if g["group"] in STATIONS}
     return returns_panels(

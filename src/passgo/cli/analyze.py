@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
 
 from passgo.analysis import MC_METHODS
 from passgo.inputs import CommandError, finite_float, missing_extra
@@ -30,9 +29,8 @@ def _outputs(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
 
 
-def add_analyze(sub: Any) -> None:
-    p = sub.add_parser("analyze", help="landing odds, returns, win chances, rule comparisons",
-                       description="Analyses of the game with tables, JSON, plots and pages.")
+def add_analyze(p: argparse.ArgumentParser) -> None:
+    p.description = "Analyses of the game with tables, JSON, plots and pages."
     # Each analysis sets `analysis` itself: without a dest, a missing one is named by the
     # choices ("{landing,returns,...}") in the error.
     which = p.add_subparsers(required=True, parser_class=type(p))
@@ -117,6 +115,10 @@ def _check(args: argparse.Namespace) -> None:
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     _check(args)
+    # One BLAS thread unless the user says otherwise, set before NumPy loads its BLAS: the
+    # chain's system is 123 equations, solved in a millisecond on one thread, while a pool of
+    # BLAS threads spins for tens of milliseconds of CPU on a busy machine to solve it.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         from passgo.analysis.run import run_analysis
     except ImportError as exc:

@@ -22,7 +22,6 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 from passgo.agents import AGENTS
 from passgo.clock import parse_duration
@@ -179,10 +178,9 @@ def play_plain(session: Session) -> int:
         return 1
 
 
-def add_play(sub: Any) -> None:
-    play = sub.add_parser("play", help="play a game in the terminal",
-                          description="Play a game in the terminal: full-screen when run in a "
-                          "terminal, line by line with --plain or in a pipe.")
+def add_play(play: argparse.ArgumentParser) -> None:
+    play.description = ("Play a game in the terminal: full-screen when run in a terminal, line "
+                        "by line with --plain or in a pipe.")
     kinds = ", ".join(["human", *AGENTS])
     play.add_argument("--players", metavar="SEATS",
                       help=f'seats as "Name:kind,..." (kind: {kinds}; default: '

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from passgo.core import DataError
 from passgo.core.board import DECK_NAMES, load_edition
@@ -44,8 +43,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_commands(sub: Any) -> None:
-    position = sub.add_parser("position", help="check and show game positions")
+def add_position(position: argparse.ArgumentParser) -> None:
     psub = position.add_subparsers(required=True, parser_class=type(position))
     check = psub.add_parser("check", help="validate a position file (or a saved game's "
                             "position) and print it as a board")
@@ -57,7 +55,9 @@ def add_commands(sub: Any) -> None:
                       help="only what this player may know (no PRNG, deck order or scripted "
                       "dice; the Angel of Death only to the Angel)")
     show.set_defaults(func=cmd_show)
-    cards = sub.add_parser("cards", help="card ids and texts")
+
+
+def add_cards(cards: argparse.ArgumentParser) -> None:
     csub = cards.add_subparsers(required=True, parser_class=type(cards))
     listing = csub.add_parser("list", help="list the cards of each deck with their ids")
     listing.add_argument("--edition", default="us-classic")

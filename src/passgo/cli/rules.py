@@ -34,8 +34,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_commands(sub: Any) -> None:
-    rules = sub.add_parser("rules", help="list rule sets and show their options")
+def add_rules(rules: argparse.ArgumentParser) -> None:
     rsub = rules.add_subparsers(required=True, parser_class=type(rules))
     listing = rsub.add_parser("list", help="the named rule sets and what each changes")
     listing.set_defaults(func=cmd_list)

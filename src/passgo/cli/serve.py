@@ -21,7 +21,7 @@ import json
 import os
 import socket
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from passgo.inputs import CommandError, finite_float
@@ -178,10 +178,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_serve(sub: Any) -> None:
+def add_serve(serve: argparse.ArgumentParser) -> None:
     from passgo.web.limits import Limits
 
-    serve = sub.add_parser("serve", help="the browser game: lobby and online games")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (0.0.0.0: every network of this computer)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on")

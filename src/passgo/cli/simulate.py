@@ -33,12 +33,9 @@ LANDING_DEFAULTS: dict[str, Any] = {"rolls": 1_000_000, "jail": "short", "jail_c
                                     "method": "engine"}
 
 
-def add_simulate(sub: Any) -> None:
-    p = sub.add_parser(
-        "simulate", help="simulate many games of bots; compare rule sets; landing frequencies",
-        description="Play many games of bots with the real engine and report wins (95 % "
-                    "Wilson intervals), game length, bankruptcies, rent and landings.",
-    )
+def add_simulate(p: argparse.ArgumentParser) -> None:
+    p.description = ("Play many games of bots with the real engine and report wins (95 % "
+                     "Wilson intervals), game length, bankruptcies, rent and landings.")
     p.add_argument("--games", type=int, help="number of games (default 1000)")
     p.add_argument("--players", help="one bot per player, in seat order of game 0 "
                                      f"(default {DEFAULT_PLAYERS})")

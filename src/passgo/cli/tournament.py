@@ -98,10 +98,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_tournament(sub: Any) -> None:
-    p = sub.add_parser("tournament", help="matches among bots, with ratings",
-                       description="Every set of PLAYERS bots meets in every seat rotation "
-                                   "(or seat order); OpenSkill ratings and win shares.")
+def add_tournament(p: argparse.ArgumentParser) -> None:
+    p.description = ("Every set of PLAYERS bots meets in every seat rotation (or seat order); "
+                     "OpenSkill ratings and win shares.")
     p.add_argument("bots", nargs="+", metavar="BOT",
                    help="bot specs: basic, strategic:reserve=300, cautious, cmd:COMMAND, ... "
                         "(docs/bots.md)")

@@ -16,6 +16,7 @@ from passgo.core.actions import Action
 from passgo.core.errors import DataError, IllegalActionError, SaveFileError
 from passgo.core.events import Event
 from passgo.core.frames import frame_from_dict
+from passgo.core.history import History
 from passgo.core.position import MAX_SCRIPTED_THROWS, game_from_position
 from passgo.core.rules import Rules
 from passgo.core.state import IMMUNITY, LOAN_TERM, PARTNER, SHARE, GameState
@@ -123,21 +124,38 @@ def _parse_line(i: int, line: str) -> Action:
         raise SaveFileError(f"history line {i + 1} ({line!r}) is not an action: {exc}") from None
 
 
-def _steps(g: Game, history: list[str]) -> Iterator[tuple[Action, list[Event]]]:
-    """Apply a saved history to `g`, every action checked, yielding each with its events."""
+def parse_history(history: list[str]) -> list[Action]:
+    """The actions of a save's history lines, each distinct line read once: a long game says
+    "0:roll" and "0:end" thousands of times, and actions are immutable values that may be
+    shared (a game's copies share theirs already)."""
+    read: dict[str, Action] = {}
+    out = []
     for i, line in enumerate(history):
-        action = _parse_line(i, line)
+        action = read.get(line)
+        if action is None:
+            action = read[line] = _parse_line(i, line)
+        out.append(action)
+    return out
+
+
+def _steps(g: Game, history: list[str], actions: list[Action]
+           ) -> Iterator[tuple[Action, list[Event]]]:
+    """Apply a saved history (its lines and their actions) to `g`, every action checked,
+    yielding each with its events."""
+    for i, action in enumerate(actions):
         try:
             yield action, g.apply(action)
         except IllegalActionError as exc:
-            raise SaveFileError(f"history line {i + 1} ({line!r}) does not replay: {exc}") from None
+            raise SaveFileError(f"history line {i + 1} ({history[i]!r}) does not replay: "
+                                f"{exc}") from None
 
 
 def replay(cls: type[Game], names: list[str], rules: Rules, seed: int, setup: dict[str, Any],
-           history: list[str]) -> Game:
-    """Play a history again from the start; every action is checked on the way."""
+           history: list[str], actions: list[Action] | None = None) -> Game:
+    """Play a history again from the start; every action is checked on the way (`actions`:
+    the lines' actions when they have been read already)."""
     g = new_from_setup(cls, names, rules, seed, setup)
-    for _ in _steps(g, history):
+    for _ in _steps(g, history, parse_history(history) if actions is None else actions):
         pass
     return g
 
@@ -176,7 +194,7 @@ def replay_steps(cls: type[Game], data: dict[str, Any]
     except _DAMAGE as exc:
         raise _damage(exc) from None
     yield g, None, g.events
-    for action, events in _steps(g, history):
+    for action, events in _steps(g, history, parse_history(history)):
         yield g, action, events
 
 
@@ -196,13 +214,14 @@ def game_from_dict(cls: type[Game], data: Any, verify: bool = True) -> Game:
             if not 0 <= first < g.n:
                 raise SaveFileError(f"setup field 'first' must be a seat, not {first}")
             g.setup["first"] = first
-        g.history = [_parse_line(i, line) for i, line in enumerate(history)]
+        actions = parse_history(history)
+        g.history = History(actions)
     except SaveFileError:
         raise
     except _DAMAGE as exc:
         raise _damage(exc) from None
     if verify:
-        replayed = replay(cls, names, rules, seed, setup, history)
+        replayed = replay(cls, names, rules, seed, setup, history, actions)
         if (state_dict(replayed) != state_dict(g)
                 or replayed.setup.get("first") != g.setup.get("first")):
             raise SaveFileError("saved state does not match its history: the file was altered")

@@ -100,13 +100,23 @@ def _interest_problem(g: GameState, player: int, gives: Bundle, gets: Bundle) ->
     if not mortgaged:
         return None
     interest = sum(g.interest(sq) for sq in mortgaged)
-    after = g.clone()  # (only for a trade of mortgaged deeds: rare)
-    for sq in gives.properties:
-        after.owner[sq] = BANK
-    for sq in gets.properties:
-        after.owner[sq] = player
-    after.cash[player] += gets.cash + gets.lent - gives.cash - gives.lent
-    if raisable(after, player) < interest:
+    # The game as the trade would leave it, for a moment and put back as it was: a copy of the
+    # whole game per offer was most of the time of an RL step, whose mask checks such offers.
+    owner, cash = g.owner, g.cash
+    was = [(sq, owner[sq]) for sq in (*gives.properties, *gets.properties)]
+    held = cash[player]
+    try:
+        for sq in gives.properties:
+            owner[sq] = BANK
+        for sq in gets.properties:
+            owner[sq] = player
+        cash[player] += gets.cash + gets.lent - gives.cash - gives.lent
+        short = raisable(g, player) < interest
+    finally:
+        for sq, who in reversed(was):
+            owner[sq] = who
+        cash[player] = held
+    if short:
         return (f"{g.names[player]} could not pay the {g.board.money(interest)} interest due at "
                 f"once on the mortgaged deeds received")
     return None

@@ -5,6 +5,11 @@ or weak bots, where the textbook normal interval misbehaves; the Wilson score in
 its coverage there and never leaves [0, 1]. A paired comparison runs both configurations on
 the same seeds, so its interval comes from the per-game differences (a t interval), which is
 what makes common random numbers pay off: the shared luck cancels game by game.
+
+The quantiles come from `scipy.special` (the functions `scipy.stats`' `norm.ppf` and `t.ppf`
+call, so the same numbers), imported when an interval is first worked out: importing
+`scipy.stats` costs more than a second and a half, and most commands that import this module
+never need a quantile, or need it once the work is done.
 """
 
 from __future__ import annotations
@@ -13,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import norm, t
 
 CONFIDENCE = 0.95
 
@@ -22,7 +26,9 @@ def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> tuple
     """Wilson score interval for `successes` out of `trials` (40 of 100: 0.309 to 0.498)."""
     if trials <= 0:
         raise ValueError("a share needs at least one trial")
-    z = float(norm.ppf(0.5 + confidence / 2))
+    from scipy.special import ndtri  # the normal quantile (norm.ppf)
+
+    z = float(ndtri(0.5 + confidence / 2))
     p = successes / trials
     z2n = z * z / trials
     centre = (p + z2n / 2) / (1 + z2n)
@@ -62,8 +68,10 @@ def mean_interval(values: Sequence[float] | np.ndarray,
     x = np.asarray(values, dtype=float)
     if x.size < 2:
         raise ValueError("an interval needs two observations at least")
+    from scipy.special import stdtrit  # Student's t quantile (t.ppf): degrees of freedom first
+
     mean = float(x.mean())
-    half = float(t.ppf(0.5 + confidence / 2, x.size - 1)) * float(x.std(ddof=1)) / float(
+    half = float(stdtrit(x.size - 1, 0.5 + confidence / 2)) * float(x.std(ddof=1)) / float(
         np.sqrt(x.size))
     return mean, mean - half, mean + half
 
