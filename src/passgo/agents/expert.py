@@ -259,35 +259,55 @@ class ExpertBot:
                 planned = self._planned(g, player)
                 if planned is not None:
                     return planned
-                return self._choose(g, player, self._end_turn(g, player), started)
+            case BidDecision() as bid:
+                return self._bid(g, player, bid, started)
+            case TradeReplyDecision(problem=problem) if problem is not None:
+                return refuse_unworkable(player, problem)
+            case GameOverDecision():
+                raise ValueError("the game is over: there is nothing to decide")
+        return self._choose(g, player, self.candidates(g, player), started)
+
+    def candidates(self, g: Game, player: int) -> list[Candidate]:
+        """The answers the search compares for `player`'s pending decision, the strategic
+        bot's own first (see the module docstring): empty when the decision has one sensible
+        answer the bot gives at once (throwing the dice, the cheaper tax, refusing an
+        unworkable offer) or is no decision of `player`'s, the strategic bot's answer alone
+        when nothing may overrule it (an offer its manners refuse). The game review
+        (`passgo.review`) asks this too, for the moves a player might have made."""
+        pending = g.pending
+        if pending.player != player:
+            return []
+        match pending:
+            case RollDecision() | TaxDecision() | GameOverDecision():
+                return []
+            case EndTurnDecision():
+                return self._end_turn(g, player)
             case BuyDecision():
                 base = self._base.act(g, player)
                 flip: Action = Decline(player) if isinstance(base, Buy) else Buy(player)
-                return self._choose(g, player, [Candidate.single(base), Candidate.single(flip)],
-                                    started)
+                return [Candidate.single(base), Candidate.single(flip)]
             case BidDecision() as bid:
-                return self._bid(g, player, bid, started)
+                return self._auction_candidates(g, player, bid)
             case TradeReplyDecision(offer=offer, problem=problem):
                 if problem is not None:
-                    return refuse_unworkable(player, problem)
+                    return []
                 base = self._base.act(g, player)
                 if not isinstance(base, AcceptTrade) and _impolite_reply(g, player, offer):
-                    return base  # the manners of the strategic bot: no rollout overrules them
+                    # The manners of the strategic bot: no rollout overrules them.
+                    return [Candidate.single(base)]
                 reply: Action = (refuse(player, "played out, my position is better without it")
                                  if isinstance(base, AcceptTrade) else AcceptTrade(player))
-                return self._choose(g, player, [Candidate.single(base), Candidate.single(reply)],
-                                    started)
+                return [Candidate.single(base), Candidate.single(reply)]
             case RaiseFundsDecision():
-                return self._choose(g, player, self._answers(
-                    g, player, [self._base.act(g, player), self._basic.act(g, player)]),
-                    started)
+                return self._answers(
+                    g, player, [self._base.act(g, player), self._basic.act(g, player)])
             case MortgagedDeedDecision(square=sq):
-                return self._choose(g, player, self._answers(
+                return self._answers(
                     g, player, [self._base.act(g, player), LiftMortgage(player, sq),
-                                KeepMortgage(player, sq)]), started)
+                                KeepMortgage(player, sq)])
             case JailDecision():
-                return self._choose(g, player, self._answers(
-                    g, player, [self._base.act(g, player), *g.answers(player)]), started)
+                return self._answers(
+                    g, player, [self._base.act(g, player), *g.answers(player)])
             case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
                   | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
                   | TravelDecision()
@@ -297,10 +317,7 @@ class ExpertBot:
                   | JailExitDecision() | JailCardPurchaseDecision() | BuildDemandDecision()
                   | PlaceBuildingDecision()):
                 answers = [a for a in g.answers(player) if not isinstance(a, Bid)]
-                return self._choose(g, player, self._answers(
-                    g, player, [self._base.act(g, player), *answers]), started)
-            case GameOverDecision():
-                raise ValueError("the game is over: there is nothing to decide")
+                return self._answers(g, player, [self._base.act(g, player), *answers])
             case other:
                 assert_never(other)
 
@@ -452,8 +469,16 @@ class ExpertBot:
     def _auction_limit(self, g: Game, player: int, bid: BidDecision,
                        started: float) -> int | None:
         """The most to bid in this auction (None: bid as the base bot does)."""
-        if bid.item != "deed":
+        candidates = self._auction_candidates(g, player, bid)
+        if not candidates:
             return None
+        return self._best(g, player, candidates, started).bid_limit
+
+    def _auction_candidates(self, g: Game, player: int, bid: BidDecision) -> list[Candidate]:
+        """Bid limits for a deed's open auction: the base bot's bids, passing, and fractions
+        of the deed's price (none for buildings in a shortage: the base bot bids)."""
+        if bid.item != "deed":
+            return []
         span = g.bid_range(player)
         base = self._base.act(g, player)
         candidates = [Candidate(base, "strategic")]
@@ -465,7 +490,7 @@ class ExpertBot:
             candidates.append(Candidate(Pass(player), "pass", bid_limit=-1))
             candidates.extend(Candidate(Bid(player, low), f"up to {x}", bid_limit=x)
                               for x in limits)
-        return self._best(g, player, candidates, started).bid_limit
+        return candidates
 
 
 class Choice:

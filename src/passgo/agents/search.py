@@ -35,6 +35,7 @@ from passgo.core import (
     EndTurnDecision,
     Game,
     Pass,
+    RollDecision,
     Rules,
     Unmortgage,
 )
@@ -200,6 +201,17 @@ def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: Po
             horizon: int, scorer: Scorer) -> float:
     """Play `candidate` out on a reseeded copy of `game` for `horizon` rounds (the deciding
     `player`'s turns) and score the result for `player`."""
+    return scorer.score(play_out(game, seed, player, candidate, policy, horizon), player)
+
+
+def play_out(game: Game, seed: int, player: int, candidate: Candidate, policy: PolicyFactory,
+             horizon: int, *, settle: bool = False) -> Game:
+    """The reseeded copy of `game` after `candidate` is played out for `horizon` rounds (see
+    `rollout`). With `settle`, the play stops sooner: at the first position, after at least
+    one action, where every script is played and the game waits for a throw of the dice or
+    the end of a turn; the decision and what it set going (an auction, a trade's answer, a
+    building plan) are over there, and little luck has been drawn since. The game review
+    (`passgo.review`) scores such positions with a fast evaluator."""
     g = game.copy()
     g.reseed(seed)
     agents = [policy(p) for p in range(g.n)]
@@ -216,7 +228,10 @@ def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: Po
     steps_left = STEPS_PER_TURN * (stop - turn + 1)
     claims = g.rules.rent_claim != "always" or bool(g.rent_claims)
     apply = g.apply_unchecked
+    started = len(g.history)
     while not g.over and g.turn_number < stop and steps_left > 0:
+        if settle and len(g.history) > started and _settled(g, overrides):
+            break
         steps_left -= 1
         if claims and _claim(g):
             continue
@@ -235,7 +250,15 @@ def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: Po
         if action is None:
             action = agents[p].act(g, p)
         apply(action)
-    return scorer.score(g, player)
+    return g
+
+
+def _settled(g: Game, overrides: dict[int, _Scripted | BidLimit]) -> bool:
+    """The game waits for a throw or a turn's end, and every script is played out."""
+    if not isinstance(g.pending, RollDecision | EndTurnDecision):
+        return False
+    return all(not isinstance(o, _Scripted) or o.at >= len(o.actions)
+               for o in overrides.values())
 
 
 def _claim(g: Game) -> bool:
