@@ -204,10 +204,11 @@ def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: Po
     return scorer.score(play_out(game, seed, player, candidate, policy, horizon), player)
 
 
-def play_out(game: Game, seed: int, player: int, candidate: Candidate, policy: PolicyFactory,
-             horizon: int, *, settle: bool = False) -> Game:
-    """The reseeded copy of `game` after `candidate` is played out for `horizon` rounds (see
-    `rollout`). With `settle`, the play stops sooner: at the first position, after at least
+def play_out(game: Game, seed: int, player: int, candidate: Candidate | None,
+             policy: PolicyFactory, horizon: int, *, settle: bool = False) -> Game:
+    """The reseeded copy of `game` after `candidate` (None: no script, the default bots play
+    every seat) and then the default bots have played `horizon` rounds of `player`'s turns,
+    or to the end of the game. With `settle`, the play stops sooner: at the first position, after at least
     one action, where every script is played and the game waits for a throw of the dice or
     the end of a turn; the decision and what it set going (an auction, a trade's answer, a
     building plan) are over there, and little luck has been drawn since. The game review
@@ -215,10 +216,10 @@ def play_out(game: Game, seed: int, player: int, candidate: Candidate, policy: P
     g = game.copy()
     g.reseed(seed)
     agents = [policy(p) for p in range(g.n)]
-    overrides: dict[int, _Scripted | BidLimit] = {
+    overrides: dict[int, _Scripted | BidLimit] = {} if candidate is None else {
         seat: _Scripted(actions) for seat, actions in candidate.scripts}
     limit: BidLimit | None = None
-    if candidate.bid_limit is not None:
+    if candidate is not None and candidate.bid_limit is not None:
         pending = game.pending
         assert isinstance(pending, BidDecision)
         limit = BidLimit(pending.square, pending.item, candidate.bid_limit)
