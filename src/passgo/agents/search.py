@@ -200,13 +200,21 @@ def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: Po
             horizon: int, scorer: Scorer) -> float:
     """Play `candidate` out on a reseeded copy of `game` for `horizon` rounds (the deciding
     `player`'s turns) and score the result for `player`."""
+    return scorer.score(play_out(game, seed, player, candidate, policy, horizon), player)
+
+
+def play_out(game: Game, seed: int, player: int, candidate: Candidate | None,
+             policy: PolicyFactory, horizon: int) -> Game:
+    """The reseeded copy of `game` after `candidate` (None: no script, the default bots play
+    every seat) and then the default bots have played `horizon` rounds of `player`'s turns,
+    or to the end of the game."""
     g = game.copy()
     g.reseed(seed)
     agents = [policy(p) for p in range(g.n)]
-    overrides: dict[int, _Scripted | BidLimit] = {
+    overrides: dict[int, _Scripted | BidLimit] = {} if candidate is None else {
         seat: _Scripted(actions) for seat, actions in candidate.scripts}
     limit: BidLimit | None = None
-    if candidate.bid_limit is not None:
+    if candidate is not None and candidate.bid_limit is not None:
         pending = game.pending
         assert isinstance(pending, BidDecision)
         limit = BidLimit(pending.square, pending.item, candidate.bid_limit)
@@ -235,7 +243,7 @@ def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: Po
         if action is None:
             action = agents[p].act(g, p)
         apply(action)
-    return scorer.score(g, player)
+    return g
 
 
 def _claim(g: Game) -> bool:
