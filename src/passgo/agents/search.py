@@ -208,11 +208,11 @@ def play_out(game: Game, seed: int, player: int, candidate: Candidate | None,
              policy: PolicyFactory, horizon: int, *, settle: bool = False) -> Game:
     """The reseeded copy of `game` after `candidate` (None: no script, the default bots play
     every seat) and then the default bots have played `horizon` rounds of `player`'s turns,
-    or to the end of the game. With `settle`, the play stops sooner: at the first position, after at least
-    one action, where every script is played and the game waits for a throw of the dice or
-    the end of a turn; the decision and what it set going (an auction, a trade's answer, a
-    building plan) are over there, and little luck has been drawn since. The game review
-    (`passgo.review`) scores such positions with a fast evaluator."""
+    or to the end of the game. With `settle`, the play stops sooner: at the first position,
+    after at least one action, where every script is played and the game waits for a throw
+    of the dice or the end of a turn; the decision and what it set going (an auction, a
+    trade's answer, a building plan) are over there, and little luck has been drawn since.
+    The game review (`passgo.review`) scores such positions with a fast evaluator."""
     g = game.copy()
     g.reseed(seed)
     agents = [policy(p) for p in range(g.n)]
