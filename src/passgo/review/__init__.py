@@ -1,0 +1,17 @@
+"""Game review (issue 31): every decision of a saved game with each player's win chance
+before and after it, the reviewed players' mistakes marked by the win chance they lost and
+the better move in words; and the hint for a decision pending in a game being played.
+
+A thin layer over the core's public model, the expert bot's candidates and search
+(`passgo.agents.expert`, `passgo.agents.search`) and the evaluator (`passgo.eval`):
+`source` reads a save, `moves` cuts its history into decisions, `judge` scores a decision's
+candidates, `review` puts the review together, `words` says it, `report` writes it as JSON
+and HTML, `hint` answers a pending decision. See docs/review.md.
+"""
+
+from passgo.review.judge import THRESHOLDS, mark_of
+from passgo.review.review import Review, ReviewedMove, review_game, reviewed_seats
+from passgo.review.source import ReviewError, SavedGame, read_save, saved_game
+
+__all__ = ["THRESHOLDS", "Review", "ReviewError", "ReviewedMove", "SavedGame", "mark_of",
+           "read_save", "review_game", "reviewed_seats", "saved_game"]
