@@ -267,13 +267,16 @@ class ExpertBot:
                 raise ValueError("the game is over: there is nothing to decide")
         return self._choose(g, player, self.candidates(g, player), started)
 
-    def candidates(self, g: Game, player: int) -> list[Candidate]:
+    def candidates(self, g: Game, player: int, deadline: float | None = None
+                   ) -> list[Candidate]:
         """The answers the search compares for `player`'s pending decision, the strategic
         bot's own first (see the module docstring): empty when the decision has one sensible
         answer the bot gives at once (throwing the dice, the cheaper tax, refusing an
         unworkable offer) or is no decision of `player`'s, the strategic bot's answer alone
         when nothing may overrule it (an offer its manners refuse). The game review
-        (`passgo.review`) asks this too, for the moves a player might have made."""
+        (`passgo.review`) asks this too, for the moves a player might have made, and a hint
+        gives a `deadline` (a `time.perf_counter()` value) after which no more trade offers
+        are priced."""
         pending = g.pending
         if pending.player != player:
             return []
@@ -281,7 +284,7 @@ class ExpertBot:
             case RollDecision() | TaxDecision() | GameOverDecision():
                 return []
             case EndTurnDecision():
-                return self._end_turn(g, player)
+                return self._end_turn(g, player, deadline)
             case BuyDecision():
                 base = self._base.act(g, player)
                 flip: Action = Decline(player) if isinstance(base, Buy) else Buy(player)
@@ -332,6 +335,16 @@ class ExpertBot:
             if len(out) >= MAX_ANSWERS:
                 break
         return out
+
+    def best(self, g: Game, player: int) -> Candidate | None:
+        """The candidate the search picks for `player`'s pending decision within the budget
+        (None: the decision has one sensible answer; `act` gives it). For a hint to a person
+        (`passgo.review.hint`); `explain` then says why, as after `act`."""
+        started = time.perf_counter()
+        candidates = self.candidates(g, player, started + self.params.ms / 2000)
+        if not candidates:
+            return None
+        return self._best(g, player, candidates, started)
 
     def _choose(self, g: Game, player: int, candidates: list[Candidate],
                 started: float) -> Action:
@@ -390,7 +403,8 @@ class ExpertBot:
         self._plan = None
         return None
 
-    def _end_turn(self, g: Game, player: int) -> list[Candidate]:
+    def _end_turn(self, g: Game, player: int, deadline: float | None = None
+                  ) -> list[Candidate]:
         base = self._base.act(g, player)
         out = [Candidate(base, base.text(), ((player, (base,)),))]
         seen: set[tuple[Action, ...]] = {(base,)}
@@ -405,7 +419,7 @@ class ExpertBot:
                     seen.add(actions)
                     out.append(Candidate(actions[0], f"{BUILD_LABEL}{keep}",
                                          ((player, actions),)))
-        out.extend(self._trades(g, player))
+        out.extend(self._trades(g, player, deadline))
         return out
 
     @staticmethod
@@ -427,17 +441,18 @@ class ExpertBot:
 
     # -- trades --------------------------------------------------------------------------------
 
-    def _trades(self, g: Game, player: int) -> list[Candidate]:
+    def _trades(self, g: Game, player: int, deadline: float | None = None
+                ) -> list[Candidate]:
         """Offers that complete one of the bot's groups (`completing_offers`, at most
         `MAX_TRADES`) and offers selling deeds that complete an opponent's group
         (`selling_offers`, at most `MAX_SALES`), each kind best first by the bot's own
-        valuation, none made to the same player lately."""
+        valuation, none made to the same player lately; none priced after `deadline`."""
         turn = g.turn_number
         scorer = self._scorer(g.rules)
         out: list[Candidate] = []
         market = trading.Market(valuers(g.rules)[1], Position.of(g))
-        for offers, most in ((completing_offers(g, player), MAX_TRADES),
-                             (selling_offers(g, player), MAX_SALES)):
+        for offers, most in ((completing_offers(g, player, deadline), MAX_TRADES),
+                             (selling_offers(g, player, deadline), MAX_SALES)):
             found: list[tuple[float, Candidate]] = []
             for offer in offers:
                 key = (offer.responder, offer.give.properties, offer.get.properties)
@@ -538,11 +553,12 @@ def _words(g: Game, candidate: Candidate) -> str:
     return ACTION_WORDS.get(type(candidate.action), f"'{candidate.action.text()}'")
 
 
-def completing_offers(g: Game, player: int) -> list[TradeOffer]:
+def completing_offers(g: Game, player: int, deadline: float | None = None
+                      ) -> list[TradeOffer]:
     """Offers `player` could make now that complete one of its colour groups from one
     opponent, alone or against deeds that complete one of that opponent's groups, each with
     the cash term at which a strategic bot in the partner's seat just accepts it (offers no
-    cash term makes acceptable are left out)."""
+    cash term makes acceptable are left out); none priced after `deadline`."""
     board = g.board
     owner = [g.owner_of(sq) for sq in range(len(board.squares))]
     pos = Position.of(g)
@@ -557,6 +573,8 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
             for give in returns:
                 if set(give) & set(group):
                     continue  # deeds of the same group: no swap
+                if _past(deadline):
+                    return out
                 priced = _accepted_price(g, TradeOffer(player, other, Bundle(give), Bundle(want)))
                 if priced is not None and not give:  # never for nothing: at least the floor
                     floor = trading.buying_floor(pos, give, want)
@@ -566,15 +584,18 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
     return out
 
 
-def selling_offers(g: Game, player: int) -> list[TradeOffer]:
+def selling_offers(g: Game, player: int, deadline: float | None = None) -> list[TradeOffer]:
     """Offers `player` could make now that sell an opponent the deeds completing one of its
     colour groups, each for the most cash at which a strategic bot in the buyer's seat
-    accepts it (sales no payment to the seller makes acceptable are left out)."""
+    accepts it (sales no payment to the seller makes acceptable are left out); none priced
+    after `deadline`."""
     board = g.board
     owner = [g.owner_of(sq) for sq in range(len(board.squares))]
     out: list[TradeOffer] = []
     for other in _opponents(g, player):
         for give in _completing(board.groups, owner, other, player):
+            if _past(deadline):
+                return out
             priced = _accepted_price(g, TradeOffer(player, other, Bundle(give), Bundle(())))
             if priced is not None and priced.get.cash > 0:
                 out.append(priced)
@@ -587,6 +608,11 @@ def _impolite_reply(g: Game, player: int, offer: TradeOffer) -> bool:
     stronger, or nothing given."""
     market = trading.Market(valuers(g.rules)[1], Position.of(g))
     return trading.impolite(market, TradeOffer(player, offer.proposer, offer.get, offer.give))
+
+
+def _past(deadline: float | None) -> bool:
+    """Whether the clock is past `deadline` (None: there is none)."""
+    return deadline is not None and time.perf_counter() > deadline
 
 
 def _opponents(g: Game, player: int) -> list[int]:

@@ -38,9 +38,10 @@ def add_review(sub: Any) -> None:
 
 def cmd_review(args: argparse.Namespace) -> int:
     from passgo.core import Game
-    from passgo.review import ReviewError, read_save, review_game, reviewed_seats
     from passgo.review.evaluator import review_evaluator
     from passgo.review.report import to_dict, to_html
+    from passgo.review.review import review_game, reviewed_seats
+    from passgo.review.source import ReviewError, read_save
 
     try:
         saved = read_save(Path(args.save))

@@ -6,12 +6,7 @@ A thin layer over the core's public model, the expert bot's candidates and searc
 (`passgo.agents.expert`, `passgo.agents.search`) and the evaluator (`passgo.eval`):
 `source` reads a save, `moves` cuts its history into decisions, `judge` scores a decision's
 candidates, `review` puts the review together, `words` says it, `report` writes it as JSON
-and HTML, `hint` answers a pending decision. See docs/review.md.
+and HTML, `table` draws it on a terminal, `hint` answers a pending decision. This package
+imports none of them, so that the terminal game's hint (`hint`: the expert's own search)
+loads without the evaluator. See docs/review.md.
 """
-
-from passgo.review.judge import THRESHOLDS, mark_of
-from passgo.review.review import Review, ReviewedMove, review_game, reviewed_seats
-from passgo.review.source import ReviewError, SavedGame, read_save, saved_game
-
-__all__ = ["THRESHOLDS", "Review", "ReviewError", "ReviewedMove", "SavedGame", "mark_of",
-           "read_save", "review_game", "reviewed_seats", "saved_game"]
