@@ -50,3 +50,4 @@ def test_the_hint_loads_without_the_evaluator_or_numpy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
