@@ -6,48 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from passgo.agents import make_agent
-from passgo.agents.evaluator import rules_mismatch
-from passgo.agents.play import bot_step
+from eval_support import STRONG, played, with_one_bankrupt
+from passgo.agents.winmodel import rules_mismatch
 from passgo.core import Game, Rules
 from passgo.eval import RolloutEvaluator, default_evaluator
-
-STRONG = """
-to_move = "Bob"
-[[players]]
-name = "Ann"
-cash = 2500
-[[players]]
-name = "Bob"
-cash = 40
-[properties]
-"Pacific Avenue" = { owner = "Ann", hotel = true }
-"North Carolina Avenue" = { owner = "Ann", hotel = true }
-"Pennsylvania Avenue" = { owner = "Ann", hotel = true }
-"Park Place" = { owner = "Ann", hotel = true }
-Boardwalk = { owner = "Ann", hotel = true }
-"""
-
-
-def played(players: int, seed: int, until: int) -> Game:
-    """A game of strategic bots after `until` bot moves (or its end)."""
-    g = Game.new([f"P{i}" for i in range(players)], seed=seed)
-    agents = [make_agent("strategic", seed * 10 + i) for i in range(players)]
-    for _ in range(until):
-        if g.over:
-            break
-        bot_step(g, agents)
-    return g
-
-
-def with_one_bankrupt(seed: int = 1) -> Game:
-    """A three-player game of strategic bots just after its first bankruptcy."""
-    g = Game.new(["A", "B", "C"], seed=seed)
-    agents = [make_agent("strategic", i) for i in range(3)]
-    while all(g.in_game(p) for p in range(3)):
-        bot_step(g, agents)
-    assert not g.over
-    return g
 
 
 def test_chances_sum_to_one_one_per_seat() -> None:

@@ -9,7 +9,10 @@ player out of the game, and for a finished game 1.0 to its winner. Two kinds ans
   playout that ends with a winner counts 1 for them; one cut short by the horizon or ended
   without a winner counts each player's share of the position values (the expert's leaf
   yardstick, `search.Scorer`). Slow (tens of milliseconds a playout) but right for any rules.
-* the learned model (`passgo.eval`), about a millisecond, for the rules it was trained for.
+* `ModelEvaluator`: the learned model (`winmodel.WinModel`), about a millisecond, for the
+  rules and engine version it was trained for. `default_evaluator` picks the shipped model
+  that fits the game's rules (`models/*.json` in this package, made by `passgo eval train`),
+  or rollouts, saying why in `note`.
 
 The bots live below the evaluator's command line and training (`passgo.eval`), so that the
 expert bot can use the model for the leaves of its search.
@@ -17,18 +20,19 @@ expert bot can use the model for the leaves of its search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, Literal, Protocol
 
 from passgo.agents.search import RolloutStrategic, Scorer, mix, play_out
+from passgo.agents.winmodel import WinModel, model_for
 from passgo.core import Game, Rules
-from passgo.core.rules import PRESETS
 
 Source = Literal["model", "rollouts"]
 
 PLAYOUT_ROUNDS: Final = 300  # rounds a playout plays before it is scored by position values
 MAX_ROLLOUTS: Final = 100_000
+DEFAULT_ROLLOUTS: Final = 200  # playouts of the fallback: about ±3.5 points at a 50 % chance
 
 
 @dataclass(frozen=True)
@@ -98,18 +102,28 @@ class RolloutEvaluator:
         return WinChances(tuple(t / self.rollouts for t in totals), "rollouts", self.note)
 
 
-def rules_mismatch(rules: Rules, trained: Sequence[Rules]) -> str | None:
-    """Why a model trained for the rule sets `trained` does not fit `rules` (None: it
-    does): the options in which `rules` differ from the nearest of them, by name."""
-    if rules in trained:
-        return None
-    if not trained:
-        return "no evaluator model is shipped"
-    mine = rules.to_dict()
-    nearest = min(trained, key=lambda t: sum(v != mine[k] for k, v in t.to_dict().items()))
-    differ = sorted(k for k, v in nearest.to_dict().items() if v != mine[k])
-    name = next((n for n, make in PRESETS.items() if make() == nearest), "its rules")
-    return f"the evaluator was not trained for house rules: {', '.join(differ)} (on {name})"
+class ModelEvaluator:
+    """Win chances from a trained model (whatever rules it was trained for: see
+    `default_evaluator` for the check)."""
+
+    def __init__(self, model: WinModel) -> None:
+        self.model = model
+
+    def win_chances(self, game: Game) -> WinChances:
+        done = settled(game, "model", "")
+        if done is not None:
+            return done
+        return WinChances(tuple(self.model.chances(game)), "model", "")
+
+
+def default_evaluator(rules: Rules, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
+                      model: Path | None = None) -> Evaluator:
+    """The model for `rules` (`model_for`), else `rollouts` playouts from `seed` whose note
+    says why the model was not used."""
+    found, reason = model_for(rules, model)
+    if found is not None:
+        return ModelEvaluator(found)
+    return RolloutEvaluator(rollouts, seed, reason)
 
 
 def _policy(seat: int) -> RolloutStrategic:

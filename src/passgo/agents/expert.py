@@ -3,7 +3,9 @@
 For each decision that has more than one sensible answer, the bot lists a few candidates
 (`search.Candidate`) and plays each out on copies of the game whose dice and cards are made
 up (`Game.reseed`), with fast default bots in every seat for a horizon of rounds, scoring the
-position reached (`search.Scorer`: won, lost, or the share of all players' position values).
+position reached (`search.Scorer`: won, lost, or the share of all players' position values;
+with `leaf=eval`, the learned evaluator's chance to win, `winmodel.ModelLeaf`, where a model
+is shipped for the game's rules, else the position values still).
 The first candidate is always the strategic bot's own answer; another replaces it only when
 its rollouts beat it by more than their noise (see `search.search`).
 
@@ -43,6 +45,7 @@ from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.search import (
     BidLimit,
     Candidate,
+    Leaf,
     Outcome,
     PolicyFactory,
     RolloutStrategic,
@@ -54,6 +57,7 @@ from passgo.agents.search import (
 from passgo.agents.strategic import StrategicBot, valuers
 from passgo.agents.strategic.reasons import deal_words
 from passgo.agents.valuation import Position
+from passgo.agents.winmodel import ModelLeaf, model_for
 from passgo.core import (
     AcceptTrade,
     Action,
@@ -109,6 +113,7 @@ from passgo.core import (
 )
 
 POLICIES = ("strategic", "basic")
+LEAVES = ("value", "eval")  # how a rollout's end is scored: position values, or the evaluator
 # Bounds of the search budget: a minute a decision, and the rounds a rollout may look ahead.
 MAX_MS: Final = 60_000
 MAX_ROLLOUTS: Final = 100_000
@@ -127,13 +132,16 @@ class ExpertParams:
     """`ms`: time per decision in milliseconds; `rollouts`: samples per decision instead (0:
     use `ms`), for reproducible play; `horizon`: rounds each rollout plays; `policy`: the bot
     that plays every seat in the rollouts (`strategic` or `basic`); `confidence`: how many
-    standard errors a candidate must beat the strategic bot's answer by."""
+    standard errors a candidate must beat the strategic bot's answer by; `leaf`: how the
+    position a rollout reaches is scored (`value`: the share of position values; `eval`: the
+    learned evaluator's chance to win, where a model fits the rules)."""
 
     ms: int = 200
     rollouts: int = 0
     horizon: int = 8
     policy: str = "strategic"
     confidence: float = 0.5
+    leaf: str = "value"
 
     def __post_init__(self) -> None:
         if not 1 <= self.ms <= MAX_MS:
@@ -146,6 +154,8 @@ class ExpertParams:
             raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
         if not 0 <= self.confidence <= 10:
             raise ValueError("confidence must be between 0 and 10")
+        if self.leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}")
 
     def within(self, seconds: float) -> ExpertParams:
         """These parameters with `ms` cut to `seconds` (a fixed number of rollouts reads no
@@ -186,6 +196,7 @@ class ExpertBot:
         self._base = StrategicBot()
         self._basic = BasicBot()
         self._scorers: dict[Rules, Scorer] = {}
+        self._leaves: dict[Rules, Leaf] = {}
         # Actions still to play of the plan chosen at this turn's end: (turn, actions, the
         # search that chose it).
         self._plan: tuple[int, list[Action], Choice | None] | None = None
@@ -364,7 +375,7 @@ class ExpertBot:
             p = self.params
             outcome = search(
                 g, player, candidates, policy=self._policy, horizon=p.horizon,
-                scorer=self._scorer(g.rules), seed=mix(self.seed, len(g.history), player),
+                scorer=self._leaf(g.rules), seed=mix(self.seed, len(g.history), player),
                 samples=p.rollouts or None,
                 deadline=None if p.rollouts else started + p.ms / 1000,
                 confidence=p.confidence)
@@ -388,6 +399,15 @@ class ExpertBot:
         if scorer is None:
             scorer = self._scorers[rules] = Scorer(rules)
         return scorer
+
+    def _leaf(self, rules: Rules) -> Leaf:
+        """The rollouts' leaf score: the position values, or the evaluator's chances."""
+        leaf = self._leaves.get(rules)
+        if leaf is None:
+            model = model_for(rules)[0] if self.params.leaf == "eval" else None
+            leaf = self._scorer(rules) if model is None else ModelLeaf(model)
+            self._leaves[rules] = leaf
+        return leaf
 
     # -- the end of the turn -------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Protocol
 
 from passgo.agents.base import Agent
 from passgo.agents.strategic import StrategicBot
@@ -168,6 +168,12 @@ class RolloutStrategic:
         return self.bot.act(game, player)
 
 
+class Leaf(Protocol):
+    """What scores the position a rollout reaches for a seat, from 0 (lost) to 1 (won)."""
+
+    def score(self, g: Game, player: int) -> float: ...
+
+
 class Scorer:
     """What a position is worth to a seat, from 0 (lost) to 1 (won): a finished game by its
     winner, else the seat's share of all players' position values (the strategic bot's
@@ -198,7 +204,7 @@ class Scorer:
 
 
 def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: PolicyFactory,
-            horizon: int, scorer: Scorer) -> float:
+            horizon: int, scorer: Leaf) -> float:
     """Play `candidate` out on a reseeded copy of `game` for `horizon` rounds (the deciding
     `player`'s turns) and score the result for `player`."""
     return scorer.score(play_out(game, seed, player, candidate, policy, horizon), player)
@@ -302,7 +308,7 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 def search(game: Game, player: int, candidates: Sequence[Candidate], *, policy: PolicyFactory,
-           horizon: int, scorer: Scorer, seed: int, samples: int | None = None,
+           horizon: int, scorer: Leaf, seed: int, samples: int | None = None,
            deadline: float | None = None, confidence: float = 1.0,
            prune: float = 2.5) -> Outcome:
     """Compare `candidates` (the first is the default: what the bot would do without search)

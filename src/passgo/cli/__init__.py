@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 from passgo import __version__
 from passgo.cli.analyze import add_analyze
+from passgo.cli.eval import add_eval
 from passgo.cli.play import PlayError, add_play
 from passgo.cli.position import add_commands
 from passgo.cli.review import add_review
@@ -43,7 +44,7 @@ class _Parser(argparse.ArgumentParser):
 # Each subcommand registers itself here: a function that adds its parser to the subparsers.
 COMMANDS: list[Callable[[Any], None]] = [
     add_play, add_commands, add_rules_commands, add_simulate, add_tournament, add_analyze,
-    add_serve, add_review]
+    add_serve, add_eval, add_review]
 
 
 def build_parser() -> argparse.ArgumentParser:
