@@ -2,7 +2,7 @@
 in under 30 s on one core, a hint in under 300 ms).
 
     python benchmarks/review.py [--turns 150] [--seed 11] [--players 4] [--seats all|one]
-                                [--hints 40] [--json]
+                                [--hints 40] [--model FILE] [--json]
 
 A game of strategic bots (one basic) is played for `--turns` turns (or to its end) and saved
 as `passgo play` saves it; then it is reviewed with the evaluator `passgo review` uses (the
@@ -78,6 +78,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4, choices=range(2, 7))
     ap.add_argument("--seats", choices=("all", "one"), default="all")
     ap.add_argument("--hints", type=int, default=40)
+    ap.add_argument("--model", type=Path, help="an evaluator model file (default: shipped)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if not 1 <= args.turns <= 2000 or not 0 <= args.hints <= 1000:
@@ -86,7 +87,7 @@ def main() -> None:
         path = Path(tmp) / "game.json"
         g = play_game(args.players, args.turns, args.seed, path)
         saved = read_save(path)
-    evaluator, warning = review_evaluator(g.rules, 0)
+    evaluator, warning = review_evaluator(g.rules, 0, args.model)
     counted = Counted(evaluator)
     seats = tuple(range(g.n)) if args.seats == "all" else (0,)
     review = review_game(saved, counted, seats)

@@ -1,7 +1,7 @@
 """`passgo review SAVE`: every decision of a saved game with each player's win chance
 before and after it, the reviewed players' mistakes marked and the better move in words.
 
-    passgo review SAVE [--player NAME] [--json] [--html FILE] [--seed N]
+    passgo review SAVE [--player NAME] [--json] [--html FILE] [--model FILE] [--seed N]
 
 The table is drawn with Rich (the `play` extra); `--json` and `--html` need nothing more
 than passgo itself. A missing or damaged save is refused in one line (docs/review.md).
@@ -31,6 +31,9 @@ def add_review(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.add_argument("--html", metavar="FILE",
                    help="write one self-contained page with the chart and the table")
+    p.add_argument("--model", metavar="FILE", type=Path,
+                   help="the evaluator model file to use (default: the one shipped; see "
+                   "passgo eval)")
     p.add_argument("--seed", type=int, default=0,
                    help="seed of the made-up luck the moves are judged on (default 0)")
     p.set_defaults(func=cmd_review)
@@ -55,8 +58,8 @@ def cmd_review(args: argparse.Namespace) -> int:
         except ImportError as exc:
             raise missing_extra("review", "play", exc) from None
         table = review_table
-    evaluator, warning = review_evaluator(Game.from_dict(saved.data, verify=False).rules,
-                                          args.seed)
+    evaluator, warning = review_evaluator(
+        Game.from_dict(saved.data, verify=False).rules, args.seed, args.model)
     if warning:
         print(f"passgo: {warning}", file=sys.stderr)
     review = review_game(saved, evaluator, seats, seed=args.seed)

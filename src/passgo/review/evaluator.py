@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Final
 
 from passgo.core import Rules
@@ -14,10 +15,11 @@ REVIEW_ROLLOUTS: Final = 4
 REVIEW_HORIZON: Final = 4
 
 
-def review_evaluator(rules: Rules, seed: int) -> tuple[Evaluator, str]:
-    """The evaluator for a review of a game under `rules`, and a warning ("" for the model)
-    when rollouts stand in for it."""
-    shipped = default_evaluator(rules, seed=seed)
+def review_evaluator(rules: Rules, seed: int, model: Path | None = None
+                     ) -> tuple[Evaluator, str]:
+    """The evaluator for a review of a game under `rules` (from the model file `model`, or
+    the shipped one), and a warning ("" for the model) when rollouts stand in for it."""
+    shipped = default_evaluator(rules, seed=seed, model=model)
     if not isinstance(shipped, RolloutEvaluator):
         return shipped, ""
     return (RolloutEvaluator(REVIEW_ROLLOUTS, seed, horizon=REVIEW_HORIZON),
