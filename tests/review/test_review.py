@@ -149,7 +149,7 @@ def test_html_is_one_page_with_the_chart_and_nothing_from_elsewhere(tmp_path: Pa
 def test_review_command_json_and_html(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_evaluator_module, "review_evaluator",
-                        lambda rules, seed: (Shares(rules), ""))
+                        lambda rules, seed, model: (Shares(rules), ""))
     page = tmp_path / "review.html"
     assert main(["review", str(_declined(tmp_path)), "--json", "--html", str(page)]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -35,7 +35,8 @@ class Alternative:
 
 @dataclass(frozen=True, slots=True)
 class ReviewedMove:
-    """One move in the review. `before`/`after`: every seat's win chance at the real
+    """One move in the review, in the round (counted from 1, as the board shows it) and
+    turn it was made. `before`/`after`: every seat's win chance at the real
     positions. For a reviewed move (`judged`), `played_chance` and `best_chance` are the
     player's chances after the move played and after the best candidate, both on made-up
     luck; `loss` the difference; `instead` what to do instead and what it would have done."""
@@ -146,7 +147,7 @@ def _reviewed(judge: Judge, move: Move, seats: Sequence[int], viewer: int | None
               before: tuple[float, ...], after: tuple[float, ...]) -> ReviewedMove:
     g, p = move.before, move.player
     played = move.played
-    base = ReviewedMove(move.at, g.round_number, g.turn_number, p, move.kind,
+    base = ReviewedMove(move.at, g.round_number + 1, g.turn_number, p, move.kind,
                         doing(g, played, viewer) if played.bid_limit is not None
                         else _actions_words(g, move, viewer), before, after)
     if p not in seats:

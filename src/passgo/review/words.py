@@ -13,6 +13,7 @@ from passgo.core import (
     Bid,
     Build,
     Buy,
+    DeclareBankruptcy,
     Decline,
     EndTurn,
     Game,
@@ -85,6 +86,8 @@ def action_doing(g: Game, a: Action, viewer: int | None) -> str:
             return "using a Get Out of Jail Free card"
         case Roll():
             return "throwing for doubles"
+        case DeclareBankruptcy():
+            return "declaring bankruptcy"
     text = describe_action(g, a)
     return f"choosing '{text[0].lower()}{text[1:]}'"
 
