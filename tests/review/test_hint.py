@@ -9,7 +9,7 @@ import sys
 
 from review_scenes import ORANGE_TWO, session
 
-from passgo.core import Roll
+from passgo.core import BidDecision, Decline, Roll
 from passgo.plain import PlainGame
 from passgo.review.hint import hint
 from passgo.session import Session
@@ -51,3 +51,18 @@ def test_the_hint_loads_without_the_evaluator_or_numpy() -> None:
                          check=True).stdout
     assert out.strip() == "[]"
 
+
+
+def test_in_an_auction_the_hint_says_how_far_to_bid() -> None:
+    """Ann left New York Avenue to the auction; at her bid the expert names a limit (one of
+    its own, or the strategic bot's) for that deed, never a bare amount."""
+    s = _at_the_buy()
+    s.apply(Decline(0))
+    g = s.game
+    while g.pending_player != 0:
+        s.bot_step()
+    assert isinstance(g.pending, BidDecision)
+    text = hint(g, 0)
+    assert text.startswith("The expert suggests ")
+    assert ("for New York Avenue" in text or "staying out of the auction of New York Avenue"
+            in text), text

@@ -120,6 +120,7 @@ MAX_ROLLOUTS: Final = 100_000
 MAX_HORIZON: Final = 500
 BUILD_KEEPS = (25, 150, 350)  # cash kept by the building plans
 BUILD_LABEL: Final = "build keeping "  # a building plan's label, before the cash it keeps
+AUCTION_BASE_LABEL: Final = "strategic"  # the label of an auction's strategic bidding
 BID_FRACTIONS = (0.5, 0.8, 1.0, 1.3, 1.7, 2.2)  # auction limits, times the deed's price
 MAX_TRADES: Final = 3  # offers completing one of the bot's groups compared per decision
 MAX_SALES: Final = 1  # offers selling a deed that completes an opponent's group, per decision
@@ -516,7 +517,7 @@ class ExpertBot:
             return []
         span = g.bid_range(player)
         base = self._base.act(g, player)
-        candidates = [Candidate(base, "strategic")]
+        candidates = [Candidate(base, AUCTION_BASE_LABEL)]
         if span is not None:
             low, high = span
             price = g.deed_price(bid.square)
@@ -565,7 +566,7 @@ def _words(g: Game, candidate: Candidate) -> str:
         if candidate.bid_limit < 0:
             return "passing"
         return f"bidding up to {g.board.money(candidate.bid_limit)}"
-    if candidate.label == "strategic":
+    if candidate.label == AUCTION_BASE_LABEL:
         return "bidding to my own limit"
     if candidate.label.startswith(BUILD_LABEL):
         keep = int(candidate.label[len(BUILD_LABEL):])

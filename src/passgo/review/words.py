@@ -5,7 +5,7 @@ for the player reviewed, names for everyone else)."""
 
 from __future__ import annotations
 
-from passgo.agents.expert import BUILD_LABEL
+from passgo.agents.expert import AUCTION_BASE_LABEL, BUILD_LABEL
 from passgo.agents.search import Candidate
 from passgo.core import (
     AcceptTrade,
@@ -42,6 +42,9 @@ def doing(g: Game, candidate: Candidate, viewer: int | None) -> str:
         if candidate.bid_limit < 0:
             return f"staying out of the auction of {square}"
         return f"bidding up to {v.money(candidate.bid_limit)} for {square}"
+    if candidate.label == AUCTION_BASE_LABEL:
+        square = v.square(getattr(g.pending, "square", None))
+        return f"bidding for {square} as far as the strategic bot would"
     if candidate.label.startswith(BUILD_LABEL):
         keep = int(candidate.label[len(BUILD_LABEL):])
         return f"building while {v.money(keep)} stays in hand"
