@@ -6,6 +6,7 @@ import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { BoardMessage, Summary, request } from "./api";
 import { groupColour, groupName, playerColour } from "./colours";
+import { GameReview } from "./Review";
 
 function WorthChart({ summary, letters, currency }: { summary: Summary; letters: string[];
                                                       currency: string }): JSX.Element {
@@ -84,6 +85,7 @@ export function Results({ game, board, letters, question, rematch }: {
         </tbody>
       </table>
       <WorthChart summary={summary} letters={letters} currency={board.currency} />
+      <GameReview game={game} letters={letters} />
     </>}
   </section>;
 }

@@ -24,10 +24,11 @@ from passgo.narrate import (
     offered_order,
     question,
 )
+from passgo.review.hint import hint
 from passgo.session import BOTS_ALONE_ROUNDS, Session, SessionError, resume_command
 
 HINT = ("Type a number or an action (e.g. 'bid 120', 'trade 1 give 39 for $500'); "
-        "'help' explains, 'quit' saves and leaves.")
+        "'help' explains, 'h' asks the expert for a hint, 'quit' saves and leaves.")
 # On resume, this many sentences of what happened before are repeated.
 RECAP = 8
 
@@ -139,6 +140,9 @@ class PlainGame:
                 return None
             if answer in ("help", "?"):
                 self.say(explain(g))
+                continue
+            if answer in ("h", "hint"):
+                self.say(hint(g, player))
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1]

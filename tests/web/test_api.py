@@ -385,3 +385,31 @@ def test_the_result_figures_of_a_finished_game_come_from_its_replay(tmp_path: Pa
     # Worth as each round starts and at the end: Bob's $1,500 and the two deeds' $750 first.
     assert summary["worth"][1][0] == 1500 + 350 + 400
     assert summary["worth"][0][-1] == 1400 and len(summary["rounds"]) == len(summary["worth"][0])
+
+
+def test_the_review_of_a_finished_game_is_the_commands_json(tmp_path: Path) -> None:
+    """`GET /api/games/{id}/review`: refused before the end, then the review of the person's
+    seat in `passgo review --json`'s schema (docs/review.md)."""
+    from positions import store_position
+
+    database = tmp_path / "games.sqlite3"
+    game_id, tokens = store_position(f"sqlite:///{database}", SUMMARY, ["person", "basic"])
+    with make_client(make_store(database)) as client, ExitStack() as sockets:
+        ann = Player(sockets.enter_context(client.websocket_connect(f"/api/games/{game_id}/ws")),
+                     tokens[0])
+        early = client.get(f"/api/games/{game_id}/review")
+        assert early.status_code == 409 and "not over" in early.json()["error"]
+        for _ in range(20):
+            if ann.state["status"] == "over":
+                break
+            mine = [a for a in ann.actions() if a in ("roll", "end")]
+            if mine and ann.state["view"]["pending"]["player"] == 0:
+                ann.act(mine[0])
+            else:
+                ann.until_state(ann.state["version"] + 1)
+        review = client.get(f"/api/games/{game_id}/review").json()
+    assert review["schema"] == "passgo-review/1"
+    assert review["players"] == ["Ann", "Bob"] and review["reviewed"] == ["Ann"]
+    assert review["winner"] == "Bob" and review["final"] == [0.0, 1.0]
+    assert [m["player"] for m in review["moves"]] and all(
+        not m["judged"] for m in review["moves"] if m["player"] == 1)

@@ -461,8 +461,8 @@ HEADS_UP = {**BOARDWALK, "players": BOARDWALK["players"][:2]}
 def test_a_bankruptcy_ends_the_game_on_the_result_screen_and_a_rematch(
         browser: Browser, database: str) -> None:
     """The game-over screen names the winner, ranks the players with their worth, rent and
-    groups, draws each player's worth over the rounds; the rematch takes both people, in
-    their seats, to a new game of the same rules."""
+    groups, draws each player's worth over the rounds, and reviews the game on request; the
+    rematch takes both people, in their seats, to a new game of the same rules."""
     game, tokens = store_position(database, HEADS_UP, [PERSON, PERSON])
     port = free_port()
     with server(database, port):
@@ -484,6 +484,12 @@ def test_a_bankruptcy_ends_the_game_on_the_result_screen_and_a_rematch(
         expect(ann.locator(".standings thead")).to_contain_text("Rent received")
         rent = ann.locator(".standings tbody tr", has_text="Bob").locator("td").nth(3)
         expect(rent).to_have_text("$0")
+        # The review: both players' win chances over the decisions, a step-through.
+        ann.click("text=Review this game")
+        review = ann.locator("section.review")
+        expect(review.locator("svg polyline")).to_have_count(2, timeout=60_000)
+        expect(review.locator(".review-step")).to_contain_text("Decision 1 of")
+        expect(review).to_contain_text("accuracy")
         ann.click("button.rematch")
         for page, name in ((ann, "Ann"), (bob, "Bob")):
             page.wait_for_url(lambda url: f"/game/{game}" not in url, timeout=STEP_MS)

@@ -3,7 +3,9 @@
 For each decision that has more than one sensible answer, the bot lists a few candidates
 (`search.Candidate`) and plays each out on copies of the game whose dice and cards are made
 up (`Game.reseed`), with fast default bots in every seat for a horizon of rounds, scoring the
-position reached (`search.Scorer`: won, lost, or the share of all players' position values).
+position reached (`search.Scorer`: won, lost, or the share of all players' position values;
+with `leaf=eval`, the learned evaluator's chance to win, `winmodel.ModelLeaf`, where a model
+is shipped for the game's rules, else the position values still).
 The first candidate is always the strategic bot's own answer; another replaces it only when
 its rollouts beat it by more than their noise (see `search.search`).
 
@@ -43,6 +45,7 @@ from passgo.agents.basic import BasicBot, wants_smash
 from passgo.agents.search import (
     BidLimit,
     Candidate,
+    Leaf,
     Outcome,
     PolicyFactory,
     RolloutStrategic,
@@ -54,6 +57,7 @@ from passgo.agents.search import (
 from passgo.agents.strategic import StrategicBot, valuers
 from passgo.agents.strategic.reasons import deal_words
 from passgo.agents.valuation import Position
+from passgo.agents.winmodel import ModelLeaf, model_for
 from passgo.core import (
     AcceptTrade,
     Action,
@@ -109,12 +113,14 @@ from passgo.core import (
 )
 
 POLICIES = ("strategic", "basic")
+LEAVES = ("value", "eval")  # how a rollout's end is scored: position values, or the evaluator
 # Bounds of the search budget: a minute a decision, and the rounds a rollout may look ahead.
 MAX_MS: Final = 60_000
 MAX_ROLLOUTS: Final = 100_000
 MAX_HORIZON: Final = 500
 BUILD_KEEPS = (25, 150, 350)  # cash kept by the building plans
 BUILD_LABEL: Final = "build keeping "  # a building plan's label, before the cash it keeps
+AUCTION_BASE_LABEL: Final = "strategic"  # the label of an auction's strategic bidding
 BID_FRACTIONS = (0.5, 0.8, 1.0, 1.3, 1.7, 2.2)  # auction limits, times the deed's price
 MAX_TRADES: Final = 3  # offers completing one of the bot's groups compared per decision
 MAX_SALES: Final = 1  # offers selling a deed that completes an opponent's group, per decision
@@ -127,13 +133,16 @@ class ExpertParams:
     """`ms`: time per decision in milliseconds; `rollouts`: samples per decision instead (0:
     use `ms`), for reproducible play; `horizon`: rounds each rollout plays; `policy`: the bot
     that plays every seat in the rollouts (`strategic` or `basic`); `confidence`: how many
-    standard errors a candidate must beat the strategic bot's answer by."""
+    standard errors a candidate must beat the strategic bot's answer by; `leaf`: how the
+    position a rollout reaches is scored (`value`: the share of position values; `eval`: the
+    learned evaluator's chance to win, where a model fits the rules)."""
 
     ms: int = 200
     rollouts: int = 0
     horizon: int = 8
     policy: str = "strategic"
     confidence: float = 0.5
+    leaf: str = "value"
 
     def __post_init__(self) -> None:
         if not 1 <= self.ms <= MAX_MS:
@@ -146,6 +155,8 @@ class ExpertParams:
             raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
         if not 0 <= self.confidence <= 10:
             raise ValueError("confidence must be between 0 and 10")
+        if self.leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}")
 
     def within(self, seconds: float) -> ExpertParams:
         """These parameters with `ms` cut to `seconds` (a fixed number of rollouts reads no
@@ -186,6 +197,7 @@ class ExpertBot:
         self._base = StrategicBot()
         self._basic = BasicBot()
         self._scorers: dict[Rules, Scorer] = {}
+        self._leaves: dict[Rules, Leaf] = {}
         # Actions still to play of the plan chosen at this turn's end: (turn, actions, the
         # search that chose it).
         self._plan: tuple[int, list[Action], Choice | None] | None = None
@@ -259,35 +271,58 @@ class ExpertBot:
                 planned = self._planned(g, player)
                 if planned is not None:
                     return planned
-                return self._choose(g, player, self._end_turn(g, player), started)
+            case BidDecision() as bid:
+                return self._bid(g, player, bid, started)
+            case TradeReplyDecision(problem=problem) if problem is not None:
+                return refuse_unworkable(player, problem)
+            case GameOverDecision():
+                raise ValueError("the game is over: there is nothing to decide")
+        return self._choose(g, player, self.candidates(g, player), started)
+
+    def candidates(self, g: Game, player: int, deadline: float | None = None
+                   ) -> list[Candidate]:
+        """The answers the search compares for `player`'s pending decision, the strategic
+        bot's own first (see the module docstring): empty when the decision has one sensible
+        answer the bot gives at once (throwing the dice, the cheaper tax, refusing an
+        unworkable offer) or is no decision of `player`'s, the strategic bot's answer alone
+        when nothing may overrule it (an offer its manners refuse). The game review
+        (`passgo.review`) asks this too, for the moves a player might have made, and a hint
+        gives a `deadline` (a `time.perf_counter()` value) after which no more trade offers
+        are priced."""
+        pending = g.pending
+        if pending.player != player:
+            return []
+        match pending:
+            case RollDecision() | TaxDecision() | GameOverDecision():
+                return []
+            case EndTurnDecision():
+                return self._end_turn(g, player, deadline)
             case BuyDecision():
                 base = self._base.act(g, player)
                 flip: Action = Decline(player) if isinstance(base, Buy) else Buy(player)
-                return self._choose(g, player, [Candidate.single(base), Candidate.single(flip)],
-                                    started)
+                return [Candidate.single(base), Candidate.single(flip)]
             case BidDecision() as bid:
-                return self._bid(g, player, bid, started)
+                return self._auction_candidates(g, player, bid)
             case TradeReplyDecision(offer=offer, problem=problem):
                 if problem is not None:
-                    return refuse_unworkable(player, problem)
+                    return []
                 base = self._base.act(g, player)
                 if not isinstance(base, AcceptTrade) and _impolite_reply(g, player, offer):
-                    return base  # the manners of the strategic bot: no rollout overrules them
+                    # The manners of the strategic bot: no rollout overrules them.
+                    return [Candidate.single(base)]
                 reply: Action = (refuse(player, "played out, my position is better without it")
                                  if isinstance(base, AcceptTrade) else AcceptTrade(player))
-                return self._choose(g, player, [Candidate.single(base), Candidate.single(reply)],
-                                    started)
+                return [Candidate.single(base), Candidate.single(reply)]
             case RaiseFundsDecision():
-                return self._choose(g, player, self._answers(
-                    g, player, [self._base.act(g, player), self._basic.act(g, player)]),
-                    started)
+                return self._answers(
+                    g, player, [self._base.act(g, player), self._basic.act(g, player)])
             case MortgagedDeedDecision(square=sq):
-                return self._choose(g, player, self._answers(
+                return self._answers(
                     g, player, [self._base.act(g, player), LiftMortgage(player, sq),
-                                KeepMortgage(player, sq)]), started)
+                                KeepMortgage(player, sq)])
             case JailDecision():
-                return self._choose(g, player, self._answers(
-                    g, player, [self._base.act(g, player), *g.answers(player)]), started)
+                return self._answers(
+                    g, player, [self._base.act(g, player), *g.answers(player)])
             case (FineOrChanceDecision() | SealedBidDecision() | ForeclosureOwnerDecision()
                   | ForeclosureBuyDecision() | AuctionOptionDecision() | InitialBidsDecision()
                   | TravelDecision()
@@ -297,10 +332,7 @@ class ExpertBot:
                   | JailExitDecision() | JailCardPurchaseDecision() | BuildDemandDecision()
                   | PlaceBuildingDecision()):
                 answers = [a for a in g.answers(player) if not isinstance(a, Bid)]
-                return self._choose(g, player, self._answers(
-                    g, player, [self._base.act(g, player), *answers]), started)
-            case GameOverDecision():
-                raise ValueError("the game is over: there is nothing to decide")
+                return self._answers(g, player, [self._base.act(g, player), *answers])
             case other:
                 assert_never(other)
 
@@ -315,6 +347,16 @@ class ExpertBot:
             if len(out) >= MAX_ANSWERS:
                 break
         return out
+
+    def best(self, g: Game, player: int) -> Candidate | None:
+        """The candidate the search picks for `player`'s pending decision within the budget
+        (None: the decision has one sensible answer; `act` gives it). For a hint to a person
+        (`passgo.review.hint`); `explain` then says why, as after `act`."""
+        started = time.perf_counter()
+        candidates = self.candidates(g, player, started + self.params.ms / 2000)
+        if not candidates:
+            return None
+        return self._best(g, player, candidates, started)
 
     def _choose(self, g: Game, player: int, candidates: list[Candidate],
                 started: float) -> Action:
@@ -334,7 +376,7 @@ class ExpertBot:
             p = self.params
             outcome = search(
                 g, player, candidates, policy=self._policy, horizon=p.horizon,
-                scorer=self._scorer(g.rules), seed=mix(self.seed, len(g.history), player),
+                scorer=self._leaf(g.rules), seed=mix(self.seed, len(g.history), player),
                 samples=p.rollouts or None,
                 deadline=None if p.rollouts else started + p.ms / 1000,
                 confidence=p.confidence)
@@ -359,6 +401,15 @@ class ExpertBot:
             scorer = self._scorers[rules] = Scorer(rules)
         return scorer
 
+    def _leaf(self, rules: Rules) -> Leaf:
+        """The rollouts' leaf score: the position values, or the evaluator's chances."""
+        leaf = self._leaves.get(rules)
+        if leaf is None:
+            model = model_for(rules)[0] if self.params.leaf == "eval" else None
+            leaf = self._scorer(rules) if model is None else ModelLeaf(model)
+            self._leaves[rules] = leaf
+        return leaf
+
     # -- the end of the turn -------------------------------------------------------------------
 
     def _planned(self, g: Game, player: int) -> Action | None:
@@ -373,7 +424,8 @@ class ExpertBot:
         self._plan = None
         return None
 
-    def _end_turn(self, g: Game, player: int) -> list[Candidate]:
+    def _end_turn(self, g: Game, player: int, deadline: float | None = None
+                  ) -> list[Candidate]:
         base = self._base.act(g, player)
         out = [Candidate(base, base.text(), ((player, (base,)),))]
         seen: set[tuple[Action, ...]] = {(base,)}
@@ -388,7 +440,7 @@ class ExpertBot:
                     seen.add(actions)
                     out.append(Candidate(actions[0], f"{BUILD_LABEL}{keep}",
                                          ((player, actions),)))
-        out.extend(self._trades(g, player))
+        out.extend(self._trades(g, player, deadline))
         return out
 
     @staticmethod
@@ -410,17 +462,18 @@ class ExpertBot:
 
     # -- trades --------------------------------------------------------------------------------
 
-    def _trades(self, g: Game, player: int) -> list[Candidate]:
+    def _trades(self, g: Game, player: int, deadline: float | None = None
+                ) -> list[Candidate]:
         """Offers that complete one of the bot's groups (`completing_offers`, at most
         `MAX_TRADES`) and offers selling deeds that complete an opponent's group
         (`selling_offers`, at most `MAX_SALES`), each kind best first by the bot's own
-        valuation, none made to the same player lately."""
+        valuation, none made to the same player lately; none priced after `deadline`."""
         turn = g.turn_number
         scorer = self._scorer(g.rules)
         out: list[Candidate] = []
         market = trading.Market(valuers(g.rules)[1], Position.of(g))
-        for offers, most in ((completing_offers(g, player), MAX_TRADES),
-                             (selling_offers(g, player), MAX_SALES)):
+        for offers, most in ((completing_offers(g, player, deadline), MAX_TRADES),
+                             (selling_offers(g, player, deadline), MAX_SALES)):
             found: list[tuple[float, Candidate]] = []
             for offer in offers:
                 key = (offer.responder, offer.give.properties, offer.get.properties)
@@ -452,11 +505,19 @@ class ExpertBot:
     def _auction_limit(self, g: Game, player: int, bid: BidDecision,
                        started: float) -> int | None:
         """The most to bid in this auction (None: bid as the base bot does)."""
-        if bid.item != "deed":
+        candidates = self._auction_candidates(g, player, bid)
+        if not candidates:
             return None
+        return self._best(g, player, candidates, started).bid_limit
+
+    def _auction_candidates(self, g: Game, player: int, bid: BidDecision) -> list[Candidate]:
+        """Bid limits for a deed's open auction: the base bot's bids, passing, and fractions
+        of the deed's price (none for buildings in a shortage: the base bot bids)."""
+        if bid.item != "deed":
+            return []
         span = g.bid_range(player)
         base = self._base.act(g, player)
-        candidates = [Candidate(base, "strategic")]
+        candidates = [Candidate(base, AUCTION_BASE_LABEL)]
         if span is not None:
             low, high = span
             price = g.deed_price(bid.square)
@@ -465,7 +526,7 @@ class ExpertBot:
             candidates.append(Candidate(Pass(player), "pass", bid_limit=-1))
             candidates.extend(Candidate(Bid(player, low), f"up to {x}", bid_limit=x)
                               for x in limits)
-        return self._best(g, player, candidates, started).bid_limit
+        return candidates
 
 
 class Choice:
@@ -505,7 +566,7 @@ def _words(g: Game, candidate: Candidate) -> str:
         if candidate.bid_limit < 0:
             return "passing"
         return f"bidding up to {g.board.money(candidate.bid_limit)}"
-    if candidate.label == "strategic":
+    if candidate.label == AUCTION_BASE_LABEL:
         return "bidding to my own limit"
     if candidate.label.startswith(BUILD_LABEL):
         keep = int(candidate.label[len(BUILD_LABEL):])
@@ -513,11 +574,12 @@ def _words(g: Game, candidate: Candidate) -> str:
     return ACTION_WORDS.get(type(candidate.action), f"'{candidate.action.text()}'")
 
 
-def completing_offers(g: Game, player: int) -> list[TradeOffer]:
+def completing_offers(g: Game, player: int, deadline: float | None = None
+                      ) -> list[TradeOffer]:
     """Offers `player` could make now that complete one of its colour groups from one
     opponent, alone or against deeds that complete one of that opponent's groups, each with
     the cash term at which a strategic bot in the partner's seat just accepts it (offers no
-    cash term makes acceptable are left out)."""
+    cash term makes acceptable are left out); none priced after `deadline`."""
     board = g.board
     owner = [g.owner_of(sq) for sq in range(len(board.squares))]
     pos = Position.of(g)
@@ -532,6 +594,8 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
             for give in returns:
                 if set(give) & set(group):
                     continue  # deeds of the same group: no swap
+                if _past(deadline):
+                    return out
                 priced = _accepted_price(g, TradeOffer(player, other, Bundle(give), Bundle(want)))
                 if priced is not None and not give:  # never for nothing: at least the floor
                     floor = trading.buying_floor(pos, give, want)
@@ -541,15 +605,18 @@ def completing_offers(g: Game, player: int) -> list[TradeOffer]:
     return out
 
 
-def selling_offers(g: Game, player: int) -> list[TradeOffer]:
+def selling_offers(g: Game, player: int, deadline: float | None = None) -> list[TradeOffer]:
     """Offers `player` could make now that sell an opponent the deeds completing one of its
     colour groups, each for the most cash at which a strategic bot in the buyer's seat
-    accepts it (sales no payment to the seller makes acceptable are left out)."""
+    accepts it (sales no payment to the seller makes acceptable are left out); none priced
+    after `deadline`."""
     board = g.board
     owner = [g.owner_of(sq) for sq in range(len(board.squares))]
     out: list[TradeOffer] = []
     for other in _opponents(g, player):
         for give in _completing(board.groups, owner, other, player):
+            if _past(deadline):
+                return out
             priced = _accepted_price(g, TradeOffer(player, other, Bundle(give), Bundle(())))
             if priced is not None and priced.get.cash > 0:
                 out.append(priced)
@@ -562,6 +629,11 @@ def _impolite_reply(g: Game, player: int, offer: TradeOffer) -> bool:
     stronger, or nothing given."""
     market = trading.Market(valuers(g.rules)[1], Position.of(g))
     return trading.impolite(market, TradeOffer(player, offer.proposer, offer.get, offer.give))
+
+
+def _past(deadline: float | None) -> bool:
+    """Whether the clock is past `deadline` (None: there is none)."""
+    return deadline is not None and time.perf_counter() > deadline
 
 
 def _opponents(g: Game, player: int) -> list[int]:

@@ -20,7 +20,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Protocol
 
 from passgo.agents.base import Agent
 from passgo.agents.strategic import StrategicBot
@@ -35,6 +35,7 @@ from passgo.core import (
     EndTurnDecision,
     Game,
     Pass,
+    RollDecision,
     Rules,
     Unmortgage,
 )
@@ -167,6 +168,12 @@ class RolloutStrategic:
         return self.bot.act(game, player)
 
 
+class Leaf(Protocol):
+    """What scores the position a rollout reaches for a seat, from 0 (lost) to 1 (won)."""
+
+    def score(self, g: Game, player: int) -> float: ...
+
+
 class Scorer:
     """What a position is worth to a seat, from 0 (lost) to 1 (won): a finished game by its
     winner, else the seat's share of all players' position values (the strategic bot's
@@ -197,16 +204,28 @@ class Scorer:
 
 
 def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: PolicyFactory,
-            horizon: int, scorer: Scorer) -> float:
+            horizon: int, scorer: Leaf) -> float:
     """Play `candidate` out on a reseeded copy of `game` for `horizon` rounds (the deciding
     `player`'s turns) and score the result for `player`."""
+    return scorer.score(play_out(game, seed, player, candidate, policy, horizon), player)
+
+
+def play_out(game: Game, seed: int, player: int, candidate: Candidate | None,
+             policy: PolicyFactory, horizon: int, *, settle: bool = False) -> Game:
+    """The reseeded copy of `game` after `candidate` (None: no script, the default bots play
+    every seat) and then the default bots have played `horizon` rounds of `player`'s turns,
+    or to the end of the game. With `settle`, the play stops sooner: at the first position,
+    after at least one action, where every script is played and the game waits for a throw
+    of the dice or the end of a turn; the decision and what it set going (an auction, a
+    trade's answer, a building plan) are over there, and little luck has been drawn since.
+    The game review (`passgo.review`) scores such positions with a fast evaluator."""
     g = game.copy()
     g.reseed(seed)
     agents = [policy(p) for p in range(g.n)]
-    overrides: dict[int, _Scripted | BidLimit] = {
+    overrides: dict[int, _Scripted | BidLimit] = {} if candidate is None else {
         seat: _Scripted(actions) for seat, actions in candidate.scripts}
     limit: BidLimit | None = None
-    if candidate.bid_limit is not None:
+    if candidate is not None and candidate.bid_limit is not None:
         pending = game.pending
         assert isinstance(pending, BidDecision)
         limit = BidLimit(pending.square, pending.item, candidate.bid_limit)
@@ -216,7 +235,10 @@ def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: Po
     steps_left = STEPS_PER_TURN * (stop - turn + 1)
     claims = g.rules.rent_claim != "always" or bool(g.rent_claims)
     apply = g.apply_unchecked
+    started = len(g.history)
     while not g.over and g.turn_number < stop and steps_left > 0:
+        if settle and len(g.history) > started and _settled(g, overrides):
+            break
         steps_left -= 1
         if claims and _claim(g):
             continue
@@ -235,7 +257,15 @@ def rollout(game: Game, seed: int, player: int, candidate: Candidate, policy: Po
         if action is None:
             action = agents[p].act(g, p)
         apply(action)
-    return scorer.score(g, player)
+    return g
+
+
+def _settled(g: Game, overrides: dict[int, _Scripted | BidLimit]) -> bool:
+    """The game waits for a throw or a turn's end, and every script is played out."""
+    if not isinstance(g.pending, RollDecision | EndTurnDecision):
+        return False
+    return all(not isinstance(o, _Scripted) or o.at >= len(o.actions)
+               for o in overrides.values())
 
 
 def _claim(g: Game) -> bool:
@@ -278,7 +308,7 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 def search(game: Game, player: int, candidates: Sequence[Candidate], *, policy: PolicyFactory,
-           horizon: int, scorer: Scorer, seed: int, samples: int | None = None,
+           horizon: int, scorer: Leaf, seed: int, samples: int | None = None,
            deadline: float | None = None, confidence: float = 1.0,
            prune: float = 2.5) -> Outcome:
     """Compare `candidates` (the first is the default: what the bot would do without search)

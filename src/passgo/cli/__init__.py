@@ -57,6 +57,10 @@ COMMANDS: dict[str, Command] = {
     "analyze": Command("landing odds, returns, win chances, rule comparisons",
                        "passgo.cli.analyze:add_analyze"),
     "serve": Command("the browser game: lobby and online games", "passgo.cli.serve:add_serve"),
+    "eval": Command("the win-chance evaluator: train, check, evaluate",
+                    "passgo.cli.eval:add_eval"),
+    "review": Command("review a saved game: win chances, mistakes, better moves",
+                      "passgo.cli.review:add_review"),
 }
 
 

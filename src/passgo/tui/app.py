@@ -38,6 +38,7 @@ from passgo.core import (
     TradeReplyDecision,
 )
 from passgo.narrate import Voice
+from passgo.review.hint import hint
 from passgo.session import Session, SessionError, keep_unfinished, resume_command
 from passgo.tui.board import BoardGrid, SquareClicked
 from passgo.tui.decision import Chose, DecisionPanel
@@ -98,6 +99,7 @@ class PassgoApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
+        Binding("h", "hint", "Hint"),
         Binding("b", "deeds", "Deeds & buildings"),
         Binding("t", "trade", "Trade"),
         Binding("a", "ask_rent", "Ask for rent"),
@@ -395,6 +397,14 @@ class PassgoApp(App[int]):
 
     def action_help(self) -> None:
         self._open(HelpScreen(self.session))
+
+    def action_hint(self) -> None:
+        """What the expert would do at the decision a person faces (`passgo.review.hint`)."""
+        s = self.session
+        if s.finished or not s.is_human(s.waiting_for):
+            self.notify("A hint is for a decision of yours: none is pending.", timeout=4)
+            return
+        self.notify(hint(s.game, s.waiting_for), title="Hint", timeout=20)
 
     def action_results(self) -> None:
         if self.session.finished:

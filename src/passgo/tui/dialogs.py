@@ -39,6 +39,7 @@ KEYS = (
     ("d", "deed cards from the keyboard: the deed where you stand (or the one being "
           "decided), then ← → through every deed"),
     ("click", "a square shows its deed card: price, rents, house cost, owner"),
+    ("h", "a hint: what the expert bot would do at your decision, and why"),
     ("?", "this help"),
     ("q", "quit (the game is saved after every action: PASSGO play --resume continues)"),
     ("Tab", "move between buttons; Escape closes a dialog"),

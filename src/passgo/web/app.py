@@ -70,6 +70,7 @@ from passgo.web.messages import (
 )
 from passgo.web.notify import listen
 from passgo.web.protocol import Created
+from passgo.web.review import game_review
 from passgo.web.room import CLOSE, Client, Room
 from passgo.web.setup import (
     MAX_AWAY_SECONDS,
@@ -423,6 +424,21 @@ def create_app(store: Store, serving: Serving | None = None, *,
                 summaries.pop(next(iter(summaries)))
             summaries[game_id] = await asyncio.to_thread(game_summary, room.game.copy())
         return JSONResponse(summaries[game_id])
+
+    reviews: dict[str, dict[str, Any]] = {}  # finished games' reviews, computed once
+
+    @app.get("/api/games/{game_id}/review")
+    async def get_review(game_id: str) -> JSONResponse:
+        """The review of a finished game (docs/review.md#json), in a worker thread."""
+        room = await room_of(game_id)
+        if room.game is None or room.status != OVER:
+            return _error(409, "the game is not over yet")
+        if game_id not in reviews:
+            if len(reviews) >= MAX_SUMMARIES:
+                reviews.pop(next(iter(reviews)))
+            people = [r.person for r in sorted(room.seats, key=lambda r: r.seat)]
+            reviews[game_id] = await asyncio.to_thread(game_review, room.game.copy(), people)
+        return JSONResponse(reviews[game_id])
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> JSONResponse:
