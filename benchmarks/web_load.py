@@ -372,7 +372,7 @@ def report() -> None:
             ("machine load average (1 min)", result["load_average"])]
     width = max(len(k) for k, _ in rows)
     for key, value in rows:
-        print(f"{key:<{width}}  {value:>10}")
+        print(f"{key:<{width}}  {'-' if value is None else value:>10}")
 
 
 if __name__ == "__main__":
