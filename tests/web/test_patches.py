@@ -172,14 +172,18 @@ def _failing(store: Store, error: Exception, monkeypatch: pytest.MonkeyPatch) ->
     return calls
 
 
+@pytest.mark.parametrize("snapshot_every", [50, 2])
 @pytest.mark.parametrize(("error", "reason"), [
     (OSError("disk full"), "could not be saved"),
     (Conflict("the game is at version 9"), "stale: the game moved on"),
 ])
 def test_an_action_not_committed_is_taken_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                error: Exception, reason: str) -> None:
+                                                error: Exception, reason: str,
+                                                snapshot_every: int) -> None:
     """Acknowledged after commit: an action the database did not take changes nothing, in
-    memory too (the room's game is rebuilt, not a copy kept), and the game goes on."""
+    memory too (the room's game is rebuilt from the start, or from the last snapshot, not a
+    copy kept), and the game goes on."""
+    monkeypatch.setattr("passgo.web.room.SNAPSHOT_EVERY", snapshot_every)
     store = make_store(tmp_path / "games.sqlite3")
     with make_client(store) as client, ExitStack() as sockets:
         client.sockets = sockets
@@ -192,6 +196,7 @@ def test_an_action_not_committed_is_taken_back(tmp_path: Path, monkeypatch: pyte
                                     if a["answer"]))
             players[1 - mover].until_state(players[mover].state["version"])
         room = client.app.state.rooms.rooms[game_id]
+        assert (room.base is None) is (snapshot_every > 3)
         before = room.game.to_dict()
         mover = players[0].state["view"]["pending"]["player"]
         text = next(a["text"] for a in players[mover].state["actions"] if a["answer"])
