@@ -3,7 +3,8 @@
     python benchmarks/web_load.py [--games 100] [--seats 4] [--seconds 30] [--think 0]
                                   [--bots expert --bot-seats 2] [--bot-workers 2]
                                   [--bot-delay 0.5] [--bot-time-limit 1]
-                                  [--database URL] [--workers 1] [--seed 0] [--json]
+                                  [--database URL] [--workers 1] [--deflate] [--seed 0]
+                                  [--json]
 
 A server process is started on a free local port (an SQLite file in a temporary folder unless
 `--database` names another database); `--games` games of `--seats` people are created and every
@@ -13,7 +14,9 @@ p95, p99 and max of that time, actions per second, and the server's peak memory 
 time (user + system, also as a share of one core) over the run, worker processes included
 (`--workers N`, PostgreSQL only). The clients run in this
 process (asyncio, one event loop), so on a small machine they compete with the server for the
-cores. Other options in BENCH_ARGS are ignored.
+cores. The clients ask for their updates as patches (JSON Patch, as the browser does) and
+apply them; per-message deflate is off on both sides unless `--deflate` (the server's
+`--websocket-deflate`, for the internet). Other options in BENCH_ARGS are ignored.
 
 Two loads. With `--think 0` (the default) every client answers the moment its decision
 arrives: a closed loop that keeps the server busy all the time, so its figures are the
@@ -56,6 +59,8 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
 from webserver import free_port, post, server
 
+from passgo.web.patch import apply
+
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -90,12 +95,14 @@ def proc_usage(pid: int) -> tuple[int, float]:
 
 
 async def seat(port: int, game_id: str, token: str, rng: random.Random, until: float,
-               think: float, latencies: list[float]) -> None:
+               think: float, latencies: list[float], compression: str | None) -> None:
     """One person's browser: answer every decision of its seat until the time is up, after
-    thinking for a random time of mean `think` seconds (exponential; 0: at once)."""
+    thinking for a random time of mean `think` seconds (exponential; 0: at once). As the
+    browser does, it asks for its updates as patches and applies them (a server that sends
+    whole states is served too)."""
     async with websockets.connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws",
-                                  max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+                                  max_size=2**22, compression=compression) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "patches": True}))
         sent: tuple[int, float] | None = None  # (version chosen on, when sent)
         state: dict[str, Any] | None = None
         ready: float | None = None  # when the person has made up their mind
@@ -108,6 +115,12 @@ async def seat(port: int, game_id: str, token: str, rng: random.Random, until: f
                 raw = None  # thought long enough (or the time is up: the loop ends)
             if raw is not None:
                 message = json.loads(raw)
+                if message["type"] == "state" and "patch" in message:
+                    if state is None or state["rev"] != message["base"]:
+                        raise SystemExit("web_load: a patch of a state this client lacks")
+                    patch = message.pop("patch")
+                    del message["base"]
+                    message = {**apply(state, patch), **message}
                 if message["type"] == "refused":
                     sent = ready = None  # think again on the newest state
                 elif message["type"] == "state" and "view" in message:
@@ -140,12 +153,12 @@ async def seat(port: int, game_id: str, token: str, rng: random.Random, until: f
 
 
 async def load(port: int, games: list[tuple[str, list[str]]], seconds: float,
-               think: float, seed: int) -> list[float]:
+               think: float, seed: int, compression: str | None) -> list[float]:
     latencies: list[float] = []
     until = time.monotonic() + seconds
     rng = random.Random(seed)
     await asyncio.gather(*(seat(port, game_id, token, random.Random(rng.random()), until,
-                                think, latencies)
+                                think, latencies, compression)
                            for game_id, tokens in games for token in tokens))
     return latencies
 
@@ -195,7 +208,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         database = args.database or f"sqlite:///{tmp}/games.sqlite3"
         serve = ["--bot-workers", str(args.bot_workers), "--bot-time-limit",
                  str(args.bot_time_limit), "--max-games-per-hour", "100000",
-                 "--max-connections-per-address", "100000"]
+                 "--max-connections-per-address", "100000",
+                 *(["--websocket-deflate"] if args.deflate else [])]
         with server(database, port, workers=args.workers, bot_delay=args.bot_delay,
                     args=serve) as proc:
             games = []
@@ -235,7 +249,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "games": args.games, "seats": args.seats, "clients": args.games * args.seats,
         "bots": args.bots if args.bot_seats else None, "bot_seats": args.bot_seats,
         "bot_workers": args.bot_workers, "bot_delay_s": args.bot_delay,
-        "think_s": args.think, "workers": args.workers,
+        "think_s": args.think, "workers": args.workers, "deflate": args.deflate,
         "database": "postgresql" if args.database and "postgres" in args.database
         else "sqlite",
         "seconds": round(wall, 1), "actions": len(ms),
@@ -287,7 +301,8 @@ async def _sampled(port: int, games: list[tuple[str, list[str]]], args: argparse
     loop = asyncio.get_running_loop()
     tasks = [loop.create_task(sample()), loop.create_task(at_end())]
     try:
-        latencies = await load(port, games, args.seconds, args.think, args.seed)
+        latencies = await load(port, games, args.seconds, args.think, args.seed,
+                               "deflate" if args.deflate else None)
     finally:
         for task in tasks:
             task.cancel()
@@ -338,6 +353,9 @@ def report() -> None:
                         help="seconds between bot moves (the server's default)")
     parser.add_argument("--bot-time-limit", type=float, default=1.0,
                         help="seconds a bot may think per decision (the server's default)")
+    parser.add_argument("--deflate", action="store_true",
+                        help="per-message deflate: the server's --websocket-deflate, and the "
+                        "clients offer it as browsers do (off: neither, the server's default)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args, _ = parser.parse_known_args()
@@ -372,7 +390,7 @@ def report() -> None:
             ("machine load average (1 min)", result["load_average"])]
     width = max(len(k) for k, _ in rows)
     for key, value in rows:
-        print(f"{key:<{width}}  {value:>10}")
+        print(f"{key:<{width}}  {'-' if value is None else value:>10}")
 
 
 if __name__ == "__main__":

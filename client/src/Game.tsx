@@ -12,6 +12,7 @@ import { BoardMessage, ClientMessage, GameSummary, HostIn, LegalAction, Seat, Se
 import type { ChatLine } from "./protocol-types";
 import { Board, Dice, DrawnCard } from "./board/Board";
 import { SquareList } from "./board/SquareList";
+import { applyPatch } from "./patch";
 import { stepBack, stepFrom } from "./board/geometry";
 import { playerColour, playerLetters } from "./colours";
 import { DeedCard } from "./DeedCard";
@@ -246,6 +247,7 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
     }
   };
   const board_ = useRef<BoardMessage | null>(null);
+  const latest = useRef<StateMessage & Listing | null>(null); // the last state, patched
 
   const follow = (game: string) => {
     const token = tokenFor(id);
@@ -261,14 +263,30 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
         board_.current = message;
         setBoard(message);
         break;
-      case "state":
-        setSeats(message.seats);
-        setListing({ name: message.name, public: message.public, rematch: message.rematch,
-                     watchers: message.watchers });
+      case "state": {
+        let state = message;
+        if (message.patch) {
+          // A patch of the state this page holds; on a gap (or a patch that does not fit)
+          // the whole state is asked for again, and this update waits for it.
+          const { patch, base, ...rest } = message;
+          const last = latest.current;
+          try {
+            if (!last || last.rev !== base) throw new Error("patch: a gap in the updates");
+            state = { ...applyPatch(last, patch), ...rest };
+          } catch {
+            send({ type: "sync" });
+            break;
+          }
+        }
+        latest.current = state;
+        setSeats(state.seats);
+        setListing({ name: state.name, public: state.public, rematch: state.rematch,
+                     watchers: state.watchers });
         setNotice("");
-        queue.current.push(message);
+        queue.current.push(state);
         void drain();
         break;
+      }
       case "seats":
         setSeats(message.seats);
         setListing({ name: message.name, public: message.public, rematch: message.rematch,
@@ -309,7 +327,8 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
       ws.current = socket;
-      socket.onopen = () => send({ type: "hello", token: tokenFor(id), name: null });
+      socket.onopen = () => send({ type: "hello", token: tokenFor(id), name: null,
+                                   patches: true });
       socket.onmessage = (e) => receive(JSON.parse(e.data) as ServerMessage);
       socket.onclose = () => {
         if (closed) return;

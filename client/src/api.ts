@@ -107,10 +107,17 @@ export type StateMessage = {
   time_left?: number | null; // a time-limit game: seconds until time is called
   actions?: LegalAction[];
   bid_range?: [number, number] | null;
+  rev: number; // this update's number
+  // A patch (to a browser that asked for them in its hello): the operations that turn the
+  // state of update `base` into this one's; the fields above it does not carry (the view, the
+  // question, the actions, ...) are the patched state's.
+  base?: number;
+  patch?: PatchOp[];
 };
 
 // The messages besides the state, what a browser sends and the lobby's and host's requests are
 // written from the server's classes (protocol-types.ts, by `make client`), never by hand.
+import type { PatchOp } from "./patch";
 import type { ClientMessage, CreateIn, Created, HostIn, Listing,
               ServerNotice } from "./protocol-types";
 export type { ClientMessage, CreateIn, Created, HostIn, Listing };

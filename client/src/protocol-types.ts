@@ -18,11 +18,12 @@ export type JoinIn = { seat: number; name: string };
 export type HostIn = { host_token: string; do: "start" | "standin" | "remove" | "public" | "private" | "delete"; seat?: number | null; bot?: string };
 
 export type ClientMessage =
-  | { token: string | null; name: string | null; type: "hello" }
+  | { token: string | null; name: string | null; patches: boolean; type: "hello" }
   | { version: number; action: string; type: "action" }
   | { type: "take_back" }
   | { text: string; type: "chat" }
-  | { type: "rematch" };
+  | { type: "rematch" }
+  | { type: "sync" };
 
 export type ServerNotice =
   | { messages: ChatLine[]; type: "chat" }

@@ -89,3 +89,23 @@ def test_a_bad_hosting_option_is_refused_in_one_line(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and message in err
     assert served == [] and not (tmp_path / "games.sqlite3").exists()
+
+
+@pytest.mark.parametrize(("args", "deflate"), [([], False), (["--websocket-deflate"], True)])
+def test_per_message_deflate_is_off_unless_asked_for(tmp_path: Path, args: list[str],
+                                                     deflate: bool) -> None:
+    """A browser offers per-message deflate (RFC 7692) on every connection; the server takes
+    it only with `--websocket-deflate` (on loopback and home networks compressing every update
+    costs more CPU than it saves)."""
+    from webserver import free_port, post, server
+    from websockets.sync.client import connect
+
+    port = free_port()
+    with server(f"sqlite:///{tmp_path / 'games.sqlite3'}", port, args=args):
+        game = post(port, "/api/games", {"seats": [{"kind": "person"}] * 2})["id"]
+        with connect(f"ws://127.0.0.1:{port}/api/games/{game}/ws", open_timeout=10) as ws:
+            assert ws.response is not None
+            agreed = ws.response.headers.get("Sec-WebSocket-Extensions") or ""
+            ws.send('{"type": "hello", "token": null}')
+            assert '"type":"state"' in str(ws.recv(timeout=10))
+    assert ("permessage-deflate" in agreed) is deflate

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from passgo.web.app import Serving, create_app
+from passgo.web.patch import apply
 from passgo.web.store import Store
 
 
@@ -48,21 +49,34 @@ def join(client: TestClient, game_id: str, seat: int, name: str) -> str:
     return token
 
 
-class Player:
-    """One browser's connection, as a test drives it."""
+def assembled(last: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """A state message as the browser makes it: a patch applied to the last state (whose
+    `rev` must be the patch's `base`), with the fields the patch carries whole; a whole state
+    as it came."""
+    if "patch" not in message:
+        return message
+    assert last.get("rev") == message["base"], (last.get("rev"), message["base"])
+    whole = {key: value for key, value in message.items() if key not in ("patch", "base")}
+    return {**apply(last, message["patch"]), **whole}
 
-    def __init__(self, ws: WebSocketTestSession, token: str | None) -> None:
+
+class Player:
+    """One browser's connection, as a test drives it (`patches`: it asks for its updates as
+    patches, and `state` is the state they make)."""
+
+    def __init__(self, ws: WebSocketTestSession, token: str | None,
+                 patches: bool = False) -> None:
         self.ws = ws
         self.state: dict[str, Any] = {}
-        self.messages: list[dict[str, Any]] = []
-        ws.send_text(json.dumps({"type": "hello", "token": token}))
+        self.messages: list[dict[str, Any]] = []  # as they came (patches as patches)
+        ws.send_text(json.dumps({"type": "hello", "token": token, "patches": patches}))
         self.until_state()
 
     def receive(self) -> dict[str, Any]:
         message: dict[str, Any] = self.ws.receive_json()
         self.messages.append(message)
         if message["type"] == "state":
-            self.state = message
+            message = self.state = assembled(self.state, message)
         return message
 
     def until_state(self, version: int | None = None) -> dict[str, Any]:

@@ -4,13 +4,18 @@
                  [--bot-delay SECONDS] [--bot-workers N] [--bot-time-limit SECONDS]
                  [--public-url URL] [--trusted-proxy ADDRESS ...] [--max-games-per-hour N]
                  [--max-connections-per-address N] [--max-connections-per-game N]
-                 [--max-spectators N] [--log-json]
+                 [--max-spectators N] [--websocket-deflate] [--log-json]
 
 Games are stored in an SQLite file (`~/.local/state/passgo/games.sqlite3`) unless `--database`
 or `PASSGO_DATABASE_URL` names another SQLite file or a PostgreSQL server
 (`postgresql://user:password@host/db`). Several workers (or several `passgo serve` processes)
 need PostgreSQL: they serve the same games through it (docs/web.md). docs/host.md says how to
 host for friends on a home network and for the public behind a TLS proxy.
+
+WebSocket messages go uncompressed unless `--websocket-deflate` turns on per-message deflate
+(RFC 7692) for browsers that offer it: on loopback and a home network compressing costs the
+server more CPU than the bytes it saves are worth (it was a third of the server's time per
+action); over the internet, where a slow link is the wait, it may be worth it.
 """
 
 from __future__ import annotations
@@ -164,12 +169,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             os.environ["PASSGO_LOG_JSON"] = "1" if args.log_json else "0"
             uvicorn.run("passgo.cli.serve:app_from_env", factory=True, host=args.host,
                         port=args.port, workers=args.workers, log_level="warning",
-                        backlog=BACKLOG, proxy_headers=False, log_config=None)
+                        backlog=BACKLOG, proxy_headers=False, log_config=None,
+                        ws_per_message_deflate=args.websocket_deflate)
         else:
             # proxy_headers off: the app reads X-Forwarded-For itself, from the operator's
             # trusted proxies only (uvicorn would trust 127.0.0.1's).
             config = uvicorn.Config(create_app(store, serving), log_level="warning",
-                                    backlog=BACKLOG, proxy_headers=False, log_config=None)
+                                    backlog=BACKLOG, proxy_headers=False, log_config=None,
+                                    ws_per_message_deflate=args.websocket_deflate)
             uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl+C is how a server is stopped
         pass
@@ -212,6 +219,10 @@ def add_serve(serve: argparse.ArgumentParser) -> None:
                        help="connections one game takes (seats and spectators)")
     serve.add_argument("--max-spectators", type=int, default=defaults.spectators_per_game,
                        help="spectators one game takes")
+    serve.add_argument("--websocket-deflate", action="store_true",
+                       help="compress WebSocket messages (per-message deflate) for browsers "
+                       "that offer it: for the internet; off by default, since on loopback "
+                       "and home networks it costs more server CPU than it saves")
     serve.add_argument("--log-json", action="store_true",
                        help="log one JSON object per line instead of text")
     serve.set_defaults(func=cmd_serve)

@@ -65,6 +65,7 @@ from passgo.web.messages import (
     MessageError,
     RateLimit,
     Rematch,
+    Sync,
     TakeBack,
     read_message,
 )
@@ -624,6 +625,9 @@ async def _handle(room: Room, client: Client, message: Message, chat_limit: Rate
         if not chat_limit.allow():
             return "chat: too many lines, slow down"
         return await room.say(client, message.text)
+    if isinstance(message, Sync):
+        await room.resend(client)
+        return None
     assert isinstance(message, Rematch)
     return await room.rematch(client, secrets.token_urlsafe(9), secrets.randbits(31))
 
@@ -632,6 +636,7 @@ async def _hello(ws: WebSocket, room: Room, store: Store, serving: Serving, clie
                  message: Hello) -> bool:
     """Seat a new connection by its token (or as a spectator, if the game takes more);
     False when it was turned away (and closed)."""
+    client.patches = message.patches
     if message.token is not None:
         seat = await store.run(store.seat_of_token, room.id, token_hash(message.token))
         if seat is None:

@@ -61,6 +61,9 @@ class _Worker:
         self.proc: asyncio.subprocess.Process | None = None
         self.lock = asyncio.Lock()
         self.known: dict[str, int] = {}  # game id -> length of history the worker holds
+        # game id -> times the game was taken back (`BotPool.reset`): what a worker was sent
+        # while a reset happened is not what it holds
+        self.resets: dict[str, int] = {}
         self.games = 0  # games that live here (`BotPool.home`)
         self.serial = 0
 
@@ -136,6 +139,7 @@ class _Worker:
                                        "seed": seed, "limit": limit}
             history = game.history
             length, have = len(history), self.known.get(game_id)
+            resets = self.resets.get(game_id, 0)
             if have is None or have > length:
                 message["base"] = game.to_json()
             else:
@@ -159,7 +163,8 @@ class _Worker:
                                 reply["error"])
                 self.known.pop(game_id, None)
                 continue
-            self.known[game_id] = length
+            if self.resets.get(game_id, 0) == resets:
+                self.known[game_id] = length
             return reply
         raise WorkerFailed("no answer from the bot worker")
 
@@ -200,12 +205,22 @@ class BotPool:
         return (Action.parse(str(reply["action"]), int(reply["seat"])),
                 one_line(str(reply.get("reason", ""))))
 
+    def reset(self, game_id: str) -> None:
+        """The room took its game back to an earlier state (an action it could not commit):
+        what the worker holds of it may run ahead, so the next decision sends the whole game,
+        also when a decision under way now gets its answer."""
+        worker = self.home.get(game_id)
+        if worker is not None:
+            worker.known.pop(game_id, None)
+            worker.resets[game_id] = worker.resets.get(game_id, 0) + 1
+
     def forget(self, game_id: str) -> None:
         """A game left this process: its worker may drop it."""
         worker = self.home.pop(game_id, None)
         if worker is not None:
             worker.games -= 1
             worker.known.pop(game_id, None)
+            worker.resets.pop(game_id, None)
 
     async def close(self) -> None:
         for worker in self.workers:

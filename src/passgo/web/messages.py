@@ -2,14 +2,18 @@
 
 Every message is a JSON object of at most `MAX_MESSAGE` bytes with a `type`:
 
-    {"type": "hello", "token": "...", "name": "Zoe"}
+    {"type": "hello", "token": "...", "name": "Zoe", "patches": true}
                                                    take your seat (no token: watch, with an
-                                                   optional name for the chat)
+                                                   optional name for the chat); `patches`:
+                                                   after the first state, send each update
+                                                   as a JSON Patch of the last
     {"type": "action", "version": 12, "action": "bid 120"}
                                                    an action's text form, chosen on version 12
     {"type": "take_back"}                           play your seat again after a bot stood in
     {"type": "chat", "text": "nice trade"}          a chat line to the table and the watchers
     {"type": "rematch"}                             after game over: the same seats and rules
+    {"type": "sync"}                                the whole state again (a patch's `base`
+                                                   was not the state this browser holds)
 
 Anything else is refused with a one-line reason and changes nothing. A connection also has a
 rate limit (`RateLimit`): a client that floods the server is told to slow down, and one that
@@ -46,6 +50,7 @@ class MessageError(ValueError):
 class Hello:
     token: str | None
     name: str | None = None
+    patches: bool = False
     type: Literal["hello"] = "hello"
 
 
@@ -72,8 +77,13 @@ class Rematch:
     type: Literal["rematch"] = "rematch"
 
 
-Message = Hello | ActionMessage | TakeBack | Chat | Rematch
-MESSAGE_TYPES = (Hello, ActionMessage, TakeBack, Chat, Rematch)
+@dataclass(frozen=True, slots=True)
+class Sync:
+    type: Literal["sync"] = "sync"
+
+
+Message = Hello | ActionMessage | TakeBack | Chat | Rematch | Sync
+MESSAGE_TYPES = (Hello, ActionMessage, TakeBack, Chat, Rematch, Sync)
 
 
 def read_message(raw: str | bytes) -> Message:
@@ -94,7 +104,10 @@ def read_message(raw: str | bytes) -> Message:
         name = data.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > MAX_TOKEN):
             raise MessageError("hello: name must be a short string")
-        return Hello(token, name)
+        patches = data.get("patches", False)
+        if type(patches) is not bool:
+            raise MessageError("hello: patches must be true or false")
+        return Hello(token, name, patches)
     if kind == "action":
         version, text = data.get("version"), data.get("action")
         if type(version) is not int or version < 0:
@@ -118,6 +131,8 @@ def read_message(raw: str | bytes) -> Message:
         return Chat(text)
     if kind == "rematch":
         return Rematch()
+    if kind == "sync":
+        return Sync()
     raise MessageError(f"unknown message type {str(kind)[:40]!r}")
 
 

@@ -2,11 +2,19 @@
 browsers connected to it.
 
 The room is the only writer of its game in this process: every change runs under its
-`asyncio.Lock`, is tried on a copy of the game, written to the database (`Store.append`) and
-only then becomes the room's game and is sent to the clients, each its own view
+`asyncio.Lock`, is checked (`Game.check`), carried out on the room's game, written to the
+database (`Store.append`) and only once committed is it sent to the clients, each its own view
 (`game.view(seat)`, its legal actions and their meanings). A stale version, an action of
 another seat, text that is no action and an illegal action are refused with the reason and
-change nothing.
+change nothing. An action that cannot be committed (the database failed, or another process
+acted first) is taken back: the game is rebuilt from its last snapshot and the actions
+committed since (`Room._restore`), in memory, so a database that is down does not stop it.
+No copy of the game is made per action: a copy cost as much as the rest of the engine's part.
+
+What a seat is sent after a change is built once for every connection of that seat (the
+spectators share one), and to a browser that asked for patches in its hello as a JSON Patch
+(`passgo.web.patch`) of the state it was sent last (`rev` and `base` number them; a browser
+that finds a gap asks for the whole state again with `sync`).
 
 Bots (bot seats, and a stand-in bot for a person who let the clock run out: `away_seconds`)
 decide in the server's bot worker processes (`passgo.web.bots`), one committed action at a
@@ -49,6 +57,7 @@ from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.bots import BotPool
 from passgo.web.messages import HostCommand
 from passgo.web.metrics import ACTIONS
+from passgo.web.patch import Differ
 from passgo.web.protocol import ChatLine, ChatMessage, DeletedMessage, Listing, RematchMessage
 from passgo.web.setup import GameSetup, new_game
 from passgo.web.store import (
@@ -83,6 +92,8 @@ class Client:
         self.seat: int | None = None
         self.name = ""  # a spectator's chosen name for the chat ("" : a spectator)
         self.has_board = False
+        self.patches = False  # sent patches of its state (its hello said so), not whole states
+        self.rev: int | None = None  # the `rev` of the state it holds (None: none it can patch)
         self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE + 1)
         self.gone = False
         self.closing: tuple[int, str] = (1000, "")  # the close frame's code and reason
@@ -149,6 +160,10 @@ class Away:
                 f"{'you' if v.is_you(self.seat) else 'them'}")
 
 
+#: What a seat's state message holds that lasts from one update to the next (the rest: the
+#: state of the game shared by all, and what this update said), and so what a patch changes.
+Doc = dict[str, Any]
+
 #: One entry of a game's log: the events of one step, what the room told (`Away`), or the
 #: sentences of an action stored before the log held events (told as they are).
 Told = tuple[Event, ...] | Away | tuple[str, ...]
@@ -195,6 +210,11 @@ class Room:
         self.status = WAITING
         self.game: Game | None = None
         self.version = 0
+        # What `_restore` rebuilds the game from: the last snapshot's (version, save), or None
+        # for the game's start.
+        self.base: tuple[int, str] | None = None
+        self.rev = 0  # the number of the last update sent (`Client.rev`)
+        self.docs: dict[int | None, tuple[int, Doc]] = {}  # seat -> (rev, its state's doc)
         self.log: deque[Told] = deque(maxlen=LOG_STEPS)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
@@ -227,6 +247,7 @@ class Room:
             else:
                 room.game = Game.from_json(stored.snapshot[1], verify=False)
                 room.version = stored.snapshot[0]
+                room.base = stored.snapshot
             room._replay(stored.actions)
             room.log.clear()  # the log reaches back before the snapshot: read it whole
             room.log.extend(told_of(told) for told in
@@ -311,36 +332,70 @@ class Room:
                 action = Action.parse(text, client.seat)
             except IllegalActionError as exc:
                 return f"not an action: {exc}"
-            game = self.game.copy()
             try:
-                events = game.apply(action)
+                return await self._attempt(action)
             except IllegalActionError as exc:
                 return f"not allowed now: {exc}"
-            return await self._commit(game, action, events)
 
-    async def _commit(self, game: Game, action: Action, events: list[Event]) -> str | None:
-        """Store one action applied to `game` (a copy of the room's); only once it is
-        committed does `game` become the room's game and the clients hear of it."""
-        row = ActionRow(self.version + 1, action.player, action.text(),
-                        [e.to_dict() for e in events])
-        status = OVER if game.over else PLAYING
-        snapshot = game.to_json() if row.version % SNAPSHOT_EVERY == 0 else None
+    async def _attempt(self, action: Action, reason: str = "") -> str | None:
+        """Check `action` (IllegalActionError, nothing changed), carry it out on the room's
+        game and commit it (`_commit`); None when done, else why it was taken back."""
+        g = self.game
+        assert g is not None
+        g.check(action)
+        try:
+            events = g.apply_unchecked(action, reason)
+        except Exception:  # the engine failed on a legal action: the game as committed
+            log.exception("game %s: the engine failed on %r", self.id, action.text())
+            self._restore()
+            raise
+        return await self._commit(action, events)
+
+    async def _commit(self, action: Action, events: list[Event]) -> str | None:
+        """Store one action just carried out on the room's game; only once it is committed
+        do the clients hear of it, and if it cannot be, the game is taken back (`_restore`)."""
+        g = self.game
+        assert g is not None
+        told = [e.to_dict() for e in events]
+        row = ActionRow(self.version + 1, action.player, action.text(), told)
+        status = OVER if g.over else PLAYING
+        snapshot = g.to_json() if row.version % SNAPSHOT_EVERY == 0 else None
         try:
             await self.store.run(self.store.append, self.id, self.version, [row], status,
                                     snapshot)
         except Conflict:
+            self._restore()
             await self._catch_up()
             return "stale: the game moved on meanwhile"
         except Exception as exc:  # the database failed: nothing was acknowledged
             log.warning("game %s: action not stored: %s", self.id, exc)
+            self._restore()
             return "the action could not be saved: try again"
-        self.game, self.version, self.status = game, row.version, status
+        self.version, self.status = row.version, status
+        if snapshot is not None:
+            self.base = (row.version, snapshot)
         ACTIONS.inc()
         step = tuple(events)
         self.log.append(step)
         self._after_change()
-        await self._broadcast([step])
+        await self._broadcast([step], told)
         return None
+
+    def _restore(self) -> None:
+        """Take the room's game back to its last committed action (`version`): rebuilt from
+        the last snapshot (or the start) and the actions after it, in memory (the database
+        may be what failed). A new object, so a bot's move chosen on the old one is chosen
+        again, and the bot worker is sent the whole game next time."""
+        g = self.game
+        assert g is not None
+        if self.base is None:
+            game, start = new_game(self.setup, list(g.names)), 0
+        else:
+            game, start = Game.from_json(self.base[1], verify=False), self.base[0]
+        for action in g.history[start:self.version]:
+            game.apply_unchecked(action)
+        self.game = game
+        self.pool.reset(self.id)
 
     async def sync(self) -> None:
         """Another process changed this game: read what it committed and tell our clients."""
@@ -418,13 +473,11 @@ class Room:
                 if move is None:
                     return
                 action, reason = move
-                game = g.copy()
                 try:
-                    events = game.apply(action, reason)
+                    refused = await self._attempt(action, reason)
                 except IllegalActionError:  # a bot's bug must not take the server down
                     log.exception("game %s: a bot chose an illegal action", self.id)
                     return
-                refused = await self._commit(game, action, events)
                 if refused is not None and self.version == version:
                     return  # not stored (the database failed): a later change retries
 
@@ -457,9 +510,7 @@ class Room:
                 g = self.game
                 if g is None or g.over or g.time_called:
                     return
-                game = g.copy()
-                action = CallTime(g.turn_player)
-                if await self._commit(game, action, game.apply(action)) is None:
+                if await self._attempt(CallTime(g.turn_player)) is None:
                     return
             await asyncio.sleep(1.0)
 
@@ -493,6 +544,7 @@ class Room:
             seat = client.seat
             if seat is not None and self.seats[seat].claimed and not seats[seat].claimed:
                 client.seat = None
+                client.rev = None  # it holds its seat's state, not the spectators'
                 self._send(client, encode({"type": "error", "reason": "the host gave your "
                                            "seat away: you are watching"}))
 
@@ -603,12 +655,27 @@ class Room:
         async with self.lock:
             came = client.seat is not None and not self.seat_online(client.seat)
             self.clients.add(client)
-            view = None if self.game is None else self.game.view(_viewer(client.seat))
-            self._send(client, encode(self._picture(
-                client.seat, self._shared([]), view, list(self.log))))
+            self._send_whole(client, list(self.log))
             if self.chat:
                 self._send(client, encode(ChatMessage(tuple(self.chat)).to_dict()))
             self._seats_moved(came)
+
+    async def resend(self, client: Client) -> None:
+        """The whole state again, to a browser that found a gap in its patches (`sync`)."""
+        async with self.lock:
+            self._send_whole(client, [])
+
+    def _send_whole(self, client: Client, steps: list[Told]) -> None:
+        """The whole state to one connection, with what `steps` said (the seat's doc is the
+        one its other connections hold, if they are up to date)."""
+        seat = client.seat
+        entry = self.docs.get(seat)
+        if entry is None or entry[0] != self.rev:
+            view = None if self.game is None else self.game.view(_viewer(seat))
+            entry = self.docs[seat] = (self.rev, self._doc(seat, view))
+        self._send(client, encode({**self._shared([]), **self._said(seat, steps), **entry[1],
+                                   "rev": self.rev}))
+        client.rev = self.rev
 
     async def leave(self, client: Client) -> None:
         self.clients.discard(client)
@@ -625,34 +692,40 @@ class Room:
                 self._broadcast_seats()
             self.watchers_due = asyncio.get_running_loop().call_later(WATCHERS_EVERY, due)
 
-    def _shared(self, steps: list[Told]) -> dict[str, Any]:
+    def _shared(self, steps: list[Told], told: list[Any] | None = None) -> dict[str, Any]:
         """What every seat and spectator is told alike, computed once per change (an update
         goes to every connected browser): the state, and the events of the `steps` it
-        brings, for the page to animate (docs/api.md, Events)."""
+        brings (`told`: their tables, when the caller has them), for the page to animate
+        (docs/api.md, Events). Sent whole in every update, patched or not."""
         out: dict[str, Any] = {
             "type": "state", "game": self.id, "status": self.status, "version": self.version,
             "seats": self._seats(), **self._listing(),
-            "events": [e.to_dict() for step in steps if not isinstance(step, Away)
-                       for e in step if not isinstance(e, str)],
+            "events": told if told is not None else [
+                e.to_dict() for step in steps if not isinstance(step, Away)
+                for e in step if not isinstance(e, str)],
         }
         if self.game is not None:
             out["time_left"] = self.time_left()
         return out
 
-    def _picture(self, seat: int | None, shared: dict[str, Any],
-                 view: dict[str, Any] | None, steps: list[Told]) -> dict[str, Any]:
-        """Everything one seat (None: a spectator) may see now: the shared part, what the
-        `steps` said and the pending decision in its own person (to the player who decides
-        the question in the second person and the explanation; to others who is waited for),
-        its own view of the game (`Game.view`) and the actions the rules allow it."""
-        out = {**shared, "seat": seat}
+    def _said(self, seat: int | None, steps: list[Told]) -> dict[str, Any]:
+        """What the `steps` said, told to `seat` (None: a spectator), each sentence with the
+        kind of its event (the log's icon). Sent whole in every update."""
         g = self.game
         if g is None:
-            out["said"] = []
-            return out
+            return {"said": []}
         said = said_to(g, steps, seat)
-        out["said"] = [text for _, text in said]
-        out["said_kinds"] = [kind for kind, _ in said]  # the log's icon for each sentence
+        return {"said": [text for _, text in said], "said_kinds": [kind for kind, _ in said]}
+
+    def _doc(self, seat: int | None, view: dict[str, Any] | None) -> Doc:
+        """What one seat (None: a spectator) may see now and keeps until the next update:
+        the pending decision in its own person (to the player who decides the question in
+        the second person and the explanation; to others who is waited for), its own view of
+        the game (`Game.view`) and the actions the rules allow it."""
+        out: Doc = {"seat": seat}
+        g = self.game
+        if g is None:
+            return out
         out["question"] = question(g, seat)
         deciding = seat is not None and seat == g.pending_player and not g.over
         out["explain"] = explain(g) if deciding else None
@@ -678,19 +751,42 @@ class Room:
         return Listing(self.meta.name, self.meta.public, self.meta.rematch,
                        self.watchers()).to_dict()
 
-    async def _broadcast(self, steps: list[Told]) -> None:
-        clients = list(self.clients)
-        seats = list(dict.fromkeys(client.seat for client in clients))
+    async def _broadcast(self, steps: list[Told], told: list[Any] | None = None) -> None:
+        """The update after a change, to every connection: each seat's state built once for
+        all its connections, sent whole, or as a patch of the last one to a browser that
+        asked for patches and holds it."""
+        self.rev += 1
+        by_seat: dict[int | None, list[Client]] = {}
+        for client in self.clients:
+            by_seat.setdefault(client.seat, []).append(client)
+        seats = list(by_seat)
         # Every seat's view at once: what they all may see is built a single time.
         g = self.game
         views: list[dict[str, Any] | None] = [None] * len(seats)
         if g is not None:
             views[:] = g.views([_viewer(seat) for seat in seats])
-        shared = self._shared(steps)
-        pictures = {seat: encode(self._picture(seat, shared, view, steps))
-                    for seat, view in zip(seats, views, strict=True)}
-        for client in clients:
-            self._send(client, pictures[client.seat])
+        shared = self._shared(steps, told)
+        differ = Differ()  # the seats' views share their values: each is diffed once
+        docs: dict[int | None, tuple[int, Doc]] = {}
+        for seat, view in zip(seats, views, strict=True):
+            doc = self._doc(seat, view)
+            docs[seat] = (self.rev, doc)
+            said = self._said(seat, steps)
+            old = self.docs.get(seat)
+            whole = patch = None
+            for client in by_seat[seat]:
+                if client.patches and old is not None and client.rev == old[0]:
+                    if patch is None:
+                        patch = encode({**shared, **said, "rev": self.rev, "base": old[0],
+                                        "patch": differ.diff(old[1], doc)})
+                    text = patch
+                else:
+                    if whole is None:
+                        whole = encode({**shared, **said, **doc, "rev": self.rev})
+                    text = whole
+                self._send(client, text)
+                client.rev = self.rev
+        self.docs = docs
 
     def _broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "seats": self._seats(), **self._listing()})
