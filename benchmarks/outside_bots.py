@@ -1,10 +1,11 @@
 """Opponents written from the public bot API only, in the style of the sample bots of Monopoly
-AI tournament frameworks: simple rule-of-thumb players by another hand than the strategic
-bot's, for `benchmarks/outside_style.py`.
+AI tournament frameworks and of how strong people are said to play: rule-of-thumb players by
+another hand than the strategic bot's, for `benchmarks/outside_style.py`.
 
 passgo's own bots are tuned and tested against one another; people who judge them bring bots
 of their own, which play differently (they swap deeds evenly, overpay for the deed that
-completes a group, mortgage to buy). These four stand in for such bots. They read the game as
+completes a group, mortgage to buy), and people who play well trade and build by rules of
+thumb of their own. These six stand in for such bots and players. They read the game as
 any bot may (`game.pending`, the read model, the queries of `Game`: docs/api.md) and import
 nothing from passgo but `passgo` and `passgo.agents.BasicBot`, which answers every decision
 they have no opinion on.
@@ -21,9 +22,25 @@ they have no opinion on.
   or blocks a group, leaves jail at once, builds keeping $50, raises money by mortgaging lone
   deeds before selling houses, offers a spare deed and cash for a missing deed, and accepts
   offers worth a quarter more than what it gives.
+* `SolidHuman`: a solid human-style player (issue 36). Keeps a reserve of the biggest rent on
+  the board (at least $50) and buys nearly everything early, when that reserve is small; bids
+  1.5 times the price for a deed that completes or blocks a group, 1.2 for orange, red and
+  light blue; proposes swaps where each side completes a group (printed prices evened out in
+  cash) and pays a fair 1.5 times the price in cash for the deeds missing from its orange,
+  red or light blue group; builds to three houses a street first (past three only with twice
+  the reserve left); stays in jail once a rent above $300 stands; accepts up to twice the
+  price for deeds that complete its group, a swap of groups when the printed prices come out
+  about even, and sells a deed that completes the buyer's group for three times its price.
+* `Haggler`: a trade-haggler (issue 36). Asks for the deeds that complete its group for their
+  price in cash and raises the offer by a quarter of the price after each refusal, up to 2.5
+  times it (`CAP`); between those, offers two of its weak deeds (spare, unmortgaged, completing
+  nothing for the other side) for one key deed; takes any offer that completes its group within
+  the cap (a counter-offer to its own among them); sells a group-completing deed only for
+  three times its price.
 
 Offers: a bot proposes at most one offer a turn, and never the same deeds to the same player
-again within `RETRY_TURNS` turns (at any price), so no game can loop on offers. Every action
+again within `RETRY_TURNS` turns (at any price, so the haggler raises its offer once every
+`RETRY_TURNS` turns at most), so no game can loop on offers. Every action
 they return is legal: proposals are checked with `game.trade_problem` and `game.is_legal`,
 other decisions with `game.is_legal`; a decision of their own that the game would refuse is
 counted in `overruled` (a bug of the bot: the test expects none) and replaced by the
