@@ -1,10 +1,11 @@
 """Opponents written from the public bot API only, in the style of the sample bots of Monopoly
-AI tournament frameworks: simple rule-of-thumb players by another hand than the strategic
-bot's, for `benchmarks/outside_style.py`.
+AI tournament frameworks and of how strong people are said to play: rule-of-thumb players by
+another hand than the strategic bot's, for `benchmarks/outside_style.py`.
 
 passgo's own bots are tuned and tested against one another; people who judge them bring bots
 of their own, which play differently (they swap deeds evenly, overpay for the deed that
-completes a group, mortgage to buy). These four stand in for such bots. They read the game as
+completes a group, mortgage to buy), and people who play well trade and build by rules of
+thumb of their own. These six stand in for such bots and players. They read the game as
 any bot may (`game.pending`, the read model, the queries of `Game`: docs/api.md) and import
 nothing from passgo but `passgo` and `passgo.agents.BasicBot`, which answers every decision
 they have no opinion on.
@@ -21,9 +22,25 @@ they have no opinion on.
   or blocks a group, leaves jail at once, builds keeping $50, raises money by mortgaging lone
   deeds before selling houses, offers a spare deed and cash for a missing deed, and accepts
   offers worth a quarter more than what it gives.
+* `SolidHuman`: a solid human-style player (issue 36). Keeps a reserve of the biggest rent on
+  the board (at least $50) and buys nearly everything early, when that reserve is small; bids
+  1.5 times the price for a deed that completes or blocks a group, 1.2 for orange, red and
+  light blue; proposes swaps where each side completes a group (printed prices evened out in
+  cash) and pays a fair 1.5 times the price in cash for the deeds missing from its orange,
+  red or light blue group; builds to three houses a street first (past three only with twice
+  the reserve left); stays in jail once a rent above $300 stands; accepts up to twice the
+  price for deeds that complete its group, a swap of groups when the printed prices come out
+  about even, and sells a deed that completes the buyer's group for three times its price.
+* `Haggler`: a trade-haggler (issue 36). Asks for the deeds that complete its group for their
+  price in cash and raises the offer by a quarter of the price after each refusal, up to 2.5
+  times it (`CAP`); between those, offers two of its weak deeds (spare, unmortgaged, completing
+  nothing for the other side) for one key deed; takes any offer that completes its group within
+  the cap (a counter-offer to its own among them); sells a group-completing deed only for
+  three times its price.
 
 Offers: a bot proposes at most one offer a turn, and never the same deeds to the same player
-again within `RETRY_TURNS` turns (at any price), so no game can loop on offers. Every action
+again within `RETRY_TURNS` turns (at any price, so the haggler raises its offer once every
+`RETRY_TURNS` turns at most), so no game can loop on offers. Every action
 they return is legal: proposals are checked with `game.trade_problem` and `game.is_legal`,
 other decisions with `game.is_legal`; a decision of their own that the game would refuse is
 counted in `overruled` (a bug of the bot: the test expects none) and replaced by the
@@ -54,6 +71,7 @@ from passgo import (
     ProposeTrade,
     RaiseFundsDecision,
     RejectTrade,
+    Roll,
     TradeOffer,
     TradeReplyDecision,
     Unmortgage,
@@ -396,7 +414,201 @@ class Shark(OutsideBot):
         return bool(gave) and price_of(g, got) - pays >= 1.25 * price_of(g, gave)
 
 
+# -- 5. solid human --------------------------------------------------------------------------
+
+def biggest_rent(g: Game, p: int) -> int:
+    """The largest rent `p` could owe on one throw now: the most any opponent's deed asks
+    (a Utility at a throw of 12), what a careful player keeps in hand."""
+    squares = g.board.squares
+    return max((g.rent(sq, 12) for sq, square in enumerate(squares)
+                if square.ownable and g.owner_of(sq) not in (None, p)), default=0)
+
+
+def weak_deeds(g: Game, p: int, other: int, count: int) -> Deeds:
+    """`count` of `p`'s cheapest deeds that it may trade now and can spare: of no colour group
+    it owns whole or could complete by one trade, completing no group for `other`; () if it
+    has fewer."""
+    near = {group for group, _, _ in near_groups(g, p)}
+    spare = sorted((sq for sq in g.trade_limits(p).deeds
+                    if group_of(g, sq) not in near and not owns_group(g, p, group_of(g, sq))
+                    and not g.is_mortgaged(sq) and not completes_for(g, other, (sq,))),
+                   key=lambda sq: (g.deed_price(sq), sq))
+    return tuple(sorted(spare[:count])) if len(spare) >= count else ()
+
+
+def cost_of(g: Game, offer: TradeOffer) -> int:
+    """What the responder pays if it accepts, net, deeds counted at their printed price: the
+    cash and deeds it gives less the cash it receives."""
+    return offer.get.cash + price_of(g, offer.get.properties) - offer.give.cash
+
+
+class SolidHuman(OutsideBot):
+    """How a strong club player is usually described: buy nearly everything early, trade at
+    fair prices for the groups that pay best for their cost (orange, red, light blue), build
+    to three houses fast (the rent jumps most up to the third), and always keep enough cash
+    for the biggest rent on the board."""
+
+    name = "solid-human"
+    FAVOURED: ClassVar[tuple[str, ...]] = ("orange", "red", "light_blue")
+    FAIR: ClassVar[float] = 1.5
+    """A fair price for the deeds that complete a group, in printed prices."""
+    MOST: ClassVar[float] = 2.0
+    """The most it pays, in printed prices, for deeds that complete one of its groups."""
+
+    def reserve(self, g: Game, p: int) -> int:
+        return max(50, biggest_rent(g, p))
+
+    def favoured(self, g: Game, group: int) -> bool:
+        return group >= 0 and g.board.group_names[group] in self.FAVOURED
+
+    def decide(self, g: Game, p: int) -> Action | None:
+        cash = g.cash_of(p)
+        keep = self.reserve(g, p)
+        match g.pending:
+            case BuyDecision(square=sq, price=price):
+                wanted = bool(completes_for(g, p, (sq,))) or self.blocks(g, p, sq)
+                return Buy(p) if cash - price >= (0 if wanted else keep) else Decline(p)
+            case BidDecision(item="deed", square=sq, min_bid=low, high=high):
+                factor = 1.0
+                if completes_for(g, p, (sq,)) or self.blocks(g, p, sq):
+                    factor = 1.5
+                elif self.favoured(g, group_of(g, sq)):
+                    factor = 1.2
+                return bid(p, low, high, min(cash - keep // 2, int(g.deed_price(sq) * factor)),
+                           10)
+            case JailDecision(cards=cards, may_pay_fine=may_pay):
+                if biggest_rent(g, p) > 300 and g.is_legal(Roll(p)):
+                    return Roll(p)  # the board is dangerous: stay in, throwing for doubles
+                if cards:
+                    return UseJailCard(p, cards[0])
+                return PayJailFine(p) if may_pay else None
+            case RaiseFundsDecision():
+                spare = lone_deeds(g, p)
+                return Mortgage(p, spare[0]) if spare else None
+        return None
+
+    def blocks(self, g: Game, p: int, sq: int) -> bool:
+        """Would `sq` complete a group for an opponent (so a careful player takes it)?"""
+        return any(completes_for(g, o, (sq,)) for o in range(len(g.players))
+                   if o != p and g.in_game(o))
+
+    def business(self, g: Game, p: int) -> Action | None:
+        built = self.build_three(g, p)
+        if built is not None:
+            return built
+        cash, keep = g.cash_of(p), self.reserve(g, p)
+        for group, missing, other in near_groups(g, p):
+            if not bare(g, missing):
+                continue
+            # a fair swap first: each side completes a group, the printed prices evened out
+            for theirs_group, theirs, holder in near_groups(g, other):
+                if holder != p or theirs_group == group or not bare(g, theirs):
+                    continue
+                diff = price_of(g, missing) - price_of(g, theirs)
+                if diff > cash - keep:
+                    continue
+                offer = TradeOffer(p, other, Bundle(theirs, max(diff, 0)),
+                                   Bundle(missing, max(-diff, 0)))
+                action = self.propose(g, p, offer)
+                if action is not None:
+                    return action
+            if not self.favoured(g, group):
+                continue
+            amount = int(price_of(g, missing) * self.FAIR)
+            if amount > cash - keep:
+                continue
+            action = self.propose(g, p, TradeOffer(p, other, Bundle((), amount), Bundle(missing)))
+            if action is not None:
+                return action
+        return None
+
+    def build_three(self, g: Game, p: int) -> Action | None:
+        """Lift mortgages in complete groups, then a house where the fewest stand, up to three
+        a street while the reserve stays; past three only with twice the reserve left."""
+        cash, keep = g.cash_of(p), self.reserve(g, p)
+        for sq in g.unmortgageable_squares(p):
+            if owns_group(g, p, group_of(g, sq)) and cash - g.lift_cost(sq) >= keep:
+                return Unmortgage(p, sq)
+        squares = g.board.squares
+        options = [sq for sq in g.buildable_squares(p)
+                   if cash - squares[sq].house_cost
+                   >= (keep if g.houses_on(sq) < 3 and not g.hotels_on(sq) else 2 * keep)]
+        if options:
+            return Build(p, min(options, key=lambda sq: (g.houses_on(sq) + 5 * g.hotels_on(sq),
+                                                         -squares[sq].house_cost, sq)))
+        return None
+
+    def reply(self, g: Game, p: int, offer: TradeOffer) -> bool:
+        got, gave = offer.give.properties, offer.get.properties
+        cost = cost_of(g, offer)
+        mine = completes_for(g, p, got, gave)
+        theirs = completes_for(g, offer.proposer, gave, got)
+        if g.cash_of(p) - offer.get.cash < self.reserve(g, p) // 2:
+            return False
+        if mine and theirs:  # a swap: fair if the printed prices come out about even
+            return cost <= price_of(g, got) // 4
+        if mine:
+            return cost <= self.MOST * price_of(g, got)
+        if theirs:  # it sells a group only at a price that pays for what it hands over
+            return -cost >= 2 * self.FAIR * price_of(g, gave)
+        return bool(gave) and -cost >= 0.2 * price_of(g, gave)
+
+
+# -- 6. trade-haggler --------------------------------------------------------------------------
+
+class Haggler(OutsideBot):
+    """The negotiator of trading-bot contests: asks for the deed that completes its group
+    with a cash offer it raises step by step after each refusal, offers two weak deeds for one
+    key deed, and takes a counter-offer that stays within its cap."""
+
+    name = "haggler"
+    build_keep = 150
+    buy_keep = 100
+    START: ClassVar[float] = 1.0
+    STEP: ClassVar[float] = 0.25
+    CAP: ClassVar[float] = 2.5
+    """The most it pays for deeds that complete one of its groups, in printed prices: its
+    offers rise to it and a counter-offer within it is taken."""
+
+    def business(self, g: Game, p: int) -> Action | None:
+        built = self.build(g, p, self.build_keep)
+        if built is not None:
+            return built
+        cash = g.cash_of(p)
+        for _, missing, other in near_groups(g, p):
+            if not bare(g, missing):
+                continue
+            price = price_of(g, missing)
+            asked = self.times_proposed(other, (), missing)
+            amount = int(price * min(self.CAP, self.START + self.STEP * asked))
+            if amount <= cash - 50:
+                action = self.propose(g, p, TradeOffer(p, other, Bundle((), amount),
+                                                       Bundle(missing)))
+                if action is not None:
+                    return action
+            if len(missing) == 1:
+                weak = weak_deeds(g, p, other, 2)
+                if weak:
+                    action = self.propose(g, p, TradeOffer(p, other, Bundle(weak),
+                                                           Bundle(missing)))
+                    if action is not None:
+                        return action
+        return None
+
+    def reply(self, g: Game, p: int, offer: TradeOffer) -> bool:
+        got, gave = offer.give.properties, offer.get.properties
+        cost = cost_of(g, offer)
+        if g.cash_of(p) - offer.get.cash < 50:
+            return False
+        if completes_for(g, p, got, gave):
+            return cost <= self.CAP * price_of(g, got)
+        if completes_for(g, offer.proposer, gave, got):
+            return -cost >= 3 * price_of(g, gave)
+        return bool(gave) and -cost >= 0.5 * price_of(g, gave)
+
+
 OPPONENTS: dict[str, type[OutsideBot]] = {
-    bot.name: bot for bot in (BuyEverything, SampleTrader, Swapper, Shark)
+    bot.name: bot for bot in (BuyEverything, SampleTrader, Swapper, Shark, SolidHuman,
+                               Haggler)
 }
 """The opponents by name, as the tables of `benchmarks/outside_style.py` name them."""
