@@ -87,7 +87,7 @@ def test_play_from_a_position_seats_only_its_players(tmp_path: Path, players: st
 @pytest.mark.parametrize(
     ("args", "choices"),
     [
-        ([], "{play,position,cards,rules,simulate,tournament,analyze,serve}"),
+        ([], "{play,position,cards,rules,simulate,tournament,analyze,serve,eval}"),
         (["cards"], "{list}"),
         (["rules"], "{list,show}"),
         (["position"], "{check,show}"),
