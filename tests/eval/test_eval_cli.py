@@ -87,3 +87,16 @@ def test_the_fit_gradient_matches_finite_differences() -> None:
         down[i] -= step
         numeric = (problem.loss(up)[0] - problem.loss(down)[0]) / (2 * step)
         assert grad[i] == pytest.approx(numeric, rel=1e-4, abs=1e-7)
+
+
+def test_check_reports_brier_and_draws_the_reliability_plot(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plot = tmp_path / "r.png"
+    code, out, _ = run(capsys, "check", "--games", "3", "--per-game", "1", "--workers", "1",
+                       "--rollouts", "1", "--json", "--plot", str(plot))
+    assert code == 0
+    report = json.loads(out)
+    assert report["positions"] == 3
+    assert 0 <= report["model"]["brier"] <= 2 and 0 <= report["rollouts"]["brier"] <= 2
+    assert sum(b["seats"] for b in report["model"]["reliability"]) >= 2 * 3
+    assert plot.read_bytes().startswith(b"\x89PNG")

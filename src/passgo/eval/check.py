@@ -27,9 +27,7 @@ import numpy as np
 from passgo.agents.winmodel import WinModel
 from passgo.analysis.output import TableData
 from passgo.core import Rules
-from passgo.eval.samples import Checked, CheckJob, SampleJob, checked_samples
-from passgo.sim.backends import run_tasks
-from passgo.sim.progress import progress_bar
+from passgo.eval.samples import Checked, CheckJob, SampleJob, by_games, checked_samples
 
 BINS: Final = 10
 CHECK_EVERY: Final = 6  # turns between the positions a check game offers
@@ -40,13 +38,7 @@ def check_model(model: WinModel, rules: Rules, games: int, per_game: int, rollou
                 seed: int, workers: int) -> dict[str, Any]:
     """The calibration report of `model` on `games` games under `rules`."""
     job = CheckJob(SampleJob(rules, seed, CHECK_EVERY), model.to_json(), per_game, rollouts)
-    tasks = [(a, min(a + TASK, games)) for a in range(0, games, TASK)]
-    parts: dict[int, list[Checked]] = {}
-    with progress_bar(games, "games", "checked positions") as advance:
-        for i, part in run_tasks(checked_samples, job, tasks, workers=workers):
-            parts[i] = part
-            advance(tasks[i][1] - tasks[i][0])
-    rows = [row for i in range(len(tasks)) for row in parts[i]]
+    rows = by_games(checked_samples, job, games, TASK, "checked positions", workers)
     return calibration(rows, rules, games, per_game, rollouts, seed)
 
 

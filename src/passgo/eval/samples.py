@@ -14,8 +14,9 @@ seeds, so their games never meet.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from passgo.agents import make_agent
 from passgo.agents.evaluator import RolloutEvaluator, value_shares
@@ -24,7 +25,11 @@ from passgo.agents.search import Scorer
 from passgo.agents.valuation import Valuer
 from passgo.agents.winmodel import FUTURE_CASH, VALUE_HORIZON, WinModel, seat_features
 from passgo.core import Game, RollDecision, Rules
+from passgo.sim.backends import run_tasks
+from passgo.sim.progress import progress_bar
 from passgo.sim.seeds import derive_seed
+
+T = TypeVar("T")
 
 PLAYER_MIX: Final = (2, 2, 3, 3, 4, 4, 4, 5, 6, 8)  # players of game i: the i-th, cyclically
 MAX_ROUNDS: Final = 300
@@ -114,3 +119,16 @@ def checked_samples(job: CheckJob, first: int, stop: int) -> list[Checked]:
             players = sum(1 for p in range(g.n) if g.in_game(p))
             out.append((players, model.chances(g), rolled, label))
     return out
+
+
+def by_games(fn: Callable[[Any, int, int], list[T]], job: Any, games: int, size: int,
+             label: str, workers: int) -> list[T]:
+    """`fn(job, first, stop)` over games 0..games-1 in tasks of `size` games, the results in
+    game order whatever the workers (a run gives the same figures on any number of them)."""
+    tasks = [(a, min(a + size, games)) for a in range(0, games, size)]
+    parts: dict[int, list[T]] = {}
+    with progress_bar(games, "games", label) as advance:
+        for i, part in run_tasks(fn, job, tasks, workers=workers):
+            parts[i] = part
+            advance(tasks[i][1] - tasks[i][0])
+    return [row for i in range(len(tasks)) for row in parts[i]]

@@ -21,9 +21,7 @@ from scipy.optimize import minimize
 
 from passgo.agents.winmodel import FEATURES, MAX_SEATS, WinModel
 from passgo.core import ENGINE_VERSION, Rules
-from passgo.eval.samples import Sample, SampleJob, training_samples
-from passgo.sim.backends import run_tasks
-from passgo.sim.progress import progress_bar
+from passgo.eval.samples import Sample, SampleJob, by_games, training_samples
 
 HOLD_OUT: Final = 0.15  # share of the games kept out of the fit, for the test figures
 TASK: Final = 10  # games per worker task
@@ -61,14 +59,8 @@ class Arrays:
 
 def collect(rules: Rules, games: int, seed: int, every: int, workers: int) -> list[Sample]:
     """The sampled positions of `games` games, in game order whatever the workers."""
-    job = SampleJob(rules, seed, every)
-    tasks = [(a, min(a + TASK, games)) for a in range(0, games, TASK)]
-    parts: dict[int, list[Sample]] = {}
-    with progress_bar(games, "games", "training positions") as advance:
-        for i, part in run_tasks(training_samples, job, tasks, workers=workers):
-            parts[i] = part
-            advance(tasks[i][1] - tasks[i][0])
-    return [s for i in range(len(tasks)) for s in parts[i]]
+    return by_games(training_samples, SampleJob(rules, seed, every), games, TASK,
+                    "training positions", workers)
 
 
 class Fit:
