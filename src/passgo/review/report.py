@@ -8,7 +8,7 @@ from html import escape
 from typing import Any, Final
 
 from passgo.review.judge import THRESHOLDS
-from passgo.review.review import Review, ReviewedMove
+from passgo.review.review import PlayerSummary, Review, ReviewedMove
 
 SCHEMA: Final = "passgo-review/1"
 # One colour per seat in the chart (up to eight seats), readable on white.
@@ -60,6 +60,17 @@ def biggest_dict(r: Review, i: int) -> dict[str, Any]:
     m = r.moves[i]
     return {"move": i, "round": m.round, "mark": m.mark, "loss": _round(m.loss),
             "played": m.played, "instead": m.instead}
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def tally(s: PlayerSummary) -> str:
+    """A player's marks in words: "1 inaccuracy, 0 mistakes, 2 blunders"."""
+    return (f"{_count(s.inaccuracies, 'inaccuracy', 'inaccuracies')}, "
+            f"{_count(s.mistakes, 'mistake', 'mistakes')}, "
+            f"{_count(s.blunders, 'blunder', 'blunders')}")
 
 
 def mistake_line(r: Review, i: int) -> str:
@@ -132,9 +143,9 @@ def to_html(r: Review) -> str:
     for s in r.summaries:
         lines = "".join(f"<li>{escape(mistake_line(r, i))}</li>" for i in s.biggest)
         summary.append(
-            f"<h3>{escape(s.name)}: accuracy {s.accuracy:.1f}%</h3><p>{s.judged} moves "
-            f"judged; {s.inaccuracies} inaccuracies, {s.mistakes} mistakes, {s.blunders} "
-            f"blunders</p>" + (f"<ol>{lines}</ol>" if lines else ""))
+            f"<h3>{escape(s.name)}: accuracy {s.accuracy:.1f}%</h3><p>"
+            f"{_count(s.judged, 'move', 'moves')} judged; {escape(tally(s))}</p>"
+            + (f"<ol>{lines}</ol>" if lines else ""))
     winner = f"{escape(names[r.winner])} won." if r.winner is not None else "No winner yet."
     source = escape(r.source + (f" ({r.note})" if r.note else ""))
     head = "".join(f"<th>{escape(h)}</th>" for h in (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from passgo.review.report import mistake_line
+from passgo.review.report import mistake_line, tally
 from passgo.review.review import Review
 
 STYLES = {"blunder": "bold red", "mistake": "dark_orange", "inaccuracy": "yellow"}
@@ -28,8 +28,7 @@ def review_table(r: Review, console: Console | None = None) -> None:
     out.print(moves)
     for s in r.summaries:
         out.print(f"[bold]{s.name}[/bold]: accuracy {s.accuracy:.1f}% over {s.judged} "
-                  f"decisions; {s.inaccuracies} inaccuracies, {s.mistakes} mistakes, "
-                  f"{s.blunders} blunders", highlight=False)
+                  f"decisions; {tally(s)}", highlight=False)
         for i in s.biggest:
             out.print(f"  {mistake_line(r, i)}", highlight=False, markup=False)
     winner = r.names[r.winner] if r.winner is not None else "nobody yet"
