@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from versions import ROOT, unpack
+from versions import ROOT, add_source_versions, source_versions
 
 # Run by each version: calls every version has (Game.new, from_json, copy).
 MEASURE = """
@@ -70,21 +70,9 @@ def measure(src: Path, save: Path) -> dict[str, Any]:
     return row
 
 
-class _Version(argparse.Action):
-    """`--rev` and `--tree` into one list, in the order given (the first is the baseline)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
-        kind = (option_string or "--tree").removeprefix("--")
-        setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), (kind, values)])
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rev", action=_Version, dest="versions", default=[],
-                    help="a git revision (repeatable)")
-    ap.add_argument("--tree", action=_Version, dest="versions",
-                    help="a source tree holding src/passgo (repeatable)")
+    add_source_versions(ap)
     ap.add_argument("--rounds", type=int, default=5000, help="the long game's round cap")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -92,14 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.rounds < 1 or args.repeats < 1:
         ap.error("need --rounds >= 1 and --repeats >= 1")
     with tempfile.TemporaryDirectory(prefix="passgo-long-game-") as tmp:
-        versions: list[tuple[str, Path]] = []
-        for kind, name in args.versions or [("rev", "HEAD~1"), ("tree", str(ROOT))]:
-            path = unpack(name, Path(tmp)) if kind == "rev" else Path(name)
-            if not (path / "src" / "passgo").is_dir():
-                ap.error(f"--tree {name}: no src/passgo there")
-            versions.append((name, path / "src"))
-        if len(versions) < 2:
-            ap.error("name at least two versions (--rev, --tree)")
+        versions = source_versions(ap, args, Path(tmp))
         save = Path(tmp) / "long.json"
         save.write_text(long_save(args.rounds), encoding="utf-8")
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in versions}

@@ -31,9 +31,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from versions import ROOT, unpack
+from versions import add_source_versions, source_versions
 
 # (row, arguments of the interpreter): each a fresh process of one command.
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -62,35 +61,16 @@ def cpu_seconds(args: tuple[str, ...], src: Path, cache: Path) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-class _Version(argparse.Action):
-    """`--rev` and `--tree` into one list, in the order given (the first is the baseline)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
-        kind = (option_string or "--tree").removeprefix("--")
-        setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), (kind, values)])
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rev", action=_Version, dest="versions", default=[],
-                    help="a git revision (repeatable)")
-    ap.add_argument("--tree", action=_Version, dest="versions",
-                    help="a source tree holding src/passgo (repeatable)")
+    add_source_versions(ap)
     ap.add_argument("--repeats", type=int, default=7, help="runs of each command per version")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args(argv)
     if args.repeats < 1:
         ap.error("need --repeats >= 1")
     with tempfile.TemporaryDirectory(prefix="passgo-startup-") as tmp:
-        versions: list[tuple[str, Path]] = []
-        for kind, name in args.versions or [("rev", "HEAD~1"), ("tree", str(ROOT))]:
-            path = unpack(name, Path(tmp)) if kind == "rev" else Path(name)
-            if not (path / "src" / "passgo").is_dir():
-                ap.error(f"--tree {name}: no src/passgo there")
-            versions.append((name, path / "src"))
-        if len(versions) < 2:
-            ap.error("name at least two versions (--rev, --tree)")
+        versions = source_versions(ap, args, Path(tmp))
         caches = {name: Path(tmp) / f"pycache-{i}" for i, (name, _) in enumerate(versions)}
         runs: dict[tuple[str, str], list[float]] = {}
         for label, command in COMMANDS:

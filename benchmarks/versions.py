@@ -73,6 +73,29 @@ class _Version(argparse.Action):
         setattr(namespace, self.dest, [*(getattr(namespace, self.dest) or []), (kind, values)])
 
 
+def add_source_versions(ap: argparse.ArgumentParser) -> None:
+    """`--rev` and `--tree`, repeatable, for a benchmark that compares source versions."""
+    ap.add_argument("--rev", action=_Version, dest="versions", default=[],
+                    help="a git revision (repeatable)")
+    ap.add_argument("--tree", action=_Version, dest="versions",
+                    help="a source tree holding src/passgo (repeatable)")
+
+
+def source_versions(ap: argparse.ArgumentParser, args: argparse.Namespace,
+                    tmp: Path) -> list[tuple[str, Path]]:
+    """The versions `add_source_versions` read, each as (name, its src folder), revisions
+    unpacked under `tmp`; by default the commit before and this checkout."""
+    versions: list[tuple[str, Path]] = []
+    for kind, name in args.versions or [("rev", "HEAD~1"), ("tree", str(ROOT))]:
+        path = unpack(name, tmp) if kind == "rev" else Path(name).resolve()
+        if not (path / "src" / "passgo").is_dir():
+            ap.error(f"--tree {name}: no src/passgo there")
+        versions.append((name, path / "src"))
+    if len(versions) < 2:
+        ap.error("name at least two versions (--rev, --tree)")
+    return versions
+
+
 def unpack(rev: str, into: Path) -> Path:
     """The source of git revision `rev` of this repository, unpacked under `into`."""
     done = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev, "src"],
