@@ -420,16 +420,7 @@ class Session:
         The log is rebuilt by playing the saved history again. Seats that would start an
         outside program (`cmd:`) are refused (`ProgramSeatsError`, naming the programs)
         unless `allow_programs`: whoever wrote the file chose them."""
-        try:
-            if path.stat().st_size > MAX_CHARS:
-                raise SessionError(f"{path} is too large to be a saved game")
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise SessionError(f"no saved game at {path}") from None
-        except IsADirectoryError:
-            raise SessionError(f"{path} is a folder, not a saved game") from None
-        except OSError as exc:
-            raise SessionError(f"cannot read saved game {path}: {exc.strerror or exc}") from None
+        raw = read_save_file(path)
         data, problem = load_json(raw)
         if problem:
             text = raw.decode("utf-8", "replace")
@@ -467,6 +458,22 @@ class Session:
                                f"is {ENGINE_VERSION}. It goes on from where it was saved, by "
                                "this engine's rules.)")
         return session
+
+
+def read_save_file(path: Path) -> bytes:
+    """The bytes of the save file at `path`, bounded by `MAX_CHARS`; `SessionError` in one
+    line when there is none or it cannot be read (the game's resume and the review share
+    it)."""
+    try:
+        if path.stat().st_size > MAX_CHARS:
+            raise SessionError(f"{path} is too large to be a saved game")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise SessionError(f"no saved game at {path}") from None
+    except IsADirectoryError:
+        raise SessionError(f"{path} is a folder, not a saved game") from None
+    except OSError as exc:
+        raise SessionError(f"cannot read saved game {path}: {exc.strerror or exc}") from None
 
 
 def _saved_seats(path: Path, raw: Any) -> list[Seat]:

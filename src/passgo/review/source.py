@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from passgo.core import Game, SaveFileError
-from passgo.core.textdata import MAX_CHARS, load_json
-from passgo.session import HUMAN, SAVE_KIND
+from passgo.core.textdata import load_json
+from passgo.session import HUMAN, SAVE_KIND, SessionError, read_save_file
 
 
 class ReviewError(Exception):
@@ -34,15 +34,9 @@ def read_save(path: Path) -> SavedGame:
     """The saved game at `path`, checked by replaying its history (`ReviewError` in one line
     when the file is missing, damaged or no saved game)."""
     try:
-        if path.stat().st_size > MAX_CHARS:
-            raise ReviewError(f"{path} is too large to be a saved game")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ReviewError(f"no saved game at {path}") from None
-    except IsADirectoryError:
-        raise ReviewError(f"{path} is a folder, not a saved game") from None
-    except OSError as exc:
-        raise ReviewError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raw = read_save_file(path)
+    except SessionError as exc:
+        raise ReviewError(str(exc)) from None
     data, problem = load_json(raw)
     if problem:
         raise ReviewError(f"{path}: not a saved game (it is {problem})")
