@@ -25,7 +25,7 @@ import contextlib
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -48,11 +48,13 @@ from pydantic import (
 from starlette.websockets import WebSocketState
 
 from passgo.agents import AGENTS
+from passgo.core import Game
 from passgo.core.rule_catalogue import CATALOGUE, CATEGORIES, RULE_SETS
 from passgo.core.rules import BOUNDS, CHOICES, PRESETS, option_docs
 from passgo.rulespec import PRESET_SUMMARIES
 from passgo.web import metrics
 from passgo.web.bots import BotPool
+from passgo.web.computed import Computed
 from passgo.web.limits import Connections, Limits, address_key, client_address
 from passgo.web.logs import event
 from passgo.web.messages import (
@@ -412,34 +414,37 @@ def create_app(store: Store, serving: Serving | None = None, *,
                              "url": link(request, game_id),
                              "seats": [seat_dict(r) for r in room.seats]})
 
-    summaries: dict[str, dict[str, Any]] = {}  # finished games' figures, computed once
+    summaries = Computed(keep=MAX_SUMMARIES, at_once=2)
+    # A review takes seconds of CPU (minutes for rules without a trained evaluator): one at
+    # a time, whoever asks.
+    reviews = Computed(keep=MAX_SUMMARIES, at_once=1)
+
+    async def finished(cache: Computed, game_id: str, what: str,
+                       work: Callable[[Room, Game], dict[str, Any]]) -> JSONResponse:
+        """A finished game's figures (409 before the end; 503 while the bound is reached)."""
+        room = await room_of(game_id)
+        if room.game is None or room.status != OVER:
+            return _error(409, "the game is not over yet")
+        game: Game = room.game.copy()
+        figures = await cache.get(game_id, lambda: work(room, game))
+        if figures is None:
+            response = _error(503, f"the server is working out another game's {what}: try "
+                                   "again in a minute")
+            response.headers["Retry-After"] = "60"
+            return response
+        return JSONResponse(figures)
 
     @app.get("/api/games/{game_id}/summary")
     async def get_summary(game_id: str) -> JSONResponse:
         """The result screen's figures, from a replay of the finished game's history."""
-        room = await room_of(game_id)
-        if room.game is None or room.status != OVER:
-            return _error(409, "the game is not over yet")
-        if game_id not in summaries:
-            if len(summaries) >= MAX_SUMMARIES:
-                summaries.pop(next(iter(summaries)))
-            summaries[game_id] = await asyncio.to_thread(game_summary, room.game.copy())
-        return JSONResponse(summaries[game_id])
-
-    reviews: dict[str, dict[str, Any]] = {}  # finished games' reviews, computed once
+        return await finished(summaries, game_id, "summary",
+                              lambda room, game: game_summary(game))
 
     @app.get("/api/games/{game_id}/review")
     async def get_review(game_id: str) -> JSONResponse:
         """The review of a finished game (docs/review.md#json), in a worker thread."""
-        room = await room_of(game_id)
-        if room.game is None or room.status != OVER:
-            return _error(409, "the game is not over yet")
-        if game_id not in reviews:
-            if len(reviews) >= MAX_SUMMARIES:
-                reviews.pop(next(iter(reviews)))
-            people = [r.person for r in sorted(room.seats, key=lambda r: r.seat)]
-            reviews[game_id] = await asyncio.to_thread(game_review, room.game.copy(), people)
-        return JSONResponse(reviews[game_id])
+        return await finished(reviews, game_id, "review", lambda room, game: game_review(
+            game, [r.person for r in sorted(room.seats, key=lambda r: r.seat)]))
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> JSONResponse:
