@@ -66,3 +66,14 @@ def test_in_an_auction_the_hint_says_how_far_to_bid() -> None:
     assert text.startswith("The expert suggests ")
     assert ("for New York Avenue" in text or "staying out of the auction of New York Avenue"
             in text), text
+
+
+def test_the_hint_for_a_throw_says_doubles_only_in_jail() -> None:
+    """The throw out of jail is a try for doubles; any other throw is just the dice."""
+    s = session(ORANGE_TWO)
+    assert hint(s.game, 0) == "The expert suggests throwing the dice."
+    from support import setup
+
+    jailed = setup(("Ann", "Bea"), jailed={0: 1}, cash=[20, 1500])  # no fine to pay: throw
+    assert jailed.in_jail(0)
+    assert "throwing for doubles" in hint(jailed, 0)

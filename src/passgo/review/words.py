@@ -88,7 +88,7 @@ def action_doing(g: Game, a: Action, viewer: int | None) -> str:
         case UseJailCard():
             return "using a Get Out of Jail Free card"
         case Roll():
-            return "throwing for doubles"
+            return "throwing for doubles" if g.in_jail(a.player) else "throwing the dice"
         case DeclareBankruptcy():
             return "declaring bankruptcy"
     text = describe_action(g, a)
