@@ -78,11 +78,14 @@ class StrategicParams:
 
 
 #: Named profiles: the default, and characters that differ in one or two traits; and the two
-#: easy levels (`spec.LEVELS`), the same play with the mistakes of a beginner (deeds misjudged
-#: by up to four fifths of their price, too much cash held back from buying and building,
-#: timid bids, staying in jail, trades against it taken) and of a casual player (the same,
-#: milder). Heads-up, the strategic bot beat the first 76 % and the second 64 % of 80 games
-#: when they were chosen (benchmarks/levels.py measures the levels).
+#: easy levels (`spec.LEVELS`). The beginner plays a newcomer's first games: deeds misjudged by
+#: up to four fifths of their price, railroads and utilities left alone, $400 held back from
+#: buying and building and $300 more before building, timid bids, the jail fine paid at once,
+#: a trade looked for one round in four, trades against it taken and its deeds sold for 1.5
+#: times their printed price. The casual player misjudges, holds back, bids timidly and takes
+#: bad trades too, less so. Heads-up
+#: every outside style of benchmarks/outside_bots.py beat the beginner in 66.5-84 % of 200
+#: games and the casual player in 93 % of 400 (docs/bots.md, benchmarks/levels.py).
 PROFILES: dict[str, StrategicParams] = {
     "strategic": StrategicParams(),
     "beginner": StrategicParams(reserve=400, aggression=0.5, trade_margin=0.1, jail="leave",
