@@ -34,8 +34,10 @@ MAX_SPEC = 1000  # characters of a spec's text (a command line with its argument
 LEVEL_PREFIX: Final = "level:"
 #: The levels, weakest first: (name, the built-in spec it stands for, what it is).
 LEVELS: Final = (
-    ("beginner", "beginner", "the strategic bot with a beginner's mistakes (deeds misjudged, "
-                             "too much cash held back, timid bids, bad trades taken)"),
+    ("beginner", "beginner", "the strategic bot with a newcomer's mistakes (deeds misjudged, "
+                             "railroads and utilities left alone, too much cash held back, "
+                             "timid bids, late building, few offers, deeds sold at face "
+                             "value)"),
     ("casual", "casual", "the strategic bot with milder mistakes"),
     ("club", "strategic", "the strategic bot"),
     ("strong", "expert:rollouts=2,horizon=4", "the strategic bot checked by two short rollouts"),

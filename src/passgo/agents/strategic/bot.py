@@ -182,7 +182,7 @@ class StrategicBot:
 
     def _buy(self, pos: Position, player: int, sq: int, price: int) -> Action:
         cash = pos.cash[player]
-        if cash < price:
+        if cash < price or self.params.shuns(pos.game.board.squares[sq].kind):
             return Decline(player)
         gain = self._appraiser.deed_gain(pos, player, sq).at(price)
         if gain >= 0 and cash - price >= self._appraiser.reserve(pos, player):
@@ -198,11 +198,11 @@ class StrategicBot:
             self._limit = (key, self._appraiser.auction_limit(g, player, bid))
         limit = min(self._limit[1], g.cash_of(player) - self.params.reserve)
         low = bid.min_bid
-        if low > limit:
+        square = g.board.squares[bid.square]
+        if low > limit or (bid.item == "deed" and self.params.shuns(square.kind)):
             return Pass(player)
         # Raise in steps of a twentieth of the deed's price (a building's cost), not by the
         # least the rules allow: an auction takes a few dozen bids, not hundreds.
-        square = g.board.squares[bid.square]
         step = max(1, (square.price if bid.item == "deed" else square.house_cost) // 20)
         return Bid(player, max(low, min(limit, bid.high + step)))
 
@@ -218,9 +218,11 @@ class StrategicBot:
             reserve = spree[2]
         else:
             self._negotiator.answered(g)
-            offer = self._negotiator.offer(g, pos, player)
-            if offer is not None:
-                return ProposeTrade(player, offer)
+            # (A newcomer looks for a trade in one round of `offer_every`.)
+            if g.round_number % self.params.offer_every == 0:
+                offer = self._negotiator.offer(g, pos, player)
+                if offer is not None:
+                    return ProposeTrade(player, offer)
             owner, mortgaged = pos.owner, pos.mortgaged
             if not any(owner[sq] == player and mortgaged[sq] for sq in g.board.properties) and (
                     not any(pos.group_buildable(player, gi)
@@ -243,7 +245,9 @@ class StrategicBot:
                 for sq in streets:
                     if pos.mortgaged[sq] and g.lift_cost(sq) <= spare:
                         return Unmortgage(player, sq)
-        build = self._appraiser.build(g, pos, player, spare)
+        cushion = self.params.build_cushion  # (a newcomer's: it builds late)
+        build = (self._appraiser.build(g, pos, player, spare - cushion) if spare > cushion
+                 else None)
         if build is not None:
             return build
         if spare > 2 * self.params.reserve + 200:

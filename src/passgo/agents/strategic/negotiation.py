@@ -334,6 +334,8 @@ class Negotiator:
         """Accept, counter or refuse (saying why) an offer made to the bot."""
         if problem is not None:
             return refuse_unworkable(player, problem)
+        if face_value_sale(g, offer, self.params.face_value):
+            return AcceptTrade(player)  # (a newcomer's mistake: `StrategicParams.face_value`)
         weighed = self.weigh(g, pos, player, offer)
         market, verdict, clears = weighed.market, weighed.verdict, weighed.clears
         keep, cheap = weighed.keep, weighed.cheap
@@ -425,3 +427,16 @@ class Weighing:
         self.short = short
         self.cheap = cheap
         self.leads = leads
+
+
+def face_value_sale(g: Game, offer: TradeOffer, face_value: float) -> bool:
+    """Whether `offer` is cash alone for deeds of the responder's alone, at least `face_value`
+    times their printed price (0: no offer is), which a newcomer takes without asking what
+    the deeds are worth to the buyer."""
+    give, get = offer.give, offer.get
+    if not face_value or give.properties or give.cards or give.terms or not get.properties:
+        return False
+    if get.cash or get.cards or get.terms:
+        return False
+    printed = sum(g.board.squares[sq].price for sq in get.properties)
+    return give.cash >= face_value * printed

@@ -18,7 +18,7 @@ from typing import Final, assert_never
 from passgo.agents import trading
 from passgo.agents.basic import BasicBot
 from passgo.agents.strategic.appraisal import Appraiser, DeedGain
-from passgo.agents.strategic.negotiation import Negotiator, Weighing
+from passgo.agents.strategic.negotiation import Negotiator, Weighing, face_value_sale
 from passgo.agents.strategic.params import StrategicParams
 from passgo.agents.valuation import BANK, Position
 from passgo.core import (
@@ -75,6 +75,8 @@ from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.core.reasons import seat_ref
 
 ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth")
+#: A newcomer's reason for leaving a railroad or utility alone (`StrategicParams.stations`).
+SHUNNED: Final = "I do not see the point of railroads and utilities"
 
 
 class Explainer:
@@ -119,6 +121,11 @@ class Explainer:
             case TradeReplyDecision(offer=offer, problem=problem):
                 # (A refusal carries its own reason.)
                 if problem is None and isinstance(action, AcceptTrade | CounterTrade):
+                    if (isinstance(action, AcceptTrade)
+                            and face_value_sale(g, offer, self.params.face_value)):
+                        printed = sum(g.board.squares[s].price for s in offer.get.properties)
+                        return (f"{self._money(g, offer.give.cash)} is a good price for what is "
+                                f"printed at {self._money(g, printed)}")
                     pos = Position.of(g)
                     weighed = self.negotiator.weigh(g, pos, player, offer)
                     if isinstance(action, AcceptTrade):
@@ -219,6 +226,8 @@ class Explainer:
         cash = pos.cash[player]
         if not bought and cash < price:
             return f"I have {self._money(g, cash)}, less than the price"
+        if not bought and self.params.shuns(g.board.squares[sq].kind):
+            return SHUNNED
         gain = self.appraiser.deed_gain(pos, player, sq)
         worth = gain.most(cash)
         what = self._deed(pos, player, sq, gain)
@@ -245,6 +254,9 @@ class Explainer:
              limit: int) -> str:
         """A bid or a pass, from the limit the bot set when the auction came to it."""
         g = pos.game
+        if (isinstance(action, Pass) and bid.item == "deed"
+                and self.params.shuns(g.board.squares[bid.square].kind)):
+            return SHUNNED
         floor = self.params.reserve
         spendable = pos.cash[player] - floor
         what = ""
