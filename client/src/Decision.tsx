@@ -144,8 +144,13 @@ export function warningFor(action: LegalAction, state: StateMessage, board: Boar
   return null;
 }
 
-export function DecisionPanel({ state, board, act, busy }: {
+/** A game whose host allows hints: the hint given for this decision (null: none asked for
+ * yet) and how to ask for one. */
+export type Hint = { text: string | null; ask: () => void };
+
+export function DecisionPanel({ state, board, act, busy, hint }: {
   state: StateMessage; board: BoardMessage; act: (action: LegalAction) => void; busy: boolean;
+  hint: Hint | null;
 }): JSX.Element {
   const view = state.view!;
   const d = view.pending;
@@ -160,6 +165,10 @@ export function DecisionPanel({ state, board, act, busy }: {
     {mine && state.explain && <details class="explain"><summary>What does this mean?</summary>
       <p>{state.explain}</p></details>}
     <Detail d={d} state={state} view={view} board={board} act={text} busy={busy} />
+    {mine && hint && (hint.text
+      ? <p class="hint" role="status">{hint.text}</p>
+      : <button type="button" class="ask-hint" data-hint onClick={hint.ask}
+                aria-keyshortcuts="h">Hint: what would the expert do?</button>)}
     {answers.length > 0 && <div class="answers" aria-busy={busy ? "true" : undefined}>
       {answers.map((a, k) => <button type="button" data-action={a.text}
         class={k === 0 && a.text !== "reject" ? "primary" : undefined}

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { BoardMessage, ClientMessage, GameSummary, HostIn, LegalAction, Seat, ServerMessage,
          StateMessage, View, hostTokenFor, keepHostToken, keepToken, request,
          tokenFor } from "./api";
-import type { ChatLine } from "./protocol-types";
+import type { ChatLine, Listing } from "./protocol-types";
 import { Board, Dice, DrawnCard } from "./board/Board";
 import { SquareList } from "./board/SquareList";
 import { applyPatch } from "./patch";
@@ -91,8 +91,6 @@ function JoinForm({ id, info, joined }: { id: string; info: GameSummary; joined:
   </main>;
 }
 
-type Listing = { name: string; public: boolean; rematch: string | null; watchers: number };
-
 function Chat({ lines, send }: { lines: ChatLine[]; send: (text: string) => void }): JSX.Element {
   const box = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -124,7 +122,8 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
   const [shown, setShown] = useState<StateMessage | null>(null); // the state drawn now
   const [seats, setSeats] = useState<Seat[]>(info.seats);
   const [listing, setListing] = useState<Listing>({ name: info.name, public: info.public ?? true,
-                                                    rematch: null, watchers: 0 });
+                                                    rematch: null, watchers: 0, hints: false });
+  const [hint, setHint] = useState<{ version: number; text: string } | null>(null);
   const [log, setLog] = useState<Line[]>([]);
   const [chat, setChat] = useState<ChatLine[]>([]);
   const [notice, setNotice] = useState("");
@@ -281,7 +280,7 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
         latest.current = state;
         setSeats(state.seats);
         setListing({ name: state.name, public: state.public, rematch: state.rematch,
-                     watchers: state.watchers });
+                     watchers: state.watchers, hints: state.hints });
         setNotice("");
         queue.current.push(state);
         void drain();
@@ -290,7 +289,7 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
       case "seats":
         setSeats(message.seats);
         setListing({ name: message.name, public: message.public, rematch: message.rematch,
-                     watchers: message.watchers });
+                     watchers: message.watchers, hints: message.hints });
         break;
       case "chat":
         setChat((old) => [...old.filter((c) => !message.messages.some((m) => m.n === c.n)),
@@ -298,6 +297,9 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
         break;
       case "rematch":
         follow(message.game);
+        break;
+      case "hint":
+        setHint({ version: message.version, text: message.text });
         break;
       case "deleted":
         setDeleted(true);
@@ -403,14 +405,21 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
     send({ type: "action", version: state.version, action: action.text });
   };
 
-  // Keys 1-9 press the decision's answers, in the order shown.
+  // Keys 1-9 press the decision's answers, in the order shown; h asks for a hint where the
+  // host allows them.
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
       if (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName) || question) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const mine = shown?.seat === view?.pending.player;
+      if (e.key === "h" && mine && listing.hints && !over) {
+        e.preventDefault();
+        send({ type: "hint" });
+        return;
+      }
       const n = Number(e.key);
-      if (n >= 1 && n <= 9 && answers[n - 1] && shown?.seat === view?.pending.player) {
+      if (n >= 1 && n <= 9 && answers[n - 1] && mine) {
         e.preventDefault();
         void act(answers[n - 1]);
       }
@@ -520,7 +529,12 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
             : over && board ? <Results game={id} board={board} letters={letters}
                                        question={shown?.question ?? ""} rematch={rematch} />
             : board && shown ? <DecisionPanel state={shown} board={board} busy={busy}
-                                              act={(a) => void act(a)} /> : null}
+                                              act={(a) => void act(a)}
+                                              hint={listing.hints ? {
+                                                text: hint?.version === shown.version
+                                                  ? hint.text : null,
+                                                ask: () => send({ type: "hint" }),
+                                              } : null} /> : null}
         </div>
         {isHost && <details class="host"><summary>Host</summary>
           {shown?.status === "waiting" && <button type="button" data-host="start"

@@ -85,6 +85,7 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
         : { kind: "bot" as const, bot: v.slice(4) }),
       starting_cash: cash ? Number(cash) : null,
       away_seconds: Number(data.get("away_seconds") ?? 0),
+      hints: data.get("hints") === "on",
     };
     try {
       const made = await request<Created>("/api/games", body);
@@ -149,6 +150,8 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
       <label class="field">A bot plays for a person away for (seconds, 0: never)
         <input name="away_seconds" type="number" min="0" max={String(options.max_away_seconds)}
                defaultValue="0" /></label>
+      <label class="check"><input name="hints" type="checkbox" /> Allow hints: a player may
+        ask what the expert bot would do at their decision</label>
     </details>
     <p class="error" role="alert">{error}</p>
     <button type="submit" class="primary big">Create game</button>

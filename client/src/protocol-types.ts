@@ -5,13 +5,13 @@
 
 export type ChatLine = { n: number; seat: number | null; name: string; text: string; at: number };
 
-export type Listing = { name: string; public: boolean; rematch: string | null; watchers: number };
+export type Listing = { name: string; public: boolean; rematch: string | null; watchers: number; hints: boolean };
 
 export type Created = { id: string; host_token: string; url: string };
 
 export type SeatIn = { kind: "person" | "bot"; bot?: string | null };
 
-export type CreateIn = { name?: string; public?: boolean; preset?: string; options?: Record<string, boolean | number | string>; starting_cash?: number | null; seats: SeatIn[]; away_seconds?: number; away_bot?: string };
+export type CreateIn = { name?: string; public?: boolean; preset?: string; options?: Record<string, boolean | number | string>; starting_cash?: number | null; seats: SeatIn[]; away_seconds?: number; away_bot?: string; hints?: boolean };
 
 export type JoinIn = { seat: number; name: string };
 
@@ -23,9 +23,11 @@ export type ClientMessage =
   | { type: "take_back" }
   | { text: string; type: "chat" }
   | { type: "rematch" }
-  | { type: "sync" };
+  | { type: "sync" }
+  | { type: "hint" };
 
 export type ServerNotice =
   | { messages: ChatLine[]; type: "chat" }
   | { game: string; type: "deleted" }
-  | { game: string; type: "rematch" };
+  | { game: string; type: "rematch" }
+  | { version: number; text: string; type: "hint" };

@@ -413,3 +413,32 @@ def test_the_review_of_a_finished_game_is_the_commands_json(tmp_path: Path) -> N
     assert review["winner"] == "Bob" and review["final"] == [0.0, 1.0]
     assert [m["player"] for m in review["moves"]] and all(
         not m["judged"] for m in review["moves"] if m["player"] == 1)
+
+
+def test_hints_only_in_a_game_whose_host_allows_them(client: TestClient) -> None:
+    """The lobby's "Allow hints": in such a game a seat asks for the expert's hint at its own
+    decision and gets it alone (`{"type": "hint", "version", "text"}`), the same text again
+    for the same decision; a watcher, and any seat of a game without the setting, is refused
+    in one line and nothing changes. Games say whether they allow hints in every state."""
+    plain = create(client, ["person", "basic"])
+    helped = create(client, ["person", "basic"], hints=True)
+    for game_id, allowed in ((plain, False), (helped, True)):
+        ann = _connect(client, join(client, game_id, 0, "Ann"), game_id)
+        while ann.state["view"]["pending"]["player"] != 0:
+            ann.until_state(ann.state["version"] + 1)
+        assert ann.state["hints"] is allowed
+        version = ann.state["version"]
+        ann.send({"type": "hint"})
+        if not allowed:
+            refused = ann.until("refused")
+            assert refused["reason"] == "the host did not allow hints in this game"
+            continue
+        given = ann.until("hint")
+        assert given["version"] == version
+        assert given["text"].startswith("The expert suggests ")
+        ann.send({"type": "hint"})
+        assert ann.until("hint") == given
+        watcher = _connect(client, None, game_id)
+        watcher.send({"type": "hint"})
+        assert watcher.until("refused")["reason"].startswith("hints are for the players")
+        assert ann.state["version"] == version  # asking changed nothing

@@ -1073,3 +1073,18 @@ def test_tabbing_shows_a_focus_ring_on_every_control(browser: Browser, database:
             missing += [f"{scheme} table: {c}" for c in table if c.endswith("no focus ring")]
             context.close()
     assert not missing, "\n".join(missing)
+
+
+def test_a_hint_button_where_the_host_allows_hints(browser: Browser, site: str) -> None:
+    """The lobby's "Allow hints" (More settings): at the player's own decision a Hint button
+    asks what the expert would do, and the answer takes its place, told to the player."""
+    ann = browser.new_context().new_page()
+    ann.goto(site)
+    ann.locator("details.more summary").click()
+    ann.check("input[name=hints]")
+    _create_and_join(ann, "bot:basic", "Ann")
+    expect(ann.locator(".decision.yours")).to_be_visible(timeout=STEP_MS)
+    ann.click("button[data-hint]")
+    expect(ann.locator(".decision .hint")).to_have_text(re.compile(r"^The expert suggests "),
+                                                        timeout=STEP_MS)
+    expect(ann.locator("button[data-hint]")).to_have_count(0)

@@ -62,6 +62,7 @@ from passgo.web.messages import (
     ActionMessage,
     Chat,
     Hello,
+    HintRequest,
     HostCommand,
     Message,
     MessageError,
@@ -143,6 +144,7 @@ class CreateIn(BaseModel):
     seats: Annotated[list[SeatIn], Field(min_length=2, max_length=8)]
     away_seconds: StrictInt = 0
     away_bot: Annotated[str, Field(max_length=200)] = "basic"
+    hints: StrictBool = False
 
 
 class JoinIn(BaseModel):
@@ -383,7 +385,8 @@ def create_app(store: Store, serving: Serving | None = None, *,
         try:
             name = check_game_name(req.name)
             setup = make_setup(req.preset, dict(req.options), kinds, secrets.randbits(31),
-                               req.starting_cash, req.away_seconds, req.away_bot)
+                               req.starting_cash, req.away_seconds, req.away_bot,
+                               req.hints)
         except SetupError as exc:
             return _error(400, str(exc))
         who = address(request)
@@ -633,6 +636,8 @@ async def _handle(room: Room, client: Client, message: Message, chat_limit: Rate
     if isinstance(message, Sync):
         await room.resend(client)
         return None
+    if isinstance(message, HintRequest):
+        return await room.hint(client)
     assert isinstance(message, Rematch)
     return await room.rematch(client, secrets.token_urlsafe(9), secrets.randbits(31))
 

@@ -14,6 +14,8 @@ Every message is a JSON object of at most `MAX_MESSAGE` bytes with a `type`:
     {"type": "rematch"}                             after game over: the same seats and rules
     {"type": "sync"}                                the whole state again (a patch's `base`
                                                    was not the state this browser holds)
+    {"type": "hint"}                                what the expert would do at your pending
+                                                   decision, in a game whose host allows hints
 
 Anything else is refused with a one-line reason and changes nothing. A connection also has a
 rate limit (`RateLimit`): a client that floods the server is told to slow down, and one that
@@ -82,8 +84,13 @@ class Sync:
     type: Literal["sync"] = "sync"
 
 
-Message = Hello | ActionMessage | TakeBack | Chat | Rematch | Sync
-MESSAGE_TYPES = (Hello, ActionMessage, TakeBack, Chat, Rematch, Sync)
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    type: Literal["hint"] = "hint"
+
+
+Message = Hello | ActionMessage | TakeBack | Chat | Rematch | Sync | HintRequest
+MESSAGE_TYPES = (Hello, ActionMessage, TakeBack, Chat, Rematch, Sync, HintRequest)
 
 
 def read_message(raw: str | bytes) -> Message:
@@ -133,6 +140,8 @@ def read_message(raw: str | bytes) -> Message:
         return Rematch()
     if kind == "sync":
         return Sync()
+    if kind == "hint":
+        return HintRequest()
     raise MessageError(f"unknown message type {str(kind)[:40]!r}")
 
 

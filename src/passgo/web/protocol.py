@@ -45,6 +45,7 @@ class Listing:
     public: bool  # listed in the lobby (else reached by its link only)
     rematch: str | None  # the id of its rematch, once one is made
     watchers: int  # connections without a seat
+    hints: bool  # the host allows a seat to ask for the expert's hint
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -67,6 +68,15 @@ class RematchMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class HintMessage:
+    """The expert's hint for the decision pending at `version`, to the seat that asked."""
+
+    version: int
+    text: str
+    type: Literal["hint"] = "hint"
+
+
+@dataclass(frozen=True, slots=True)
 class Created:
     """The answer to creating a game: its id, the host's secret and the invitation link."""
 
@@ -75,4 +85,4 @@ class Created:
     url: str
 
 
-SERVER_MESSAGES = (ChatMessage, DeletedMessage, RematchMessage)
+SERVER_MESSAGES = (ChatMessage, DeletedMessage, RematchMessage, HintMessage)

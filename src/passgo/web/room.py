@@ -42,7 +42,7 @@ import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 
@@ -53,12 +53,20 @@ from passgo.core.board import KIND_NAMES
 from passgo.core.decisions import TradeReplyDecision
 from passgo.core.events import event_from_dict
 from passgo.narrate import Voice, debt_line, describe_action, explain, narrated, question
+from passgo.review.hint import hint
 from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.bots import BotPool
 from passgo.web.messages import HostCommand
 from passgo.web.metrics import ACTIONS
 from passgo.web.patch import Differ
-from passgo.web.protocol import ChatLine, ChatMessage, DeletedMessage, Listing, RematchMessage
+from passgo.web.protocol import (
+    ChatLine,
+    ChatMessage,
+    DeletedMessage,
+    HintMessage,
+    Listing,
+    RematchMessage,
+)
 from passgo.web.setup import GameSetup, new_game
 from passgo.web.store import (
     OVER,
@@ -81,6 +89,7 @@ CHAT_LINES = 50  # chat messages a client gets when it connects
 QUEUE = 64  # messages waiting to be sent to one browser before it is taken to be gone
 WATCHERS_EVERY = 1.0  # seconds: the watchers' count is sent at most this often
 CLOSE = "close"  # what a client's queue holds when the room closes it
+HINTS_AT_ONCE = 2  # hints worked out at a time in one process (a fifth of a second of CPU each)
 
 
 class Client:
@@ -194,6 +203,8 @@ def said_to(game: Game, log: Iterable[Told], viewer: int | None) -> list[tuple[s
 class Room:
     """A game being served; create with `Room.load`."""
 
+    hints_running: ClassVar[int] = 0  # hints being worked out in this process
+
     def __init__(self, store: Store, game_id: str, setup: GameSetup, seats: list[SeatRow],
                  bot_delay: float, bots: BotPool, meta: GameMeta) -> None:
         self.store = store
@@ -210,6 +221,7 @@ class Room:
         self.status = WAITING
         self.game: Game | None = None
         self.version = 0
+        self.hints: dict[tuple[int, int], str] = {}  # (seat, version): the hint given
         # What `_restore` rebuilds the game from: the last snapshot's (version, save), or None
         # for the game's start.
         self.base: tuple[int, str] | None = None
@@ -626,6 +638,32 @@ class Room:
                                     self.chat[-1].n if self.chat else 0, CHAT_LINES)
         self._chat(rows)
 
+    async def hint(self, client: Client) -> str | None:
+        """The expert's hint for the asking seat's pending decision (`passgo.review.hint`,
+        a fifth of a second of search in a worker thread), sent to that connection alone and
+        kept for the decision; None when sent, else why not. At most `HINTS_AT_ONCE` hints
+        are worked out at a time in a process, whoever asks."""
+        if not self.setup.hints:
+            return "the host did not allow hints in this game"
+        seat, g = client.seat, self.game
+        if seat is None:
+            return "hints are for the players: take a seat to ask for one"
+        if g is None or g.over or g.pending_player != seat:
+            return "no decision of yours is pending"
+        version = self.version
+        text = self.hints.get((seat, version))
+        if text is None:
+            if Room.hints_running >= HINTS_AT_ONCE:
+                return "the server is working out other hints: ask again in a moment"
+            Room.hints_running += 1
+            try:
+                text = await asyncio.to_thread(hint, g.copy(), seat)
+            finally:
+                Room.hints_running -= 1
+            self.hints = {(seat, version): text}  # the hint of the latest decision only
+        self._send(client, encode(asdict(HintMessage(version, text))))
+        return None
+
     async def rematch(self, client: Client, new_id: str, seed: int) -> str | None:
         """A rematch after game over, asked by a seated person: the same seats and rules
         (`Store.make_rematch`); everyone's next message names it."""
@@ -749,7 +787,7 @@ class Room:
     def _listing(self) -> dict[str, Any]:
         """The game's name and listing, its rematch once made, and how many watch."""
         return Listing(self.meta.name, self.meta.public, self.meta.rematch,
-                       self.watchers()).to_dict()
+                       self.watchers(), self.setup.hints).to_dict()
 
     async def _broadcast(self, steps: list[Told], told: list[Any] | None = None) -> None:
         """The update after a change, to every connection: each seat's state built once for

@@ -54,12 +54,14 @@ class GameSetup:
     starting_cash: int | None = None  # None: the edition's own
     away_seconds: int = 0  # 0: a person's seat is never handed to a bot
     away_bot: BotSpec = STAND_IN
+    hints: bool = False  # a seat may ask for the expert's hint (games stored before: no)
 
     def to_json(self) -> str:
         return json.dumps({
             "rules": self.rules, "seats": [_seat_json(s) for s in self.seats],
             "seed": self.seed, "starting_cash": self.starting_cash,
-            "away_seconds": self.away_seconds, "away_bot": to_json(self.away_bot)})
+            "away_seconds": self.away_seconds, "away_bot": to_json(self.away_bot),
+            "hints": self.hints})
 
     @classmethod
     def from_json(cls, text: str) -> GameSetup:
@@ -94,7 +96,8 @@ def web_bot(name: str) -> BuiltinSpec:
 
 
 def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int,
-               starting_cash: int | None, away_seconds: int, away_bot: str) -> GameSetup:
+               starting_cash: int | None, away_seconds: int, away_bot: str,
+               hints: bool = False) -> GameSetup:
     """A checked setup from a request: `seats` holds PERSON or a built-in bot's name per
     seat. SetupError says what is wrong, in one line."""
     if preset not in PRESETS:
@@ -123,7 +126,7 @@ def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int
     except SetupError as exc:
         raise SetupError(f"stand-in bot: {exc}") from None
     return GameSetup(rules.to_dict(), tuple(specs), seed, starting_cash, away_seconds,
-                     stand_in)
+                     stand_in, hints)
 
 
 def check_game_name(name: str) -> str:
