@@ -354,6 +354,20 @@ SUMMARY = {
 }
 
 
+def _play_to_the_end(ann: Player) -> None:
+    """Ann throws and ends her turns (the bot plays its own) until the SUMMARY position's
+    round limit ends the game."""
+    for _ in range(20):
+        if ann.state["status"] == "over":
+            break
+        mine = [a for a in ann.actions() if a in ("roll", "end")]
+        if mine and ann.state["view"]["pending"]["player"] == 0:
+            ann.act(mine[0])
+        else:
+            ann.until_state(ann.state["version"] + 1)
+    assert ann.state["status"] == "over"
+
+
 def test_the_result_figures_of_a_finished_game_come_from_its_replay(tmp_path: Path) -> None:
     """Rules, Rent: "if the owner possesses all the Title Deed cards in any Color-Group, the
     rent is doubled on unimproved properties in that group": Boardwalk's $50 is $100 paid by
@@ -368,15 +382,7 @@ def test_the_result_figures_of_a_finished_game_come_from_its_replay(tmp_path: Pa
                      tokens[0])
         early = client.get(f"/api/games/{game_id}/summary")
         assert early.status_code == 409 and "not over" in early.json()["error"]
-        for _ in range(20):
-            if ann.state["status"] == "over":
-                break
-            mine = [a for a in ann.actions() if a in ("roll", "end")]
-            if mine and ann.state["view"]["pending"]["player"] == 0:
-                ann.act(mine[0])
-            else:
-                ann.until_state(ann.state["version"] + 1)
-        assert ann.state["status"] == "over"
+        _play_to_the_end(ann)
         summary = client.get(f"/api/games/{game_id}/summary").json()
     assert summary["names"] == ["Ann", "Bob"]
     assert summary["rent_paid"] == [100, 0] and summary["rent_received"] == [0, 100]
@@ -399,14 +405,7 @@ def test_the_review_of_a_finished_game_is_the_commands_json(tmp_path: Path) -> N
                      tokens[0])
         early = client.get(f"/api/games/{game_id}/review")
         assert early.status_code == 409 and "not over" in early.json()["error"]
-        for _ in range(20):
-            if ann.state["status"] == "over":
-                break
-            mine = [a for a in ann.actions() if a in ("roll", "end")]
-            if mine and ann.state["view"]["pending"]["player"] == 0:
-                ann.act(mine[0])
-            else:
-                ann.until_state(ann.state["version"] + 1)
+        _play_to_the_end(ann)
         review = client.get(f"/api/games/{game_id}/review").json()
     assert review["schema"] == "passgo-review/1"
     assert review["players"] == ["Ann", "Bob"] and review["reviewed"] == ["Ann"]
