@@ -428,8 +428,9 @@ def create_app(store: Store, serving: Serving | None = None, *,
         room = await room_of(game_id)
         if room.game is None or room.status != OVER:
             return _error(409, "the game is not over yet")
-        game: Game = room.game.copy()
-        figures = await cache.get(game_id, lambda: work(room, game))
+        game: Game = room.game  # over: no action changes it any more
+        # Copied only when worked out, not for every request the cache answers.
+        figures = await cache.get(game_id, lambda: work(room, game.copy()))
         if figures is None:
             response = _error(503, f"the server is working out another game's {what}: try "
                                    "again in a minute")
