@@ -366,7 +366,8 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
     setHeld(true);
     const t = setTimeout(() => setHeld(false),
                          view?.pending.kind === "trade_reply" ? OFFER_GRACE_MS : GRACE_MS);
-    return () => clearTimeout(t);
+    // A decision replaced before its moment is up never leaves the next one held.
+    return () => { clearTimeout(t); setHeld(false); };
   }, [decisionKey]);
   const busy = animating || held || (shown !== null && sent >= shown.version);
   // Keyboard play: a new decision of this seat takes the focus, unless the player is busy
