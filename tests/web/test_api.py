@@ -368,11 +368,10 @@ def _play_to_the_end(ann: Player) -> None:
     assert ann.state["status"] == "over"
 
 
-def test_the_result_figures_of_a_finished_game_come_from_its_replay(tmp_path: Path) -> None:
-    """Rules, Rent: "if the owner possesses all the Title Deed cards in any Color-Group, the
-    rent is doubled on unimproved properties in that group": Boardwalk's $50 is $100 paid by
-    Ann to Bob, which the result screen counts as rent paid and received; Bob holds the dark
-    blues, is the richest when the round limit ends the game, and stands first."""
+def _after_the_end(tmp_path: Path, what: str) -> Any:
+    """`GET /api/games/{id}/WHAT` of a SUMMARY game, Ann's seat a person's and Bob's a bot's:
+    refused with 409 while the game runs, then the JSON it gives once Ann has played it to
+    its end."""
     from positions import store_position
 
     database = tmp_path / "games.sqlite3"
@@ -380,10 +379,18 @@ def test_the_result_figures_of_a_finished_game_come_from_its_replay(tmp_path: Pa
     with make_client(make_store(database)) as client, ExitStack() as sockets:
         ann = Player(sockets.enter_context(client.websocket_connect(f"/api/games/{game_id}/ws")),
                      tokens[0])
-        early = client.get(f"/api/games/{game_id}/summary")
+        early = client.get(f"/api/games/{game_id}/{what}")
         assert early.status_code == 409 and "not over" in early.json()["error"]
         _play_to_the_end(ann)
-        summary = client.get(f"/api/games/{game_id}/summary").json()
+        return client.get(f"/api/games/{game_id}/{what}").json()
+
+
+def test_the_result_figures_of_a_finished_game_come_from_its_replay(tmp_path: Path) -> None:
+    """Rules, Rent: "if the owner possesses all the Title Deed cards in any Color-Group, the
+    rent is doubled on unimproved properties in that group": Boardwalk's $50 is $100 paid by
+    Ann to Bob, which the result screen counts as rent paid and received; Bob holds the dark
+    blues, is the richest when the round limit ends the game, and stands first."""
+    summary = _after_the_end(tmp_path, "summary")
     assert summary["names"] == ["Ann", "Bob"]
     assert summary["rent_paid"] == [100, 0] and summary["rent_received"] == [0, 100]
     assert summary["groups"] == [{"group": "dark_blue", "owner": 1, "squares": [37, 39]}]
@@ -396,17 +403,7 @@ def test_the_result_figures_of_a_finished_game_come_from_its_replay(tmp_path: Pa
 def test_the_review_of_a_finished_game_is_the_commands_json(tmp_path: Path) -> None:
     """`GET /api/games/{id}/review`: refused before the end, then the review of the person's
     seat in `passgo review --json`'s schema (docs/review.md)."""
-    from positions import store_position
-
-    database = tmp_path / "games.sqlite3"
-    game_id, tokens = store_position(f"sqlite:///{database}", SUMMARY, ["person", "basic"])
-    with make_client(make_store(database)) as client, ExitStack() as sockets:
-        ann = Player(sockets.enter_context(client.websocket_connect(f"/api/games/{game_id}/ws")),
-                     tokens[0])
-        early = client.get(f"/api/games/{game_id}/review")
-        assert early.status_code == 409 and "not over" in early.json()["error"]
-        _play_to_the_end(ann)
-        review = client.get(f"/api/games/{game_id}/review").json()
+    review = _after_the_end(tmp_path, "review")
     assert review["schema"] == "passgo-review/1"
     assert review["players"] == ["Ann", "Bob"] and review["reviewed"] == ["Ann"]
     assert review["winner"] == "Bob" and review["final"] == [0.0, 1.0]
