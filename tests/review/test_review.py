@@ -191,3 +191,22 @@ def test_a_changed_history_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     with pytest.raises(ReviewError, match=str(path)):
         read_save(path)
+
+
+def test_the_table_reads_on_80_columns_with_the_better_move_under_a_mistake(
+        tmp_path: Path) -> None:
+    """The terminal table fits an 80-column terminal (only the moves' words wrap) and shows
+    what was better on the line under a marked move, with its win chance."""
+    from rich.console import Console
+
+    from passgo.review.table import review_table
+
+    console = Console(width=80, record=True, color_system=None)
+    review_table(_review(_declined(tmp_path)), console)
+    lines = console.export_text().splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    marked = next(i for i, line in enumerate(lines) if "blunder" in line)
+    after = next(i for i in range(marked + 1, len(lines)) if lines[i][:7].strip().isdigit())
+    row = " ".join(" ".join(line.split()) for line in lines[marked:after])
+    assert row.startswith("1 Ann buy leaving New York Avenue to the")
+    assert "better: buying New York Avenue 84.8" in row

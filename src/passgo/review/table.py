@@ -3,8 +3,11 @@ summary per player with the biggest mistakes."""
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from passgo.review.report import mistake_line, tally
 from passgo.review.review import Review
@@ -13,24 +16,32 @@ STYLES = {"blunder": "bold red", "mistake": "dark_orange", "inaccuracy": "yellow
 
 
 def review_table(r: Review, console: Console | None = None) -> None:
-    """Print the review: every move judged (marked moves coloured), then the summaries."""
+    """Print the review: every move judged (marked moves coloured, the better move on the line
+    under them), then the summaries. Only the moves' words wrap, so the table reads on an
+    80-column terminal."""
     out = console or Console()
-    moves = Table(title="Decisions reviewed")
-    for head in ("round", "player", "decision", "played", "after (%)", "best (%)",
-                 "best move", "mark"):
-        moves.add_column(head, justify="right" if "%" in head or head == "round" else "left")
+    moves = Table(title="Decisions reviewed", box=box.SIMPLE_HEAD)
+    moves.add_column("round", justify="right", no_wrap=True)
+    moves.add_column("player", no_wrap=True)
+    moves.add_column("decision", no_wrap=True)
+    moves.add_column("move played (better)", ratio=1)
+    moves.add_column("win %", justify="right", no_wrap=True)
+    moves.add_column("mark", no_wrap=True)
     for m in r.moves:
         if not m.judged:
             continue
-        moves.add_row(str(m.round), r.names[m.player], m.kind, m.played,
-                      f"{100 * m.played_chance:.1f}", f"{100 * m.best_chance:.1f}",
-                      m.best if m.mark else "", m.mark or "", style=STYLES.get(m.mark or ""))
+        style = STYLES.get(m.mark or "")
+        moves.add_row(str(m.round), r.names[m.player], m.kind.replace("_", " "), m.played,
+                      f"{100 * m.played_chance:.1f}", m.mark or "", style=style)
+        if m.mark:
+            moves.add_row("", "", "", f"better: {m.best}", f"{100 * m.best_chance:.1f}", "",
+                          style="italic")
     out.print(moves)
     for s in r.summaries:
         out.print(f"[bold]{s.name}[/bold]: accuracy {s.accuracy:.1f}% over {s.judged} "
                   f"decisions; {tally(s)}", highlight=False)
         for i in s.biggest:
-            out.print(f"  {mistake_line(r, i)}", highlight=False, markup=False)
+            out.print(Padding(Text(mistake_line(r, i)), (0, 0, 0, 2), expand=False), highlight=False)
     winner = r.names[r.winner] if r.winner is not None else "nobody yet"
     out.print(f"Winner: {winner}. Win chances: {r.source}"
               + (f" ({r.note})" if r.note else "") + f"; reviewed in {r.seconds:.1f} s.",
