@@ -26,6 +26,7 @@ interface ReviewSummary {
 
 export interface GameReviewData {
   schema: string; players: string[]; reviewed: string[]; winner: string | null;
+  ended: string | null;
   evaluator: { source: string; note: string }; final: number[];
   summary: ReviewSummary[]; moves: ReviewMove[];
 }

@@ -122,7 +122,8 @@ def test_json_follows_its_schema(tmp_path: Path) -> None:
     assert data["players"] == ["Ann", "Bea", "Cy"] and data["reviewed"] == ["Ann"]
     assert data["thresholds"] == {"blunder": 0.2, "mistake": 0.1, "inaccuracy": 0.05}
     assert set(data["evaluator"]) == {"source", "note"}
-    assert set(data) == {"schema", "players", "reviewed", "winner", "evaluator",
+    assert data["winner"] is None and data["ended"] is None  # Cy's turn comes next
+    assert set(data) == {"schema", "players", "reviewed", "winner", "ended", "evaluator",
                          "thresholds", "seconds", "final", "summary", "moves"}
     [ann] = data["summary"]
     assert set(ann) == {"player", "moves_judged", "accuracy", "inaccuracies", "mistakes",

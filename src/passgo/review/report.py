@@ -43,6 +43,7 @@ def to_dict(r: Review) -> dict[str, Any]:
         "players": list(r.names),
         "reviewed": [r.names[p] for p in r.reviewed],
         "winner": None if r.winner is None else r.names[r.winner],
+        "ended": r.ended,
         "evaluator": {"source": r.source, "note": r.note},
         "thresholds": {mark: t for mark, t in THRESHOLDS},
         "seconds": round(r.seconds, 2),
@@ -64,6 +65,15 @@ def biggest_dict(r: Review, i: int) -> dict[str, Any]:
 
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
+
+
+def outcome(r: Review) -> str:
+    """How the game stands, in one sentence: who won and how, or that nobody did."""
+    if r.ended is None:
+        return "No winner yet: the game goes on."
+    if r.winner is None:
+        return f"No winner: the game ended ({r.ended})."
+    return f"{r.names[r.winner]} won ({r.ended})."
 
 
 def tally(s: PlayerSummary) -> str:
@@ -146,7 +156,7 @@ def to_html(r: Review) -> str:
             f"<h3>{escape(s.name)}: accuracy {s.accuracy:.1f}%</h3><p>"
             f"{_count(s.judged, 'move', 'moves')} judged; {escape(tally(s))}</p>"
             + (f"<ol>{lines}</ol>" if lines else ""))
-    winner = f"{escape(names[r.winner])} won." if r.winner is not None else "No winner yet."
+    winner = escape(outcome(r))
     source = escape(r.source + (f" ({r.note})" if r.note else ""))
     head = "".join(f"<th>{escape(h)}</th>" for h in (
         "round", "player", "decision", "played", "chance after (%)", "best (%)", "best move",

@@ -77,8 +77,9 @@ class PlayerSummary:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """A whole game's review. `source`/`note`: what gave the win chances (the evaluator's
-    own words); `seconds`: how long the review took."""
+    """A whole game's review. `ended`: why the game ended (the engine's end reason: "last
+    player standing", "round limit", ...), None while it runs; `source`/`note`: what gave the
+    win chances (the evaluator's own words); `seconds`: how long the review took."""
 
     names: tuple[str, ...]
     reviewed: tuple[int, ...]
@@ -86,6 +87,7 @@ class Review:
     summaries: tuple[PlayerSummary, ...]
     final: tuple[float, ...]
     winner: int | None
+    ended: str | None
     source: str
     note: str
     seconds: float
@@ -139,7 +141,8 @@ def review_game(saved: SavedGame, evaluator: Evaluator, seats: Sequence[int], *,
     final = chances(last)
     return Review(saved.names, tuple(seats), tuple(out),
                   tuple(_summary(saved.names[p], p, out) for p in seats), final,
-                  last.winner if last.over else None, source, note,
+                  last.winner if last.over else None, last.end_reason if last.over else None,
+                  source, note,
                   time.perf_counter() - started)
 
 

@@ -9,7 +9,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from passgo.review.report import mistake_line, tally
+from passgo.review.report import mistake_line, outcome, tally
 from passgo.review.review import Review
 
 STYLES = {"blunder": "bold red", "mistake": "dark_orange", "inaccuracy": "yellow"}
@@ -41,8 +41,8 @@ def review_table(r: Review, console: Console | None = None) -> None:
         out.print(f"[bold]{s.name}[/bold]: accuracy {s.accuracy:.1f}% over {s.judged} "
                   f"decisions; {tally(s)}", highlight=False)
         for i in s.biggest:
-            out.print(Padding(Text(mistake_line(r, i)), (0, 0, 0, 2), expand=False), highlight=False)
-    winner = r.names[r.winner] if r.winner is not None else "nobody yet"
-    out.print(f"Winner: {winner}. Win chances: {r.source}"
+            out.print(Padding(Text(mistake_line(r, i)), (0, 0, 0, 2), expand=False),
+                      highlight=False)
+    out.print(f"{outcome(r)} Win chances: {r.source}"
               + (f" ({r.note})" if r.note else "") + f"; reviewed in {r.seconds:.1f} s.",
               highlight=False, markup=False)
