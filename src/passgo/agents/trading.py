@@ -328,8 +328,12 @@ class Proposal:
 
 def deal_key(offer: TradeOffer) -> bytes:
     """An offer's deeds and responder, whatever the cash (`Proposal.key`)."""
-    give, get = offer.give.properties, offer.get.properties
-    return bytes((offer.responder, len(give), *give, *get))
+    return deeds_key(offer.responder, offer.give.properties, offer.get.properties)
+
+
+def deeds_key(responder: int, give: Sequence[int], get: Sequence[int]) -> bytes:
+    """`deal_key` of an offer to `responder` of deeds `give` for deeds `get`."""
+    return bytes((responder, len(give), *give, *get))
 
 
 def sweetened(market: Market, refused: TradeOffer, margin: float, keep: int,
@@ -408,9 +412,10 @@ def sale_floor(pos: Position, deeds: Sequence[int]) -> int:
 
 def group_floor(pos: Position, valuer: Valuer, deeds: Sequence[int], buyer: int) -> int:
     """The least cash deeds that complete a colour group for `buyer` are sold for, mortgaged
-    or not: their printed price, or what they add to the buyer's position (valued with the
-    mortgages lifted, less what lifting them costs) when that is more; 0 for deeds that
-    complete no group of the buyer's."""
+    or not: their printed price, or what they are worth to the buyer when that is more: the
+    most it could pay and be no worse off, valued with the mortgages lifted and with the
+    price and the lifting paid out of its cash (a group is worth less to a buyer left with
+    no money to build on it); 0 for deeds that complete no group of the buyer's."""
     owner = list(pos.owner)
     for sq in deeds:
         owner[sq] = buyer
@@ -423,9 +428,24 @@ def group_floor(pos: Position, valuer: Valuer, deeds: Sequence[int], buyer: int)
         if lifted[sq]:
             lifted[sq] = False
             lift += g.lift_cost(sq)
-    worth = (valuer.value(pos, buyer, owner, mortgaged=lifted) - valuer.value(pos, buyer)
-             - lift)
-    return max(sum(valuer.price[sq] for sq in deeds), round_up(worth))
+    after = valuer.holding(pos, buyer, owner, lifted)
+    earn = valuer.earn(pos)
+    before = valuer.value(pos, buyer)
+    cash = pos.cash[buyer]
+    printed = sum(valuer.price[sq] for sq in deeds)
+    low, high = 0, cash - lift
+    if high <= 0 or valuer.worth(after, 0, earn) >= before:
+        # It could pay all its cash and gain: worth what the group adds at its cash.
+        return max(printed, round_up(valuer.worth(after, cash, earn) - before - lift))
+    if valuer.worth(after, high, earn) < before:
+        return printed  # worth nothing to it
+    while high - low > CASH_STEP:  # the break-even price, where its judged gain is 0
+        mid = (low + high) // 2
+        if valuer.worth(after, cash - lift - mid, earn) >= before:
+            low = mid
+        else:
+            high = mid
+    return max(printed, round_up(low))
 
 
 def least_cash(pos: Position, valuer: Valuer, give: Sequence[int], get: Sequence[int],
@@ -474,9 +494,11 @@ def gives_nothing(offer: TradeOffer) -> bool:
     return offer.give.empty or offer.get.empty
 
 
-def impolite(market: Market, offer: TradeOffer) -> bool:
+def impolite(market: Market, offer: TradeOffer, brokered: bool = False) -> bool:
     """An offer no bot makes (its manners): one side gives nothing, deeds are bought for less
-    than `buying_floor` or sold for less than `least_cash`, or the responder leads and comes
+    than `buying_floor` or sold for less than `least_cash` (for the first step of a
+    `brokered_plans` plan, a swap in which each side completes a group: for less than their
+    printed price, the deeds received counted at theirs), or the responder leads and comes
     out of it stronger with a group it completes (`leader_group`)."""
     if gives_nothing(offer):
         return True
@@ -485,7 +507,12 @@ def impolite(market: Market, offer: TradeOffer) -> bool:
     if (not give.properties and not give.cards and not give.terms
             and give.cash < buying_floor(pos, (), get.properties)):
         return True
-    if short_of_floor(pos, market.valuer, give, get, offer.responder):
+    if brokered:
+        price = market.valuer.price
+        if (get.cash - give.cash + sum(price[sq] for sq in get.properties)
+                < sum(price[sq] for sq in give.properties)):
+            return True
+    elif short_of_floor(pos, market.valuer, give, get, offer.responder):
         return True
     verdict = judge(market, offer, DEFAULT_MARGIN)
     return leader_group(market, verdict.deal, offer.responder, verdict.gain) >= 0
@@ -626,37 +653,83 @@ def candidate_deals(pos: Position, me: int, partners: Sequence[int] | None = Non
 
 
 def plan_in_two(market: Market, me: int, first: int, part1: tuple[int, ...], second: int,
-                part2: tuple[int, ...], margin: float, keep: int) -> Proposal | None:
-    """Buy `part1` from `first` now and `part2` from `second` later, completing a group: the
-    first step priced for `first`, the second (for cash, or against deeds that complete one
-    of `second`'s groups) for `second` in the position after the first; proposed when the
-    whole is good enough for the bot."""
+                part2: tuple[int, ...], margin: float, keep: int,
+                give1: tuple[int, ...] = ()) -> Proposal | None:
+    """Buy `part1` from `first` now (for cash, or against `give1`: deeds that complete one of
+    `first`'s groups) and `part2` from `second` later, completing a group: the first step
+    priced for `first` (`give1` never below its printed price, nor a group for the leader), the
+    second (for cash, or against deeds that complete one of `second`'s groups, `part1` among
+    them) for `second` in the position after the first; proposed when the whole is good
+    enough for the bot."""
     pos = market.pos
-    if not tradeable(pos, part1) or not tradeable(pos, part2):
+    if not tradeable(pos, part1) or not tradeable(pos, part2) or not tradeable(pos, give1):
         return None
-    # The first step as an offer of the bot's: it pays x1 for `part1`.
-    step1 = market.deal([(me, first, ()), (first, me, part1)])
-    x1 = lowest_price(market, step1, buying_floor(pos, (), part1), int(market.cash[me]) - keep,
-                      1, DEFAULT_MARGIN, CUSHION)
+    # The first step as an offer of the bot's: it pays x1 for `part1` (negative: asks it).
+    step1 = market.deal([(me, first, give1), (first, me, part1)])
+    low = max(-int(market.cash[first]), buying_floor(pos, give1, part1))
+    high = int(market.cash[me]) - keep
+    if give1:
+        # The whole is a swap in which each side completes a group, not a sale (manners),
+        # but `give1` still goes for no less than its printed price, `part1` counted at its.
+        price = market.valuer.price
+        high = min(high, sum(price[sq] for sq in part1) - sum(price[sq] for sq in give1))
+    x1 = lowest_price(market, step1, low, high, 1, DEFAULT_MARGIN, CUSHION)
     if x1 is None:
         return None
-    x1 = round_up(x1)
-    both = second_step(market, me, first, part1, x1, second, part2, margin, keep, step1)
+    # Against deeds, at even printed prices: what players who trade only for a group of
+    # their own take, and the whole must still be good enough for the bot below.
+    x1 = high if give1 else round_up(x1)
+    if give1 and leader_group(market, step1, first, market.gains(step1, (x1, -x1))[1]) >= 0:
+        return None
+    both = second_step(market, me, first, part1, x1, second, part2, margin, keep, step1, give1)
     if both is None or both[0] < 0:
         return None
-    return Proposal(offer_of(me, first, (), part1, x1), both[1], (second, part2))
+    return Proposal(offer_of(me, first, give1, part1, x1), both[1], (second, part2))
+
+
+def brokered_plans(pos: Position, me: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...],
+                                                         int, tuple[int, ...]]]:
+    """Plans in two through a third player, for a game that is stuck: the deeds `part2` that
+    complete a group of the bot's are held by `second`, who takes none of the bot's deeds
+    for them, while `first` holds deeds `part1` that complete a group of `second`'s and the
+    bot holds deeds `give1` that complete a group of `first`'s. The bot swaps `give1` for
+    `part1`, then `part1` for `part2`: each of the three completes a group, and opponents who
+    trade only for a group of their own can be dealt with. (first, give1, part1, second,
+    part2), at most one `give1` for each of the rest."""
+    out: list[tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]] = []
+    squares = pos.game.board.squares
+    players = [p for p, alive in enumerate(pos.alive) if alive and p != me]
+    for second in players:
+        for part2 in completing_groups(pos, me, second):
+            if not tradeable(pos, part2):
+                continue
+            for first in players:
+                if first == second:
+                    continue
+                gives = [d for d in completing_groups(pos, first, me) if tradeable(pos, d)]
+                if not gives:
+                    continue
+                for part1 in completing_groups(pos, second, first):
+                    if not tradeable(pos, part1):
+                        continue
+                    taken = {squares[part1[0]].group, squares[part2[0]].group}
+                    give1 = next((d for d in gives if squares[d[0]].group not in taken), None)
+                    if give1 is not None:
+                        out.append((first, give1, part1, second, part2))
+    return out
 
 
 def second_step(market: Market, me: int, first: int, part1: tuple[int, ...], x1: int,
                 second: int, part2: tuple[int, ...], margin: float, keep: int,
-                step1: Deal | None = None) -> tuple[float, float] | None:
-    """A plan in two judged as a whole once its first step (`part1` from `first` for `x1`;
-    `step1`, its deal, if the caller has it) is known: (how far it clears the bot's margin,
-    the bot's judged gain) with the best second step `second` would accept; None if it would
-    accept none."""
+                step1: Deal | None = None,
+                give1: tuple[int, ...] = ()) -> tuple[float, float] | None:
+    """A plan in two judged as a whole once its first step (`part1` from `first` for `x1`
+    and `give1`; `step1`, its deal, if the caller has it) is known: (how far it clears the
+    bot's margin, the bot's judged gain) with the best second step `second` would accept;
+    None if it would accept none."""
     pos = market.pos
     if step1 is None:
-        step1 = market.deal([(me, first, ()), (first, me, part1)])
+        step1 = market.deal([(me, first, give1), (first, me, part1)])
     after = list(market.cash)
     after[me] -= x1
     after[first] += x1
@@ -671,7 +744,8 @@ def second_step(market: Market, me: int, first: int, part1: tuple[int, ...], x1:
                           int(after[me]) - keep, 1, DEFAULT_MARGIN, CUSHION)
         if x2 is None:
             continue
-        whole = market.deal([(first, me, part1), (second, me, part2), (me, second, give2)])
+        whole = market.deal([(me, first, give1), (first, me, part1), (second, me, part2),
+                             (me, second, give2)])
         paid = {me: x1 + x2, first: -x1, second: -x2}
         g = market.gains(whole, [paid.get(p, 0.0) for p in whole.parties])
         i = whole.parties.index(me)

@@ -137,7 +137,8 @@ class Negotiator:
                 continue
             if market is None:
                 market = self.caches.market(pos)
-            if trading.impolite(market, offer):
+            if trading.impolite(market, offer, found.then is not None
+                                and bool(offer.give.properties)):
                 continue  # (priced while a deed was mortgaged, say: the floor has risen)
             self._offered[key] = turns
             self.made = found
@@ -154,10 +155,15 @@ class Negotiator:
         `SEARCH_TURNS` turns ago keeps its price (the other side judges the offer afresh).
         It sells a deed that completes an opponent's group for cash alone only when it has a
         group of its own to build with the money, or when the game is stuck."""
-        sales = bool(self.caches.valuer(g).holding(pos, player).costs) or self.stuck(g, pos)
+        stuck = self.stuck(g, pos)
+        sales = bool(self.caches.valuer(g).holding(pos, player).costs) or stuck
         candidates = trading.candidate_deals(pos, player, sales=sales)
-        splits = trading.split_groups(pos, player)
-        if not candidates and not splits:
+        none: tuple[int, ...] = ()  # (the deeds given in a first step bought with cash)
+        plans = [(first, none, part1, second, part2)
+                 for first, part1, second, part2 in trading.split_groups(pos, player)]
+        if stuck:
+            plans += trading.brokered_plans(pos, player)
+        if not candidates and not plans:
             return []
         turns = g.turn_number
         priced = self._priced
@@ -166,7 +172,7 @@ class Negotiator:
         keep = -1  # the cash to keep, once a deal is priced (no board read for a search without)
         slack = self._slack(g, pos)
         out: list[trading.Proposal] = []
-        fresh: list[tuple[float, int, tuple[int, ...], tuple[int, ...], bool,
+        fresh: list[tuple[bool, float, int, tuple[int, ...], tuple[int, ...], bool,
                           trading.Deal]] = []
         for other, give, get in candidates:
             probing = self.stubbornness((other, bool(give)), turns) < PROBE_REFUSALS
@@ -179,11 +185,16 @@ class Negotiator:
             if market is None:
                 market = self.caches.market(pos)
             deal = market.deal([(player, other, give), (other, player, get)])
-            fresh.append((trading.promise(market, deal), other, give, get, probing, deal))
+            # Deals that cannot be offered now (the partner is left alone for a while) or
+            # were refused come last, so that they do not keep the others from being priced.
+            later = (self._paused((other, bool(give)), turns)
+                     or trading.deeds_key(other, give, get) in self._refused)
+            fresh.append((later, -trading.promise(market, deal), other, give, get, probing,
+                          deal))
         # Only the most promising deals not priced lately are priced now (pricing is most of
         # the search); the others wait for the next search.
-        fresh.sort(key=lambda lead: -lead[0])
-        for _, other, give, get, probing, deal in fresh[:PRICED_PER_SEARCH]:
+        fresh.sort(key=lambda lead: lead[:2])
+        for _, _, other, give, get, probing, deal in fresh[:PRICED_PER_SEARCH]:
             assert market is not None
             if keep < 0:
                 keep = min(pos.cash[player], self.appraiser.reserve(pos, player))
@@ -192,8 +203,8 @@ class Negotiator:
             priced[(other, give, get, probing)] = (turns, found)
             if found is not None:
                 out.append(found)
-        for first, part1, second, part2 in splits:
-            plan = (first, (), part1, second, part2)
+        for plan in plans:
+            first, give1, part1, second, part2 = plan
             known = priced.get(plan)
             if known is not None and turns - known[0] < SEARCH_TURNS:
                 found = known[1]
@@ -203,7 +214,7 @@ class Negotiator:
                 if keep < 0:
                     keep = min(pos.cash[player], self.appraiser.reserve(pos, player))
                 found = trading.plan_in_two(market, player, first, part1, second, part2,
-                                            margin, keep)
+                                            margin, keep, give1)
                 priced[plan] = (turns, found)
             if found is not None:
                 out.append(found)
