@@ -7,6 +7,9 @@ input, sentences on standard output, one-line errors on standard error.
 from __future__ import annotations
 
 import io
+import os
+import pty
+import select
 import subprocess
 import sys
 import threading
@@ -88,6 +91,34 @@ def test_killed_game_resumes_in_the_identical_state(tmp_path: Path) -> None:
     status = next(line for line in reversed(last_question) if line.startswith("You: $"))
     assert status in resumed.stdout
     assert Session.load(killed).game.to_dict()["state"] == restored.game.to_dict()["state"]
+
+
+def test_a_terminal_that_goes_away_ends_the_game_quietly_and_keeps_it(tmp_path: Path) -> None:
+    """The window closes while the game waits for the person (the terminal's other end is
+    closed: the next read fails with EIO): the game stops with status 1 and no traceback,
+    and its save holds every action up to the question, ready for `--resume`."""
+    save = tmp_path / "game.json"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([PASSGO, "play", "--plain", "--players", "Ann:human,Bob:basic",
+                             "--seed", "3", "--save", str(save)], stdin=slave, stdout=slave,
+                            stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    seen = b""
+    try:
+        while PROMPT.encode() not in seen:
+            ready, _, _ = select.select([master], [], [], 30)
+            assert ready, seen.decode(errors="replace")
+            seen += os.read(master, 4096)
+    finally:
+        os.close(master)  # the window is gone
+    try:
+        assert proc.wait(timeout=30) == 1
+    finally:
+        proc.kill()
+    assert proc.stderr is not None and proc.stderr.read() == b""
+    restored = Session.load(save)
+    assert not restored.game.over and restored.game.pending.player == 0
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ option instead.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import random
 import sys
@@ -171,9 +172,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 def play_plain(session: Session) -> int:
     try:
         return PlainGame(session, sys.stdout, sys.stdin).run()
-    except BrokenPipeError:
-        # Whoever read the game went away (`| head`): stop quietly; the game was saved before
-        # the last question. Point stdout at nothing so the exit flush cannot fail again.
+    except OSError as exc:
+        # Whoever read the game went away (`| head`: a broken pipe) or its terminal did (a
+        # closed window: EIO on the next read or write): stop quietly; the game was saved
+        # before the last question. Point stdout at nothing so the exit flush cannot fail
+        # again.
+        if not isinstance(exc, BrokenPipeError) and exc.errno != errno.EIO:
+            raise
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
