@@ -19,14 +19,14 @@ interface ReviewMove {
 
 interface ReviewSummary {
   player: string; moves_judged: number; accuracy: number; inaccuracies: number;
-  mistakes: number; blunders: number;
+  mistakes: number; blunders: number; marks: string;
   biggest: { move: number; round: number; mark: Mark; loss: number; played: string;
              instead: string }[];
 }
 
 export interface GameReviewData {
   schema: string; players: string[]; reviewed: string[]; winner: string | null;
-  ended: string | null;
+  ended: string | null; outcome: string;
   evaluator: { source: string; note: string }; final: number[];
   summary: ReviewSummary[]; moves: ReviewMove[];
 }
@@ -98,11 +98,12 @@ export function GameReview({ game, letters }: { game: string; letters: string[] 
   if (!review) return <p>Reviewing the game (a few seconds)…</p>;
   return <section class="review" aria-labelledby="review-title">
     <h3 id="review-title">Game review</h3>
+    <p>{review.outcome}</p>
     <ChanceChart review={review} at={at} letters={letters} />
     {review.moves.length > 0 && <Step review={review} at={at} setAt={setAt} />}
     {review.summary.map((s) => <div>
       <p><strong>{s.player}</strong>: accuracy {s.accuracy}% over {s.moves_judged} decisions;{" "}
-        {s.inaccuracies} inaccuracies, {s.mistakes} mistakes, {s.blunders} blunders.</p>
+        {s.marks}.</p>
       {s.biggest.length > 0 && <ol>{s.biggest.map((b) => <li>
         <button type="button" class="link" onClick={() => setAt(b.move)}>Round {b.round}</button>:
         {" "}{b.played} ({b.mark}); instead: {b.instead}.</li>)}</ol>}

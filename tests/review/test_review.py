@@ -123,11 +123,16 @@ def test_json_follows_its_schema(tmp_path: Path) -> None:
     assert data["thresholds"] == {"blunder": 0.2, "mistake": 0.1, "inaccuracy": 0.05}
     assert set(data["evaluator"]) == {"source", "note"}
     assert data["winner"] is None and data["ended"] is None  # Cy's turn comes next
-    assert set(data) == {"schema", "players", "reviewed", "winner", "ended", "evaluator",
-                         "thresholds", "seconds", "final", "summary", "moves"}
+    assert data["outcome"] == "No winner yet: the game goes on."
+    assert set(data) == {"schema", "players", "reviewed", "winner", "ended", "outcome",
+                         "evaluator", "thresholds", "seconds", "final", "summary", "moves"}
     [ann] = data["summary"]
     assert set(ann) == {"player", "moves_judged", "accuracy", "inaccuracies", "mistakes",
-                        "blunders", "biggest"}
+                        "blunders", "marks", "biggest"}
+    assert ann["marks"] == (f"{ann['inaccuracies']} inaccurac"
+                            f"{'y' if ann['inaccuracies'] == 1 else 'ies'}, "
+                            f"{ann['mistakes']} mistake{'' if ann['mistakes'] == 1 else 's'}, "
+                            f"{ann['blunders']} blunder{'' if ann['blunders'] == 1 else 's'}")
     assert ann["biggest"][0]["mark"] == "blunder"
     assert "completed your orange group" in ann["biggest"][0]["instead"]
     base = {"at", "round", "turn", "player", "kind", "played", "before", "after", "judged"}

@@ -408,6 +408,7 @@ def test_the_review_of_a_finished_game_is_the_commands_json(tmp_path: Path) -> N
     assert review["players"] == ["Ann", "Bob"] and review["reviewed"] == ["Ann"]
     assert review["winner"] == "Bob" and review["final"] == [0.0, 1.0]
     assert review["ended"] == "time limit"  # the richest wins when the rounds are up
+    assert review["outcome"] == "Bob won (time limit)."
     assert [m["player"] for m in review["moves"]] and all(
         not m["judged"] for m in review["moves"] if m["player"] == 1)
 

@@ -490,6 +490,9 @@ def test_a_bankruptcy_ends_the_game_on_the_result_screen_and_a_rematch(
         expect(review.locator("svg polyline")).to_have_count(2, timeout=60_000)
         expect(review.locator(".review-step")).to_contain_text("Decision 1 of")
         expect(review).to_contain_text("accuracy")
+        expect(review).to_contain_text("Ann won (last player standing).")
+        expect(review).to_contain_text(re.compile(r"\d+ inaccurac(y|ies), \d+ mistakes?, "
+                                                  r"\d+ blunders?\."))
         ann.click("button.rematch")
         for page, name in ((ann, "Ann"), (bob, "Bob")):
             page.wait_for_url(lambda url: f"/game/{game}" not in url, timeout=STEP_MS)

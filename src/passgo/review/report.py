@@ -44,6 +44,7 @@ def to_dict(r: Review) -> dict[str, Any]:
         "reviewed": [r.names[p] for p in r.reviewed],
         "winner": None if r.winner is None else r.names[r.winner],
         "ended": r.ended,
+        "outcome": outcome(r),
         "evaluator": {"source": r.source, "note": r.note},
         "thresholds": {mark: t for mark, t in THRESHOLDS},
         "seconds": round(r.seconds, 2),
@@ -51,7 +52,8 @@ def to_dict(r: Review) -> dict[str, Any]:
         "summary": [{
             "player": s.name, "moves_judged": s.judged, "accuracy": round(s.accuracy, 1),
             "inaccuracies": s.inaccuracies, "mistakes": s.mistakes, "blunders": s.blunders,
-            "biggest": [biggest_dict(r, i) for i in s.biggest]} for s in r.summaries],
+            "marks": tally(s), "biggest": [biggest_dict(r, i) for i in s.biggest]}
+            for s in r.summaries],
         "moves": [move_dict(m) for m in r.moves],
     }
 
