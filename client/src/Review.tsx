@@ -19,7 +19,7 @@ interface ReviewMove {
 
 interface ReviewSummary {
   player: string; moves_judged: number; accuracy: number; inaccuracies: number;
-  mistakes: number; blunders: number; marks: string;
+  mistakes: number; blunders: number; verdict: string;
   biggest: { move: number; round: number; mark: Mark; loss: number; played: string;
              instead: string }[];
 }
@@ -102,8 +102,7 @@ export function GameReview({ game, letters }: { game: string; letters: string[] 
     <ChanceChart review={review} at={at} letters={letters} />
     {review.moves.length > 0 && <Step review={review} at={at} setAt={setAt} />}
     {review.summary.map((s) => <div>
-      <p><strong>{s.player}</strong>: accuracy {s.accuracy}% over {s.moves_judged} decisions;{" "}
-        {s.marks}.</p>
+      <p><strong>{s.player}</strong>: {s.verdict}.</p>
       {s.biggest.length > 0 && <ol>{s.biggest.map((b) => <li>
         <button type="button" class="link" onClick={() => setAt(b.move)}>Round {b.round}</button>:
         {" "}{b.played} ({b.mark}); instead: {b.instead}.</li>)}</ol>}

@@ -52,7 +52,7 @@ def to_dict(r: Review) -> dict[str, Any]:
         "summary": [{
             "player": s.name, "moves_judged": s.judged, "accuracy": round(s.accuracy, 1),
             "inaccuracies": s.inaccuracies, "mistakes": s.mistakes, "blunders": s.blunders,
-            "marks": tally(s), "biggest": [biggest_dict(r, i) for i in s.biggest]}
+            "verdict": verdict(s), "biggest": [biggest_dict(r, i) for i in s.biggest]}
             for s in r.summaries],
         "moves": [move_dict(m) for m in r.moves],
     }
@@ -78,9 +78,14 @@ def outcome(r: Review) -> str:
     return f"{r.names[r.winner]} won ({r.ended})."
 
 
-def tally(s: PlayerSummary) -> str:
-    """A player's marks in words: "1 inaccuracy, 0 mistakes, 2 blunders"."""
-    return (f"{_count(s.inaccuracies, 'inaccuracy', 'inaccuracies')}, "
+def verdict(s: PlayerSummary) -> str:
+    """A player's summary in words, as the table, the page and the browser show it:
+    "accuracy 92.5% over 12 decisions; 1 inaccuracy, 0 mistakes, 2 blunders", or that none of
+    the player's decisions was judged (a game that ended before the player chose anything)."""
+    if not s.judged:
+        return "no decision of theirs to judge"
+    return (f"accuracy {s.accuracy:.1f}% over {_count(s.judged, 'decision', 'decisions')}; "
+            f"{_count(s.inaccuracies, 'inaccuracy', 'inaccuracies')}, "
             f"{_count(s.mistakes, 'mistake', 'mistakes')}, "
             f"{_count(s.blunders, 'blunder', 'blunders')}")
 
@@ -155,8 +160,7 @@ def to_html(r: Review) -> str:
     for s in r.summaries:
         lines = "".join(f"<li>{escape(mistake_line(r, i))}</li>" for i in s.biggest)
         summary.append(
-            f"<h3>{escape(s.name)}: accuracy {s.accuracy:.1f}%</h3><p>"
-            f"{_count(s.judged, 'move', 'moves')} judged; {escape(tally(s))}</p>"
+            f"<h3>{escape(s.name)}</h3><p>{escape(verdict(s))}</p>"
             + (f"<ol>{lines}</ol>" if lines else ""))
     winner = escape(outcome(r))
     source = escape(r.source + (f" ({r.note})" if r.note else ""))

@@ -9,7 +9,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from passgo.review.report import mistake_line, outcome, tally
+from passgo.review.report import mistake_line, outcome, verdict
 from passgo.review.review import Review
 
 STYLES = {"blunder": "bold red", "mistake": "dark_orange", "inaccuracy": "yellow"}
@@ -38,8 +38,7 @@ def review_table(r: Review, console: Console | None = None) -> None:
                           style="italic")
     out.print(moves)
     for s in r.summaries:
-        out.print(f"[bold]{s.name}[/bold]: accuracy {s.accuracy:.1f}% over {s.judged} "
-                  f"decisions; {tally(s)}", highlight=False)
+        out.print(f"[bold]{s.name}[/bold]: {verdict(s)}", highlight=False)
         for i in s.biggest:
             out.print(Padding(Text(mistake_line(r, i)), (0, 0, 0, 2), expand=False),
                       highlight=False)
