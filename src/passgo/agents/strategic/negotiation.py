@@ -4,7 +4,8 @@ refusal that says why), and what it remembers of its partners' answers.
 
 It sells a deed that completes an opponent's group only with a group of its own to build with
 the money, or when no deed has changed hands for `STUCK_ROUNDS` rounds, and asks the buyer's
-streets of groups it has a part of with it. Offers it expects to be refused (no price suits
+streets of groups it has a part of with it. In such a stuck game it also plans through a third
+player (`trading.brokered_plans`), for opponents who trade only for a group of their own. Offers it expects to be refused (no price suits
 both sides as it sees them) ask for a clear advantage, come after the others, and are not
 made to a player who refused two such lately (one such refusal is forgotten every
 `FORGET_TURNS` turns, so that it keeps negotiating); a player who refuses offers of a kind in a
