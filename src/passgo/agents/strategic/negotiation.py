@@ -5,11 +5,12 @@ refusal that says why), and what it remembers of its partners' answers.
 It sells a deed that completes an opponent's group only with a group of its own to build with
 the money, or when no deed has changed hands for `STUCK_ROUNDS` rounds, and asks the buyer's
 streets of groups it has a part of with it. In such a stuck game it also plans through a third
-player (`trading.brokered_plans`), for opponents who trade only for a group of their own. Offers it expects to be refused (no price suits
-both sides as it sees them) ask for a clear advantage, come after the others, and are not
-made to a player who refused two such lately (one such refusal is forgotten every
-`FORGET_TURNS` turns, so that it keeps negotiating); a player who refuses offers of a kind in a
-row is left alone for a while (`FREE_REFUSALS`, `PAUSE_TURNS`). A deal refused before is
+player (`trading.brokered_plans`), for opponents who trade only for a group of their own.
+Offers it expects to be refused (no price suits both sides as it sees them) ask for a clear
+advantage, come after the others, and are not made to a player who refused two such lately
+(one such refusal is forgotten every `FORGET_TURNS` turns, so that it keeps negotiating); a
+player who refuses offers of a kind in a row is left alone for a while (`FREE_REFUSALS`,
+`PAUSE_TURNS`). A deal refused before is
 offered again only on better terms for the other side (`trading.sweetened`).
 
 Its manners (`trading`): no offer of its gives nothing; deeds that complete an opponent's group
