@@ -157,3 +157,45 @@ def test_games_against_three_buy_everything_bots_that_once_stuck_are_won(seed: i
     g = Game.new(list(NAMES), seed=seed, max_rounds=500)
     play(g, agents, max_steps=step_limit(4, 500))
     assert g.over and g.winner is not None and g.round_number <= 500
+
+
+def even_position(ann: tuple[str, ...]) -> Position:
+    """Ann holds Pacific Avenue and Boardwalk and the deeds `ann`; Bob holds the other two
+    greens and Park Place: Boardwalk completes Bob's dark blues, the greens Ann's."""
+    owners = {PACIFIC: 0, BOARDWALK: 0, NORTH_CAROLINA: 1, PENNSYLVANIA: 1, PARK_PLACE: 1,
+              **{sq(name): 0 for name in ann}}
+    return Position.of(setup(("Ann", "Bob"), owners=owners))
+
+
+def test_a_swap_of_one_deed_for_two_is_padded_with_the_deed_that_matters_least() -> None:
+    """Players who trade a group for a group often want deed for deed: Boardwalk for the two
+    greens goes with Mediterranean Avenue ($60, a lone street), not Reading Railroad ($200),
+    nor Oriental Avenue or Vermont Avenue (two of a group Ann is building towards)."""
+    pos = even_position(("Mediterranean Avenue", "Reading Railroad", "Oriental Avenue",
+                         "Vermont Avenue"))
+    greens = (NORTH_CAROLINA, PENNSYLVANIA)
+    assert trading.padded(pos, 0, 1, (BOARDWALK,), greens) == (
+        sq("Mediterranean Avenue"), BOARDWALK)
+    padded_swap = (1, (sq("Mediterranean Avenue"), BOARDWALK), greens)
+    assert padded_swap in trading.candidate_deals(pos, 0, even=True)
+    assert padded_swap not in trading.candidate_deals(pos, 0)  # only in a stuck game
+    assert (1, (BOARDWALK,), greens) in trading.candidate_deals(pos, 0, even=True)
+
+
+def test_no_padding_without_a_deed_to_spare() -> None:
+    """Ann's only other deeds are two of the light blues: nothing to pad the swap with."""
+    pos = even_position(("Oriental Avenue", "Vermont Avenue"))
+    assert trading.padded(pos, 0, 1, (BOARDWALK,), (NORTH_CAROLINA, PENNSYLVANIA)) == ()
+
+
+@pytest.mark.parametrize("seed", [13, 29])
+def test_games_against_three_swappers_that_once_stuck_are_won(seed: int) -> None:
+    """Two seeds of the benchmark table a:swapper (three bots that swap only deed for deed,
+    each side completing a group) that ran to the round cap while the bot's swap asked for
+    two deeds against one: won within 500 rounds now that it offers the swap deed for deed."""
+    load_benchmark("outside_bots")
+    outside = load_benchmark("outside_style")
+    agents, _ = outside.seat_agents("a:swapper", "strategic", seed, seed)
+    g = Game.new(list(NAMES), seed=seed, max_rounds=500)
+    play(g, agents, max_steps=step_limit(4, 500))
+    assert g.over and g.winner is not None and g.round_number <= 500

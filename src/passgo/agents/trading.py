@@ -432,7 +432,7 @@ def group_floor(pos: Position, valuer: Valuer, deeds: Sequence[int], buyer: int)
     earn = valuer.earn(pos)
     before = valuer.value(pos, buyer)
     cash = pos.cash[buyer]
-    printed = sum(valuer.price[sq] for sq in deeds)
+    printed = valuer.price_of(deeds)
     low, high = 0, cash - lift
     if high <= 0 or valuer.worth(after, 0, earn) >= before:
         # It could pay all its cash and gain: worth what the group adds at its cash.
@@ -465,7 +465,7 @@ def least_cash(pos: Position, valuer: Valuer, give: Sequence[int], get: Sequence
     if not get or not completed(pos, seller, owner):
         floor = group_floor(pos, valuer, give, buyer)
         if floor:
-            least = max(least, floor - sum(valuer.price[sq] for sq in get))
+            least = max(least, floor - valuer.price_of(get))
     return least
 
 
@@ -508,9 +508,8 @@ def impolite(market: Market, offer: TradeOffer, brokered: bool = False) -> bool:
             and give.cash < buying_floor(pos, (), get.properties)):
         return True
     if brokered:
-        price = market.valuer.price
-        if (get.cash - give.cash + sum(price[sq] for sq in get.properties)
-                < sum(price[sq] for sq in give.properties)):
+        price_of = market.valuer.price_of
+        if get.cash - give.cash + price_of(get.properties) < price_of(give.properties):
             return True
     elif short_of_floor(pos, market.valuer, give, get, offer.responder):
         return True
@@ -617,11 +616,13 @@ def tradeable(pos: Position, deeds: Sequence[int]) -> bool:
 
 
 def candidate_deals(pos: Position, me: int, partners: Sequence[int] | None = None,
-                    sales: bool = True) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+                    sales: bool = True, even: bool = False,
+                    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """Exchanges of deeds (partner, deeds given, deeds received; cash still to be set) worth
     pricing: a group of the bot's completed from one opponent, alone or against deeds that
     complete one of that opponent's groups, and (with `sales`) the bot's deeds that complete
-    an opponent's group sold alone."""
+    an opponent's group sold alone. With `even` (a game that is stuck), a swap in which the
+    bot receives more deeds than it gives is also offered deed for deed (`padded`)."""
     out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
     for other, alive in enumerate(pos.alive):
         if other == me or not alive or (partners is not None and other not in partners):
@@ -635,6 +636,10 @@ def candidate_deals(pos: Position, me: int, partners: Sequence[int] | None = Non
             for give in returns:
                 if board.squares[give[0]].group != group:  # not a swap within one group
                     out.append((other, give, want))
+                    if even and len(give) < len(want):
+                        padding = padded(pos, me, other, give, want)
+                        if padding:
+                            out.append((other, padding, want))
         if not sales:
             continue
         for give in returns:
@@ -650,6 +655,34 @@ def candidate_deals(pos: Position, me: int, partners: Sequence[int] | None = Non
             if chips:
                 out.append((other, give, chips))
     return out
+
+
+def padded(pos: Position, me: int, other: int, give: tuple[int, ...],
+           want: tuple[int, ...]) -> tuple[int, ...]:
+    """`give` with as many more of the bot's deeds as make it as many as `want`, the deeds
+    that matter least first: players who trade a group for a group often want deed for deed,
+    and a swap that is even in count as well as in groups is what they take. The deeds added
+    complete no group for `other`, lie outside the groups of `give` and `want` and outside
+    every group of which the bot owns more than one street, and are the lowest printed
+    first; () when the bot has too few such deeds."""
+    board = pos.game.board
+    squares, owner = board.squares, pos.owner
+    taken = {squares[sq].group for sq in (*give, *want)}
+    completing = {sq for part in completing_groups(pos, other, me) for sq in part}
+    spare = []
+    for sq in board.properties:
+        group = squares[sq].group
+        if owner[sq] != me or sq in completing or (group >= 0 and group in taken):
+            continue
+        if group >= 0 and sum(owner[o] == me for o in board.groups[group]) > 1:
+            continue
+        if tradeable(pos, (sq,)):
+            spare.append(sq)
+    need = len(want) - len(give)
+    if len(spare) < need:
+        return ()
+    spare.sort(key=lambda sq: (squares[sq].price, sq))
+    return tuple(sorted((*give, *spare[:need])))
 
 
 def plan_in_two(market: Market, me: int, first: int, part1: tuple[int, ...], second: int,
@@ -671,8 +704,8 @@ def plan_in_two(market: Market, me: int, first: int, part1: tuple[int, ...], sec
     if give1:
         # The whole is a swap in which each side completes a group, not a sale (manners),
         # but `give1` still goes for no less than its printed price, `part1` counted at its.
-        price = market.valuer.price
-        high = min(high, sum(price[sq] for sq in part1) - sum(price[sq] for sq in give1))
+        price_of = market.valuer.price_of
+        high = min(high, price_of(part1) - price_of(give1))
     x1 = lowest_price(market, step1, low, high, 1, DEFAULT_MARGIN, CUSHION)
     if x1 is None:
         return None

@@ -25,7 +25,7 @@ it thousands of times per game.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -267,6 +267,12 @@ class Valuer:
         self._holdings: dict[bytes, Holding] = {}
         self._plans: dict[tuple[tuple[int, ...], tuple[int, ...]],
                           tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+    def price_of(self, deeds: Iterable[int]) -> int:
+        """What the Bank sells these deeds for under the rules in play (`deed_price`): the
+        yardstick of the bots' manners, which sell no group-completing deed for less."""
+        price = self.price
+        return sum(price[sq] for sq in deeds)
 
     def earn(self, pos: Position) -> float:
         """Opponent turns of rent a deed is valued at: the horizon times the opponents."""

@@ -159,7 +159,7 @@ class Negotiator:
         group of its own to build with the money, or when the game is stuck."""
         stuck = self.stuck(g, pos)
         sales = bool(self.caches.valuer(g).holding(pos, player).costs) or stuck
-        candidates = trading.candidate_deals(pos, player, sales=sales)
+        candidates = trading.candidate_deals(pos, player, sales=sales, even=stuck)
         none: tuple[int, ...] = ()  # (the deeds given in a first step bought with cash)
         plans = [(first, none, part1, second, part2)
                  for first, part1, second, part2 in trading.split_groups(pos, player)]
