@@ -21,8 +21,9 @@ the share of games won (by anyone) within 500 rounds, median rounds (a capped ga
 cap), the bot's trade offers (counter-offers included) and accepted offers per 100 rounds and
 seat, its gives-nothing offers and give-away sales (`passgo.agents.manners`: deeds that
 complete the buyer's group sold below their printed price; trades never pay a forced debt, so
-every such sale counts), both 0 for every passgo bot, and seconds. The game loop checks every
-action, so an illegal one by any bot stops the benchmark.
+every such sale counts), both 0 for every passgo bot, and seconds. Below the table, the games
+not won within 500 rounds of each table by what their last position shows (`CAUSES`). The
+game loop checks every action, so an illegal one by any bot stops the benchmark.
 """
 
 from __future__ import annotations
@@ -87,6 +88,30 @@ def seat_agents(table: str, bot: str, i: int, seed: int) -> tuple[list[Agent], l
     return agents, measured
 
 
+CAUSES = ("the bot out", "no group complete", "one or two groups", "Bank out of buildings",
+          "other")
+"""Why a game was not won within `WITHIN` rounds, as its last position shows (`not_won_why`)."""
+
+
+def not_won_why(game: Game, measured: list[int]) -> str:
+    """Which of `CAUSES` a game not won within `WITHIN` rounds shows at its end: every seat of
+    the bot out (the opponents play on), no colour group owned whole by a player in, one or
+    two, the Bank without a house or without a hotel, or something else."""
+    alive = [p for p in range(len(game.names)) if game.in_game(p)]
+    if not any(p in alive for p in measured):
+        return CAUSES[0]
+    groups = sum(all(game.owner_of(sq) == p for sq in streets)
+                 for streets in game.board.groups for p in alive)
+    if groups == 0:
+        return CAUSES[1]
+    if groups <= 2:
+        return CAUSES[2]
+    bank = game.bank
+    if bank.houses == 0 or bank.hotels == 0:
+        return CAUSES[3]
+    return CAUSES[4]
+
+
 def play_game(table: str, bot: str, i: int, seed: int, max_rounds: int) -> dict[str, Any]:
     """Play game `i` of a table from `seed` and say what the benchmark counts of it."""
     agents, measured = seat_agents(table, bot, i, seed)
@@ -105,10 +130,12 @@ def play_game(table: str, bot: str, i: int, seed: int, max_rounds: int) -> dict[
 
     play(game, agents, max_steps=step_limit(len(agents), max_rounds), observe=observe)
     winner = game.winner if game.over else None
+    won_within = winner is not None and game.round_number <= WITHIN
     return {
         "won": winner is not None and winner in measured,
         "no_winner": winner is None,
-        "won_within": winner is not None and game.round_number <= WITHIN,
+        "won_within": won_within,
+        "not_won_why": None if won_within else not_won_why(game, measured),
         "rounds": game.round_number,
         "seats": len(measured),
         "players": len(agents),
@@ -157,6 +184,8 @@ def measure(table: str, bot: str, games: int, max_rounds: int, seed: int,
         "gives_nothing": sum(r["gives_nothing"] for r in results),
         "give_aways": sum(r["give_aways"] for r in results),
         "overruled": sum(r["overruled"] for r in results),
+        "not_won_why": {cause: n for cause in CAUSES
+                        if (n := sum(r["not_won_why"] == cause for r in results))},
         "seconds": round(time.perf_counter() - start, 1),
     }
 
@@ -206,6 +235,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['won_within']:.1%}", f"{r['median_rounds']:.0f}",
             f"{r['offers_per_100_rounds']:.1f}", f"{r['accepted_per_100_rounds']:.1f}",
             str(r["gives_nothing"]), str(r["give_aways"]), f"{r['seconds']:.0f}")))
+    for r in rows:
+        if r["not_won_why"]:
+            print(f"{r['table']}: not won within {WITHIN} rounds, by the last position: "
+                  + ", ".join(f"{cause} {n}" for cause, n in r["not_won_why"].items()))
     overruled = sum(r["overruled"] for r in rows)
     if overruled:
         print(f"outside_style: the opponents made {overruled} illegal decisions (replaced by "

@@ -27,7 +27,7 @@ from passgo import (
     Roll,
     TradeOffer,
 )
-from passgo.agents import play
+from passgo.agents import BasicBot, play
 from support import load_benchmark, setup, sq
 
 SAMPLES = ("buy-everything", "sample-trader", "swapper", "shark")  # table c mixes these
@@ -135,6 +135,29 @@ def test_the_benchmark_prints_json(bench: ModuleType, capsys: pytest.CaptureFixt
         assert row["median_rounds"] <= 60 and row["accepted"] <= row["offers"]
         assert row["gives_nothing"] == row["give_aways"] == 0  # the strategic bot's manners
         assert row["won_within"] == pytest.approx(1 - row["no_winner"], abs=1e-3)  # 60 <= 500
+        # Every game not won within 500 rounds has a cause, and only those.
+        assert sum(row["not_won_why"].values()) == round(row["no_winner"] * 3)
+        assert set(row["not_won_why"]) <= set(bench.CAUSES)
+
+
+def test_a_game_not_won_says_what_its_last_position_shows(bench: ModuleType) -> None:
+    """The causes the benchmark counts for a capped game: no group owned whole; one or two;
+    the Bank without a hotel; and before all, every seat of the measured bot out."""
+    fresh = setup(("Ann", "Bob", "Cy", "Dee"), owners={sq("Baltic Avenue"): 1})
+    assert bench.not_won_why(fresh, [0]) == "no group complete"
+    browns = {sq("Mediterranean Avenue"): 1, sq("Baltic Avenue"): 1}
+    assert bench.not_won_why(setup(("Ann", "Bob"), owners=browns), [0]) == "one or two groups"
+    three = {**browns, **{sq(n): 0 for n in ("Oriental Avenue", "Vermont Avenue",
+                                                "Connecticut Avenue", "Park Place", "Boardwalk")}}
+    hotels = {s: 5 for s in three}
+    g = setup(("Ann", "Bob"), owners=three, levels=hotels)
+    assert g.bank.hotels == 12 - 7
+    assert bench.not_won_why(g, [0]) == "other"
+    ended = Game.new(["Ann", "Bob", "Cy"], seed=3)
+    play(ended, [BasicBot(), BasicBot(), BasicBot()])
+    assert ended.over and ended.winner is not None
+    losers = [p for p in range(3) if p != ended.winner]
+    assert bench.not_won_why(ended, losers) == "the bot out"
 
 
 @pytest.mark.parametrize("args", [["--table", "d"], ["--table", "a:nobody"], ["--table", "c:x"],
