@@ -324,6 +324,9 @@ class Proposal:
         self.sweetened = sweetened  # better terms than the same deal refused before
         self.key = deal_key(offer)
         self.kind = (offer.responder, bool(offer.give.properties))
+        # The first step of a plan through a third player (`brokered_plans`): a swap in which
+        # each side completes a group, which `impolite` judges by printed prices.
+        self.brokered = then is not None and bool(offer.give.properties)
 
 
 def deal_key(offer: TradeOffer) -> bytes:

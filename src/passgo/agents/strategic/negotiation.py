@@ -139,8 +139,7 @@ class Negotiator:
                 continue
             if market is None:
                 market = self.caches.market(pos)
-            if trading.impolite(market, offer, found.then is not None
-                                and bool(offer.give.properties)):
+            if trading.impolite(market, offer, found.brokered):
                 continue  # (priced while a deed was mortgaged, say: the floor has risen)
             self._offered[key] = turns
             self.made = found
