@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from webclient import Player, create, join, make_client, make_store
 
 from passgo.web.patch import Differ, PatchError, apply, diff
-from passgo.web.store import Conflict, Store
+from passgo.web.store import Append, Conflict, Store, StoreError
 
 
 @pytest.fixture
@@ -158,17 +158,20 @@ def test_a_browser_that_asks_again_gets_the_whole_state(client: TestClient) -> N
 
 
 def _failing(store: Store, error: Exception, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The store's next append fails with `error` (nothing written); the calls made."""
+    """The store's next commit fails with `error` (nothing written): raised by the database
+    when an OSError, else the append's refusal; the calls made."""
     calls: list[int] = []
-    append = store.append
+    append_many = store.append_many
 
-    def once(*args: Any) -> None:
+    def once(batch: Sequence[Append]) -> list[StoreError | None]:
         calls.append(1)
         if len(calls) == 1:
+            if isinstance(error, StoreError):
+                return [error for _ in batch]
             raise error
-        append(*args)
+        return append_many(batch)
 
-    monkeypatch.setattr(store, "append", once)
+    monkeypatch.setattr(store, "append_many", once)
     return calls
 
 

@@ -17,7 +17,15 @@ from passgo.core import Game
 from passgo.web.bots import BotPool
 from passgo.web.room import Room
 from passgo.web.setup import make_setup, new_game
-from passgo.web.store import SNAPSHOT_EVERY, ActionRow, Conflict, Store, StoreError
+from passgo.web.store import (
+    SNAPSHOT_EVERY,
+    ActionRow,
+    Append,
+    Conflict,
+    DatabaseError,
+    Store,
+    StoreError,
+)
 
 
 def test_the_migrated_schema_matches_the_tables(database_url: str) -> None:
@@ -106,3 +114,115 @@ def test_a_restarted_server_gives_the_game_back(tmp_path: Path) -> None:
     assert after["version"] == before["version"] and after["view"] == before["view"]
     assert after["seat"] == 0 and after["said"] == before["said"]
     assert json.dumps(after["actions"]) == json.dumps(before["actions"])
+
+
+def _bare_games(store: Store, *game_ids: str) -> None:
+    setup = make_setup("classic", {}, ["person", "basic"], 11, None, 0, "basic")
+    for game_id in game_ids:
+        store.create_game(game_id, setup, {1: "B"})
+
+
+def _row(version: int) -> ActionRow:
+    return ActionRow(version, 0, "roll", [])
+
+
+def test_a_batch_writes_each_append_at_its_version_and_refuses_the_rest(
+        database_url: str) -> None:
+    """A group commit: each append is checked against its own game's version (and against
+    an earlier append of the same game in the batch); a refused one writes nothing, the
+    others are written."""
+    store = Store(database_url)
+    store.migrate()
+    _bare_games(store, "g1", "g2")
+    answers = store.append_many([
+        Append("g1", 0, [_row(1)], "playing"), Append("g2", 0, [_row(1), _row(2)], "playing"),
+        Append("g1", 5, [_row(6)], "playing"), Append("nope", 0, [_row(1)], "playing"),
+        Append("g1", 1, [_row(2)], "over", '{"a snapshot": 1}')])
+    assert answers[0] is None and answers[1] is None and answers[4] is None
+    assert isinstance(answers[2], Conflict) and "at version 1, not 5" in str(answers[2])
+    assert type(answers[3]) is StoreError and "nope" in str(answers[3])
+    assert [r.version for r in store.actions_after("g1", 0)] == [1, 2]
+    assert [r.version for r in store.actions_after("g2", 0)] == [1, 2]
+    g1 = store.load("g1")
+    assert g1 is not None and (g1.version, g1.status, g1.snapshot) == (
+        2, "over", (2, '{"a snapshot": 1}'))
+    store.close()
+
+
+def test_commits_that_wait_together_are_one_transaction(database_url: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten games' actions committed at once by the server (`Store.commit`) are one batch;
+    each caller hears of its own append only."""
+    store = Store(database_url)
+    store.migrate()
+    games = [f"g{i}" for i in range(10)]
+    _bare_games(store, *games)
+    sizes: list[int] = []
+    append_many = store.append_many
+
+    def counted(batch: list[Append]) -> list[StoreError | None]:
+        sizes.append(len(batch))
+        return append_many(batch)
+
+    monkeypatch.setattr(store, "append_many", counted)
+
+    async def commit_all() -> list[BaseException | None]:
+        return await asyncio.gather(*(
+            store.commit(Append(g, 3 if g == "g4" else 0, [_row(1)], "playing"))
+            for g in games), return_exceptions=True)
+
+    answers = asyncio.run(commit_all())
+    assert sizes == [10]
+    assert isinstance(answers[4], Conflict)
+    assert all(a is None for i, a in enumerate(answers) if i != 4)
+    assert [len(store.actions_after(g, 0)) for g in games] == [1, 1, 1, 1, 0, 1, 1, 1, 1, 1]
+    store.close()
+
+
+def test_a_failed_batch_fails_each_of_its_commits_and_the_next_commits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database failing under a batch is a one-line DatabaseError for every commit in
+    it (none was written), and the commits after it are written."""
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    store.migrate()
+    _bare_games(store, "g1", "g2")
+    append_many = store.append_many
+    calls: list[int] = []
+
+    def failing_once(batch: list[Append]) -> list[StoreError | None]:
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError("disk full\nsecond line")
+        return append_many(batch)
+
+    monkeypatch.setattr(store, "append_many", failing_once)
+
+    async def commit_twice() -> tuple[list[BaseException | None], None]:
+        first = await asyncio.gather(*(store.commit(Append(g, 0, [_row(1)], "playing"))
+                                       for g in ("g1", "g2")), return_exceptions=True)
+        return first, await store.commit(Append("g1", 0, [_row(1)], "playing"))
+
+    failed, _ = asyncio.run(commit_twice())
+    assert [type(f) for f in failed] == [DatabaseError, DatabaseError]
+    assert str(failed[0]) == "the database failed: disk full"
+    assert [len(store.actions_after(g, 0)) for g in ("g1", "g2")] == [1, 0]
+    store.close()
+
+
+def test_a_caller_that_stops_waiting_leaves_the_others_committed(tmp_path: Path) -> None:
+    """A commit whose caller is cancelled while it waits does not strand the commits
+    waiting with it."""
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    store.migrate()
+    _bare_games(store, "g1", "g2")
+
+    async def one_cancelled() -> None:
+        first = asyncio.ensure_future(store.commit(Append("g1", 0, [_row(1)], "playing")))
+        second = asyncio.ensure_future(store.commit(Append("g2", 0, [_row(1)], "playing")))
+        await asyncio.sleep(0)
+        first.cancel()
+        await asyncio.wait_for(second, 10)
+
+    asyncio.run(one_cancelled())
+    assert len(store.actions_after("g2", 0)) == 1
+    store.close()

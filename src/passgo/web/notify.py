@@ -1,5 +1,5 @@
 """Updates between server processes on PostgreSQL: every committed action sends a notification
-on `store.CHANNEL` (`Store.append`, delivered at commit); each process listens on its own
+on `store.CHANNEL` (`Store.append_many`, delivered at commit); each process listens on its own
 connection and has the game's room read what was committed (`Room.sync`), so clients of every
 process see every action. A lost listening connection is opened again."""
 

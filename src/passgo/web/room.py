@@ -74,6 +74,7 @@ from passgo.web.store import (
     SNAPSHOT_EVERY,
     WAITING,
     ActionRow,
+    Append,
     Conflict,
     GameMeta,
     SeatRow,
@@ -373,8 +374,7 @@ class Room:
         status = OVER if g.over else PLAYING
         snapshot = g.to_json() if row.version % SNAPSHOT_EVERY == 0 else None
         try:
-            await self.store.run(self.store.append, self.id, self.version, [row], status,
-                                    snapshot)
+            await self.store.commit(Append(self.id, self.version, [row], status, snapshot))
         except Conflict:
             self._restore()
             await self._catch_up()

@@ -3,7 +3,10 @@
 Every action is a row of the action log, written in the same transaction that checks the
 game's version under a lock on the game's row, and the server tells the player it was done only
 after that transaction has committed: a server killed at any moment loses no action it
-acknowledged. A snapshot (the engine's save) is rewritten every `SNAPSHOT_EVERY` actions so a
+acknowledged. The actions of different games that wait to be committed at the same moment
+share one transaction (`Store.commit`, a group commit), each checked against its own game's
+version: a busy server pays one transaction for many actions, an idle one commits at once.
+A snapshot (the engine's save) is rewritten every `SNAPSHOT_EVERY` actions so a
 long game loads without replaying its whole log.
 
 On PostgreSQL several server processes may serve the same games: `SELECT ... FOR UPDATE`
@@ -31,6 +34,7 @@ from alembic.config import Config
 from sqlalchemy import (
     Connection,
     Engine,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -41,6 +45,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.sql.expression import Executable
 
 from passgo.agents import BotSpec, parse_spec
 from passgo.clock import agreed_minutes
@@ -102,6 +107,18 @@ class ActionRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Append:
+    """Actions to commit after `version` of a game, with the game's status after them and,
+    every SNAPSHOT_EVERY actions, its snapshot."""
+
+    game_id: str
+    version: int
+    rows: Sequence[ActionRow]
+    status: str
+    snapshot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class StoredGame:
     """A game as the database holds it: enough to rebuild it exactly."""
 
@@ -146,6 +163,8 @@ class Store:
         # its busy handler's sleeps (milliseconds each), so its calls queue in one thread.
         # PostgreSQL serves many connections at once: the event loop's default pool.
         self.thread: ThreadPoolExecutor | None = None
+        self._waiting: list[tuple[Append, asyncio.Future[StoreError | None]]] = []
+        self._writer: asyncio.Task[None] | None = None
         if not self.postgres:
             _sqlite_transactions(self.engine)
             self.thread = ThreadPoolExecutor(1, thread_name_prefix="passgo-sqlite")
@@ -429,19 +448,77 @@ class Store:
                snapshot: str | None) -> None:
         """Commit actions that follow `version`, as one transaction under the game's lock;
         Conflict when the game is no longer at `version` (nothing is written then)."""
+        refused = self.append_many([Append(game_id, version, rows, status, snapshot)])[0]
+        if refused is not None:
+            raise refused
+
+    def append_many(self, batch: Sequence[Append]) -> list[StoreError | None]:
+        """Commit several games' actions in one transaction, under their rows' locks taken
+        in the order of the games' ids (so two processes committing batches cannot deadlock).
+        In the answer, in each append's place: None when written, or why it was refused
+        (Conflict: its game is no longer at its version; StoreError: no such game), and then
+        nothing of it is written, while the rest of the batch is."""
         with self.engine.begin() as conn:
-            stored = self._lock(conn, game_id)[0]
-            if stored != version:
-                raise Conflict(f"the game is at version {stored}, not {version}")
-            conn.execute(insert(actions), [
-                {"game_id": game_id, "version": r.version, "seat": r.seat, "text": r.text,
-                 "told": json.dumps(r.told)} for r in rows])
-            new = version + len(rows)
-            conn.execute(update(games).where(games.c.id == game_id)
-                         .values(version=new, status=status, touched=time.time()))
-            if snapshot is not None:
-                self._write_snapshot(conn, game_id, new, snapshot)
-            self._notify(conn, game_id, str(new))
+            at: dict[str, int] = {str(g): int(v) for g, v in conn.execute(
+                _LOCK_GAMES, {"ids": sorted({a.game_id for a in batch})})}
+            answers: list[StoreError | None] = []
+            taken: list[Append] = []
+            for a in batch:
+                stored = at.get(a.game_id)
+                if stored is None:
+                    answers.append(StoreError(f"no game {a.game_id!r}"))
+                elif stored != a.version:
+                    answers.append(Conflict(f"the game is at version {stored}, not {a.version}"))
+                else:
+                    at[a.game_id] = a.version + len(a.rows)
+                    answers.append(None)
+                    taken.append(a)
+            if not taken:
+                return answers
+            _execute(conn, _INSERT_ACTIONS, [
+                {"game_id": a.game_id, "version": r.version, "seat": r.seat, "text": r.text,
+                 "told": json.dumps(r.told)} for a in taken for r in a.rows])
+            now = time.time()
+            _execute(conn, _MOVE_GAME, [{"game": a.game_id, "new": a.version + len(a.rows),
+                                         "new_status": a.status, "now": now} for a in taken])
+            for a in taken:
+                if a.snapshot is not None:
+                    self._write_snapshot(conn, a.game_id, a.version + len(a.rows), a.snapshot)
+                self._notify(conn, a.game_id, str(a.version + len(a.rows)))
+        return answers
+
+    async def commit(self, entry: Append) -> None:
+        """`append` off the event loop, in one transaction with the other games' actions
+        waiting to be committed meanwhile (a group commit: a busy server pays one transaction
+        for many actions, an idle one commits at once). Each is still acknowledged only once
+        committed. Raises what `append_many` answered for it, or DatabaseError when the
+        database failed (then nothing of the batch was written)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[StoreError | None] = loop.create_future()
+        self._waiting.append((entry, done))
+        if self._writer is None or self._writer.done() or self._writer.get_loop() is not loop:
+            # A task of its own, so a caller that stops waiting cannot strand the others.
+            self._writer = loop.create_task(self._write_waiting())
+        refused = await done
+        if refused is not None:
+            raise refused
+
+    async def _write_waiting(self) -> None:
+        """Commit what waits (`commit`) in batches until nothing does."""
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                answers = await self.run(self.append_many, [entry for entry, _ in batch])
+            except Exception as exc:  # the database or its driver failed: none was written
+                why = str(exc) if isinstance(exc, DatabaseError) else (
+                    f"the database failed: {_first_line(exc)}")
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(DatabaseError(why))
+                continue
+            for (_, done), refused in zip(batch, answers, strict=True):
+                if not done.done():  # else its caller stopped waiting
+                    done.set_result(refused)
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -449,7 +526,7 @@ class Store:
         """Tell the other processes (PostgreSQL only; sent when the transaction commits):
         "ID VERSION" after actions, "ID seats" after a seat changed."""
         if self.postgres:
-            conn.execute(select(func.pg_notify(CHANNEL, f"{game_id} {what}")))
+            conn.execute(_NOTIFY, {"payload": f"{game_id} {what}"})
 
     def _lock(self, conn: Connection, game_id: str) -> tuple[int, str]:
         row = conn.execute(select(games.c.version, games.c.status)
@@ -496,6 +573,23 @@ def _seat_dict(row: SeatRow) -> dict[str, Any]:
 def seat_dict(row: SeatRow) -> dict[str, Any]:
     """A seat as the lobby and the game page show it (never its token)."""
     return {**_seat_dict(row), "standin": row.standin}
+
+
+# The group commit's statements, built once (building one costs more than running it).
+_LOCK_GAMES = (select(games.c.id, games.c.version)
+               .where(games.c.id.in_(bindparam("ids", expanding=True)))
+               .order_by(games.c.id).with_for_update())
+_INSERT_ACTIONS = insert(actions)
+_MOVE_GAME = (update(games).where(games.c.id == bindparam("game"))
+              .values(version=bindparam("new"), status=bindparam("new_status"),
+                      touched=bindparam("now")))
+_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))
+
+
+def _execute(conn: Connection, statement: Executable, rows: list[dict[str, Any]]) -> None:
+    """`statement` for each of `rows`: one execution for one row (the driver's executemany
+    costs more than a plain execute for a single row, the common case of an idle server)."""
+    conn.execute(statement, rows if len(rows) > 1 else rows[0])
 
 
 def _first_line(exc: Exception) -> str:
