@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import OperationalError
 from webclient import Player, create, join, make_client
 
 from passgo.agents import make_agent
@@ -179,39 +180,74 @@ def test_commits_that_wait_together_are_one_transaction(database_url: str,
     store.close()
 
 
-def test_a_failed_batch_fails_each_of_its_commits_and_the_next_commits(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("error", [
+    OSError("disk full\nsecond line"),
+    OperationalError("INSERT", {}, Exception("database is locked")),
+])
+def test_a_database_that_fails_refuses_each_commit_and_then_commits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: Exception) -> None:
     """The database failing under a batch is a one-line DatabaseError for every commit in
-    it (none was written), and the commits after it are written."""
+    it (none was written), and once it works again the commits after it are written."""
     store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     store.migrate()
     _bare_games(store, "g1", "g2")
     append_many = store.append_many
-    calls: list[int] = []
+    down = [True]
 
-    def failing_once(batch: list[Append]) -> list[StoreError | None]:
-        calls.append(1)
-        if len(calls) == 1:
-            raise OSError("disk full\nsecond line")
+    def failing(batch: list[Append]) -> list[StoreError | None]:
+        if down[0]:
+            raise error
         return append_many(batch)
 
-    monkeypatch.setattr(store, "append_many", failing_once)
+    monkeypatch.setattr(store, "append_many", failing)
 
     async def commit_twice() -> tuple[list[BaseException | None], None]:
         first = await asyncio.gather(*(store.commit(Append(g, 0, [_row(1)], "playing"))
                                        for g in ("g1", "g2")), return_exceptions=True)
+        down[0] = False
         return first, await store.commit(Append("g1", 0, [_row(1)], "playing"))
 
     failed, _ = asyncio.run(commit_twice())
     assert [type(f) for f in failed] == [DatabaseError, DatabaseError]
-    assert str(failed[0]) == "the database failed: disk full"
+    why = str(failed[0])
+    assert why.startswith("the database failed: ") and "\n" not in why
+    assert why.count("the database failed") == 1
     assert [len(store.actions_after(g, 0)) for g in ("g1", "g2")] == [1, 0]
+    store.close()
+
+
+def test_an_append_at_fault_is_refused_alone(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch whose transaction fails is tried append by append, so only the one the
+    database will not take is refused and the games beside it are written."""
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    store.migrate()
+    _bare_games(store, "g1", "bad", "g2")
+    append_many = store.append_many
+    sizes: list[int] = []
+
+    def refusing_bad(batch: list[Append]) -> list[StoreError | None]:
+        sizes.append(len(batch))
+        if any(a.game_id == "bad" for a in batch):
+            raise OSError("no room for this row")
+        return append_many(batch)
+
+    monkeypatch.setattr(store, "append_many", refusing_bad)
+
+    async def commit_all() -> list[BaseException | None]:
+        return await asyncio.gather(*(store.commit(Append(g, 0, [_row(1)], "playing"))
+                                      for g in ("g1", "bad", "g2")), return_exceptions=True)
+
+    answers = asyncio.run(commit_all())
+    assert sizes == [3, 1, 1, 1]
+    assert answers[0] is None and answers[2] is None and isinstance(answers[1], DatabaseError)
+    assert [len(store.actions_after(g, 0)) for g in ("g1", "bad", "g2")] == [1, 0, 1]
     store.close()
 
 
 def test_a_caller_that_stops_waiting_leaves_the_others_committed(tmp_path: Path) -> None:
     """A commit whose caller is cancelled while it waits does not strand the commits
-    waiting with it."""
+    waiting with it, and its action, which nobody would be told of, is not written."""
     store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     store.migrate()
     _bare_games(store, "g1", "g2")
@@ -224,5 +260,5 @@ def test_a_caller_that_stops_waiting_leaves_the_others_committed(tmp_path: Path)
         await asyncio.wait_for(second, 10)
 
     asyncio.run(one_cancelled())
-    assert len(store.actions_after("g2", 0)) == 1
+    assert [len(store.actions_after(g, 0)) for g in ("g1", "g2")] == [0, 1]
     store.close()

@@ -3,7 +3,7 @@ browsers connected to it.
 
 The room is the only writer of its game in this process: every change runs under its
 `asyncio.Lock`, is checked (`Game.check`), carried out on the room's game, written to the
-database (`Store.append`) and only once committed is it sent to the clients, each its own view
+database (`Store.commit`) and only once committed is it sent to the clients, each its own view
 (`game.view(seat)`, its legal actions and their meanings). A stale version, an action of
 another seat, text that is no action and an illegal action are refused with the reason and
 change nothing. An action that cannot be committed (the database failed, or another process

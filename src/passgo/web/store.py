@@ -491,34 +491,56 @@ class Store:
         """`append` off the event loop, in one transaction with the other games' actions
         waiting to be committed meanwhile (a group commit: a busy server pays one transaction
         for many actions, an idle one commits at once). Each is still acknowledged only once
-        committed. Raises what `append_many` answered for it, or DatabaseError when the
-        database failed (then nothing of the batch was written)."""
+        committed. Raises what `append_many` answered for it, or DatabaseError when it could
+        not be written. A store serves one event loop at a time: what waited on a loop that
+        has gone is dropped, never written."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[StoreError | None] = loop.create_future()
-        self._waiting.append((entry, done))
         if self._writer is None or self._writer.done() or self._writer.get_loop() is not loop:
+            self._waiting = [(e, d) for e, d in self._waiting if d.get_loop() is loop]
             # A task of its own, so a caller that stops waiting cannot strand the others.
             self._writer = loop.create_task(self._write_waiting())
+        self._waiting.append((entry, done))
         refused = await done
         if refused is not None:
             raise refused
 
     async def _write_waiting(self) -> None:
-        """Commit what waits (`commit`) in batches until nothing does."""
+        """Commit what waits (`commit`) in batches until nothing does. An action whose caller
+        stopped waiting before its batch was taken is not written (nobody would be told)."""
         while self._waiting:
-            batch, self._waiting = self._waiting, []
+            batch = [(e, d) for e, d in self._waiting if not d.done()]
+            self._waiting = []
             try:
-                answers = await self.run(self.append_many, [entry for entry, _ in batch])
-            except Exception as exc:  # the database or its driver failed: none was written
-                why = str(exc) if isinstance(exc, DatabaseError) else (
-                    f"the database failed: {_first_line(exc)}")
+                await self._write(batch)
+            finally:  # cancelled (the server stops): nobody is left waiting for ever
                 for _, done in batch:
                     if not done.done():
-                        done.set_exception(DatabaseError(why))
-                continue
-            for (_, done), refused in zip(batch, answers, strict=True):
-                if not done.done():  # else its caller stopped waiting
-                    done.set_result(refused)
+                        done.set_exception(DatabaseError("the server stopped while storing"))
+
+    async def _write(self, batch: list[tuple[Append, asyncio.Future[StoreError | None]]]
+                     ) -> None:
+        """One transaction for `batch`, each caller told its own answer. When it fails and
+        holds several appends, each is tried on its own: one at fault (or a game whose row
+        the database will not take) is refused alone, not with the games beside it."""
+        if not batch:
+            return
+        try:
+            answers = await self.run(self.append_many, [entry for entry, _ in batch])
+        except Exception as exc:  # the database or its driver failed: none was written
+            if len(batch) > 1:
+                for one in batch:
+                    await self._write([one])
+                return
+            done = batch[0][1]
+            if not done.done():
+                done.set_exception(DatabaseError(
+                    str(exc) if isinstance(exc, DatabaseError)
+                    else f"the database failed: {_first_line(exc)}"))
+            return
+        for (_, done), refused in zip(batch, answers, strict=True):
+            if not done.done():  # else its caller stopped waiting
+                done.set_result(refused)
 
     # -- helpers -------------------------------------------------------------------------------
 
