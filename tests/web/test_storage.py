@@ -62,7 +62,7 @@ def _bot_game(store: Store, actions: int) -> tuple[str, Game]:
         assert step is not None
         row = ActionRow(version + 1, step[0].player, step[0].text(), [])
         snapshot = game.to_json() if row.version % SNAPSHOT_EVERY == 0 else None
-        store.append("g1", version, [row], "playing", snapshot)
+        assert store.append_many([Append("g1", version, [row], "playing", snapshot)]) == [None]
     return "g1", game
 
 
@@ -90,8 +90,8 @@ def test_an_action_at_a_stale_version_is_not_written(database_url: str) -> None:
     store = Store(database_url)
     store.migrate()
     game_id, _ = _bot_game(store, 3)
-    with pytest.raises(Conflict):
-        store.append(game_id, 2, [ActionRow(3, 0, "roll", [])], "playing", None)
+    refused = store.append_many([Append(game_id, 2, [ActionRow(3, 0, "roll", [])], "playing")])
+    assert [type(r) for r in refused] == [Conflict]
     assert [r.version for r in store.actions_after(game_id, 0)] == [1, 2, 3]
     store.close()
 

@@ -117,6 +117,11 @@ class Append:
     status: str
     snapshot: str | None = None
 
+    @property
+    def after(self) -> int:
+        """The game's version once these actions are committed."""
+        return self.version + len(self.rows)
+
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
@@ -192,7 +197,7 @@ class Store:
         try:
             return await asyncio.get_running_loop().run_in_executor(self.thread, call, *args)
         except SQLAlchemyError as exc:
-            raise DatabaseError(f"the database failed: {_first_line(exc)}") from None
+            raise _failed(exc) from None
 
     def check_writable(self) -> None:
         """Refuse a database this server could read but not write (a read-only file, a role
@@ -444,14 +449,6 @@ class Store:
                                 .order_by(actions.c.version.desc()).limit(limit)).all()
         return [json.loads(told) for (told,) in reversed(rows)]
 
-    def append(self, game_id: str, version: int, rows: Sequence[ActionRow], status: str,
-               snapshot: str | None) -> None:
-        """Commit actions that follow `version`, as one transaction under the game's lock;
-        Conflict when the game is no longer at `version` (nothing is written then)."""
-        refused = self.append_many([Append(game_id, version, rows, status, snapshot)])[0]
-        if refused is not None:
-            raise refused
-
     def append_many(self, batch: Sequence[Append]) -> list[StoreError | None]:
         """Commit several games' actions in one transaction, under their rows' locks taken
         in the order of the games' ids (so two processes committing batches cannot deadlock).
@@ -470,7 +467,7 @@ class Store:
                 elif stored != a.version:
                     answers.append(Conflict(f"the game is at version {stored}, not {a.version}"))
                 else:
-                    at[a.game_id] = a.version + len(a.rows)
+                    at[a.game_id] = a.after
                     answers.append(None)
                     taken.append(a)
             if not taken:
@@ -479,21 +476,21 @@ class Store:
                 {"game_id": a.game_id, "version": r.version, "seat": r.seat, "text": r.text,
                  "told": json.dumps(r.told)} for a in taken for r in a.rows])
             now = time.time()
-            _execute(conn, _MOVE_GAME, [{"game": a.game_id, "new": a.version + len(a.rows),
+            _execute(conn, _MOVE_GAME, [{"game": a.game_id, "new": a.after,
                                          "new_status": a.status, "now": now} for a in taken])
             for a in taken:
                 if a.snapshot is not None:
-                    self._write_snapshot(conn, a.game_id, a.version + len(a.rows), a.snapshot)
-                self._notify(conn, a.game_id, str(a.version + len(a.rows)))
+                    self._write_snapshot(conn, a.game_id, a.after, a.snapshot)
+                self._notify(conn, a.game_id, str(a.after))
         return answers
 
     async def commit(self, entry: Append) -> None:
-        """`append` off the event loop, in one transaction with the other games' actions
-        waiting to be committed meanwhile (a group commit: a busy server pays one transaction
-        for many actions, an idle one commits at once). Each is still acknowledged only once
-        committed. Raises what `append_many` answered for it, or DatabaseError when it could
-        not be written. A store serves one event loop at a time: what waited on a loop that
-        has gone is dropped, never written."""
+        """`append_many` for one append, off the event loop, in one transaction with the
+        other games' actions waiting to be committed meanwhile (a group commit: a busy server
+        pays one transaction for many actions, an idle one commits at once). Each is still
+        acknowledged only once committed. Raises what `append_many` answered for it, or
+        DatabaseError when it could not be written. A store serves one event loop at a time:
+        what waited on a loop that has gone is dropped, never written."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[StoreError | None] = loop.create_future()
         if self._writer is None or self._writer.done() or self._writer.get_loop() is not loop:
@@ -534,9 +531,7 @@ class Store:
                 return
             done = batch[0][1]
             if not done.done():
-                done.set_exception(DatabaseError(
-                    str(exc) if isinstance(exc, DatabaseError)
-                    else f"the database failed: {_first_line(exc)}"))
+                done.set_exception(exc if isinstance(exc, DatabaseError) else _failed(exc))
             return
         for (_, done), refused in zip(batch, answers, strict=True):
             if not done.done():  # else its caller stopped waiting
@@ -612,6 +607,11 @@ def _execute(conn: Connection, statement: Executable, rows: list[dict[str, Any]]
     """`statement` for each of `rows`: one execution for one row (the driver's executemany
     costs more than a plain execute for a single row, the common case of an idle server)."""
     conn.execute(statement, rows if len(rows) > 1 else rows[0])
+
+
+def _failed(exc: Exception) -> DatabaseError:
+    """What a caller is told when the database (or its driver) raised `exc`: one line."""
+    return DatabaseError(f"the database failed: {_first_line(exc)}")
 
 
 def _first_line(exc: Exception) -> str:
