@@ -227,6 +227,27 @@ def test_a_binary_frame_is_closed_with_a_reason(srv: Server) -> None:
     assert srv.errors() == 0
 
 
+def test_a_frame_past_the_transport_bound_is_closed_before_it_is_held(srv: Server) -> None:
+    """A message up to `MAX_FRAME` is read and refused in one line (past `MAX_MESSAGE`); a
+    bigger frame (a megabyte) closes the connection with 1009, message too big, changes
+    nothing, and the game goes on being served."""
+    from passgo.web.messages import MAX_FRAME
+
+    game_id = srv.create(["person", "person"], address="203.0.113.55")["id"]
+    token = srv.join(game_id, 0, "Ann")
+    ws = srv.socket(game_id, "203.0.113.55")
+    state = hello(ws, token)
+    before = srv.stored()
+    ws.send("x" * MAX_FRAME)
+    assert "too large" in until(ws, "error")["reason"]
+    ws.send("x" * 2**20)
+    assert closed(ws)[0] == 1009
+    again = srv.socket(game_id, "203.0.113.56")
+    assert hello(again, token)["version"] == state["version"]
+    again.close()
+    assert srv.stored() == before and srv.errors() == 0
+
+
 def test_hostile_messages_change_nothing(srv: Server) -> None:
     game_id = srv.create(["person", "person"], address="203.0.113.60")["id"]
     tokens = [srv.join(game_id, 0, "Ann"), srv.join(game_id, 1, "Bob")]

@@ -131,6 +131,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from passgo.web.app import create_app
         from passgo.web.logs import configure, event
+        from passgo.web.messages import MAX_FRAME
         from passgo.web.store import Store, StoreError
     except ImportError as exc:
         raise CommandError(f"passgo serve needs the web extra: pip install 'passgo[web]' "
@@ -170,13 +171,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             uvicorn.run("passgo.cli.serve:app_from_env", factory=True, host=args.host,
                         port=args.port, workers=args.workers, log_level="warning",
                         backlog=BACKLOG, proxy_headers=False, log_config=None,
-                        ws_per_message_deflate=args.websocket_deflate)
+                        ws_per_message_deflate=args.websocket_deflate, ws_max_size=MAX_FRAME)
         else:
             # proxy_headers off: the app reads X-Forwarded-For itself, from the operator's
             # trusted proxies only (uvicorn would trust 127.0.0.1's).
             config = uvicorn.Config(create_app(store, serving), log_level="warning",
                                     backlog=BACKLOG, proxy_headers=False, log_config=None,
-                                    ws_per_message_deflate=args.websocket_deflate)
+                                    ws_per_message_deflate=args.websocket_deflate,
+                                    ws_max_size=MAX_FRAME)
             uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl+C is how a server is stopped
         pass

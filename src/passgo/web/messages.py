@@ -32,6 +32,10 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 MAX_MESSAGE = 4096
+# The transport's bound on one WebSocket frame (uvicorn's `ws_max_size`): a message up to it is
+# read and, past MAX_MESSAGE, refused in one line; a bigger frame closes the connection (1009)
+# before the server holds it (uvicorn's default would buffer 16 MiB a frame).
+MAX_FRAME = 16 * MAX_MESSAGE
 MAX_ACTION = 1000
 MAX_TOKEN = 100
 MAX_CHAT = 300  # characters of a chat line
