@@ -43,7 +43,7 @@ from passgo import (
     UseJailCard,
 )
 from passgo.agents import RandomBot
-from passgo.core import business
+from passgo.core import ViewMemo, business
 from passgo.core.events import TradeRejected
 from passgo.core.position import parse_position, position_to_toml
 from passgo.core.rules import PRESETS
@@ -119,6 +119,39 @@ def test_views_of_every_seat_at_once_are_each_seats_view(rules: Rules) -> None:
             assert g.views(viewers) == [g.view(p) for p in viewers]
 
 
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(double_prices=True)],
+                         ids=["classic", "double_prices"])
+def test_views_kept_with_a_memo_are_the_views_built_afresh(rules: Rules) -> None:
+    """`views(players, memo)` (a server's update after each action) is `views(players)` at
+    every step of random games, the deeds traded, built on and mortgaged; the memo reuses the
+    deeds' tables exactly while no deed changed owner, buildings or mortgage, and the rules'
+    table while the rules are the same object."""
+    memo = ViewMemo()
+    kept = changed = 0
+    for seed in range(3):
+        g = Game.new(["Ann", "Bob", "Cy"], rules, seed=seed, max_rounds=60)
+        viewers = [0, -1, 2]
+        last: list[dict[str, Any]] = []
+        before = g.holdings()
+        for _ in random_steps(g, seed, 1500):
+            views = g.views(viewers, memo)
+            assert views == g.views(viewers)
+            now = g.holdings()
+            if last:
+                same = now == before
+                assert (views[0]["deeds"] is last[0]["deeds"]) == same
+                kept += same
+                changed += not same
+                assert views[0]["rules"] is last[0]["rules"]
+            last, before = views, now
+    # (A new game of the same rules object keeps the rules' table; the deeds were seen both
+    # kept and made again.)
+    assert kept > 1000 and changed > 50
+    other = Game.new(["Ann", "Bob"], Rules(auction="closed"), seed=0)
+    fresh = other.views([0], memo)[0]
+    assert fresh == other.view(0) and fresh["rules"] is not last[0]["rules"]
 @pytest.mark.parametrize("rules", [Rules(), Rules(bank_loans=True)],
                          ids=["classic", "bank_loans"])
 def test_the_whole_table_accessors_say_what_the_read_model_says(rules: Rules) -> None:

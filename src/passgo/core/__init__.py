@@ -168,7 +168,7 @@ from passgo.core.events import (
     event_from_dict,
 )
 from passgo.core.game import BUSINESS_ACTIONS, Game
-from passgo.core.model import Agreement, Bank, Deed, Player, RentClaim
+from passgo.core.model import Agreement, Bank, Deed, Player, RentClaim, ViewMemo
 from passgo.core.money import LOAN as BANK_LOAN
 from passgo.core.position import PositionError
 from passgo.core.rules import Rules
@@ -349,6 +349,7 @@ __all__ = [
     "TurnStarted",
     "Unmortgage",
     "UseJailCard",
+    "ViewMemo",
     "WantBuildings",
     "building_levels",
     "deed_price",

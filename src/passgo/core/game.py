@@ -563,11 +563,13 @@ class Game(GameState):
         scripted dice or other players' sealed bids."""
         return model.view_of(self, player, self.pending.to_dict())
 
-    def views(self, players: Sequence[int]) -> list[dict[str, Any]]:
+    def views(self, players: Sequence[int],
+              memo: model.ViewMemo | None = None) -> list[dict[str, Any]]:
         """`view(p)` for each of `players` (-1: a spectator), for a server that updates every
         seat at once: what they all may see is built once, so the dicts share their common
-        values. Read them; do not change them."""
-        return model.views_of(self, players, self.pending.to_dict())
+        values, and with `memo` (a `ViewMemo` kept for this game) those of the views built
+        with it before that have not changed. Read them; do not change them."""
+        return model.views_of(self, players, self.pending.to_dict(), memo)
 
 
 # Every rule module is imported above, so the registrations are complete here.

@@ -216,18 +216,60 @@ def view_of(g: GameState, viewer: int, pending: dict[str, Any]) -> dict[str, Any
     return views_of(g, [viewer], pending)[0]
 
 
-def views_of(g: GameState, viewers: Sequence[int], pending: dict[str, Any]
-             ) -> list[dict[str, Any]]:
+class ViewMemo:
+    """What `views_of` built last for one game, with the state it was built from, so that the
+    next views reuse the values that have not changed (the same objects, which a diff of two
+    updates skips at once): the rules' table, while the rules are the same object, and the
+    deeds', while no deed has changed owner, buildings or mortgage (most actions change
+    none). A server keeps one per game it sends views of; every view built with it shares
+    those values with the views built before and after: read them, do not change them."""
+
+    __slots__ = ("rules", "rules_dict", "holdings", "deeds")
+
+    def __init__(self) -> None:
+        self.rules: object = None  # the `Rules` the table was made of (compared by identity)
+        self.rules_dict: dict[str, Any] = {}
+        # (owners, levels, mortgages) the deeds' tables were made of, copied; None: none yet.
+        self.holdings: tuple[list[int], list[int], list[bool]] | None = None
+        self.deeds: list[dict[str, Any]] = []
+
+
+def _rules_dict(g: GameState, memo: ViewMemo | None) -> dict[str, Any]:
+    if memo is None:
+        return g.rules.to_dict()
+    if memo.rules is not g.rules:
+        memo.rules, memo.rules_dict, memo.holdings = g.rules, g.rules.to_dict(), None
+    return memo.rules_dict
+
+
+def _deeds(g: GameState, memo: ViewMemo | None) -> list[dict[str, Any]]:
+    """The deeds' tables: those of `memo` while the deeds are as they were (`_rules_dict`,
+    asked first, forgets them when the rules, and so the board and prices, are others)."""
+    if memo is not None:
+        held = memo.holdings
+        if (held is not None and held[0] == g.owner and held[1] == g.level
+                and held[2] == g.mortgaged):
+            return memo.deeds
+    deeds = [deed_of(g, sq).to_dict() for sq in g.board.properties]
+    if memo is not None:
+        memo.holdings, memo.deeds = (g.owner[:], g.level[:], g.mortgaged[:]), deeds
+    return deeds
+
+
+def views_of(g: GameState, viewers: Sequence[int], pending: dict[str, Any],
+             memo: ViewMemo | None = None) -> list[dict[str, Any]]:
     """`view_of` for each of `viewers`, what they all may see built once: the dicts share
-    their common values (a server sends every seat its view after every action)."""
+    their common values (a server sends every seat its view after every action), and with
+    `memo` those of earlier views that have not changed (`ViewMemo`)."""
+    rules = _rules_dict(g, memo)
     shared = {
         "format": VIEW_FORMAT,
         "version": VIEW_VERSION,
         "viewer": None,  # each viewer's own, below
-        "rules": g.rules.to_dict(),
+        "rules": rules,
         "edition": g.board.id,
         "players": [player_of(g, p).to_dict() for p in range(g.n)],
-        "deeds": [deed_of(g, sq).to_dict() for sq in g.board.properties],
+        "deeds": _deeds(g, memo),
         "bank": bank_of(g).to_dict(),
         "turn": {"player": g.current, "number": g.turns, "round": g.rounds,
                  "doubles": g.doubles, "last_dice": list(g.dice)},

@@ -68,11 +68,15 @@ class Differ:
         if old == new:
             return
         for key, value in new.items():
-            where = f"{path}/{_pointer(key)}"
             if key in old:
-                self._walk(old[key], value, where, ops)
+                was = old[key]
+                # Most of a document's values are as they were: skipped here, before a path
+                # is made for them.
+                if was is value or (type(was) is type(value) and was == value):
+                    continue
+                self._walk(was, value, f"{path}/{_pointer(key)}", ops)
             else:
-                ops.append({"op": "add", "path": where, "value": value})
+                ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": value})
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_pointer(key)}"})

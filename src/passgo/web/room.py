@@ -48,7 +48,7 @@ import orjson
 
 from passgo.agents import BotSpec
 from passgo.agents.play import bot_to_move
-from passgo.core import Action, CallTime, Event, Game, IllegalActionError
+from passgo.core import Action, CallTime, Event, Game, IllegalActionError, ViewMemo
 from passgo.core.board import KIND_NAMES
 from passgo.core.decisions import TradeReplyDecision
 from passgo.core.events import event_from_dict
@@ -228,6 +228,9 @@ class Room:
         self.base: tuple[int, str] | None = None
         self.rev = 0  # the number of the last update sent (`Client.rev`)
         self.docs: dict[int | None, tuple[int, Doc]] = {}  # seat -> (rev, its state's doc)
+        # The views' values kept from one update to the next while unchanged (the rules,
+        # the deeds): built once, and skipped at once by the patches.
+        self.memo = ViewMemo()
         self.log: deque[Told] = deque(maxlen=LOG_STEPS)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
@@ -709,7 +712,8 @@ class Room:
         seat = client.seat
         entry = self.docs.get(seat)
         if entry is None or entry[0] != self.rev:
-            view = None if self.game is None else self.game.view(_viewer(seat))
+            g = self.game
+            view = None if g is None else g.views([_viewer(seat)], self.memo)[0]
             entry = self.docs[seat] = (self.rev, self._doc(seat, view))
         self._send(client, encode({**self._shared([]), **self._said(seat, steps), **entry[1],
                                    "rev": self.rev}))
@@ -775,8 +779,8 @@ class Room:
         legal = g.legal_actions(seat) if acting and seat is not None else []
         answers = {a.text() for a in g.answers(seat)} if acting and seat is not None else set()
         # `answer`: it answers the pending decision; the others are business open at any time.
-        out["actions"] = [{"text": a.text(), "label": describe_action(g, a),
-                           "answer": a.text() in answers} for a in legal]
+        out["actions"] = [{"text": (text := a.text()), "label": describe_action(g, a),
+                           "answer": text in answers} for a in legal]
         out["bid_range"] = g.bid_range(seat) if acting and seat is not None else None
         return out
 
@@ -802,7 +806,7 @@ class Room:
         g = self.game
         views: list[dict[str, Any] | None] = [None] * len(seats)
         if g is not None:
-            views[:] = g.views([_viewer(seat) for seat in seats])
+            views[:] = g.views([_viewer(seat) for seat in seats], self.memo)
         shared = self._shared(steps, told)
         differ = Differ()  # the seats' views share their values: each is diffed once
         docs: dict[int | None, tuple[int, Doc]] = {}
