@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any, get_args
@@ -462,3 +463,35 @@ def test_a_refusal_can_say_why() -> None:
     (event,) = g.apply(reject)
     assert isinstance(event, TradeRejected) and not event.counter
     assert event.reason == "$300 is more than it earns me"
+
+
+def test_an_action_read_from_its_text_is_checked_by_the_rules_as_apply_checks_it() -> None:
+    """`apply_parsed` (a save's replay) refuses what `apply` refuses, with the same reason and
+    nothing changed, and carries out what `apply` carries out: at every step of random games,
+    every seat's throw, end of turn and the legal actions, each read back from its text."""
+    for seed in range(3):
+        g = Game.new(["Ann", "Bob", "Cy"], seed=seed, max_rounds=40)
+        for _ in random_steps(g, seed, 300):
+            if g.over:
+                break
+            texts = {f"{a.player}:{a.text()}" for a in g.legal_actions()}
+            texts |= {f"{p}:{word}" for p in range(g.n) for word in ("roll", "end", "buy")}
+            before = state_dict(g)
+            for line in sorted(texts):
+                who, _, text = line.partition(":")
+                action = Action.parse(text, int(who))
+                try:
+                    g.check(action)
+                except IllegalActionError as exc:
+                    with pytest.raises(IllegalActionError, match=re.escape(str(exc))):
+                        g.apply_parsed(action)
+                    assert state_dict(g) == before
+                    continue
+                copy, twin = g.copy(), g.copy()
+                assert copy.apply_parsed(action) == twin.apply(action)
+                assert state_dict(copy) == state_dict(twin)
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        over = Game.new(["Ann", "Bob"], seed=0, max_rounds=1)
+        while not over.over:
+            over.apply(over.legal_actions()[0])
+        over.apply_parsed(Roll(0))

@@ -254,6 +254,10 @@ class Game(GameState):
         problem = field_problem(action)
         if problem is not None:
             return problem
+        return self._rule_problem(action)
+
+    def _rule_problem(self, action: Action) -> str | None:
+        """Why a well-formed action (its fields passed `field_problem`) is not legal now."""
         p = action.player
         if not 0 <= p < self.n:
             return f"no player {p!r}"
@@ -284,6 +288,17 @@ class Game(GameState):
         carry (`Purchased.reason`, `BidPlaced.reason`, `TradeOffered.reason`, ...)."""
         self.check(action)
         return self.apply_unchecked(action, reason)
+
+    def apply_parsed(self, action: Action) -> list[Event]:
+        """`apply` for an action read from its text form (`Action.parse`), whose fields are
+        well-formed by construction: only the rules are checked (a save's replay checks tens
+        of thousands of actions read from their lines)."""
+        if self.over:
+            raise IllegalActionError("the game is over")
+        problem = self._rule_problem(action)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action, reason: str = "") -> list[Event]:
         """Carry out an action known to be legal (e.g. taken from `legal_actions`)."""

@@ -23,11 +23,12 @@ CHUNK = 256  # actions per shared chunk
 
 class History:
     def __init__(self, actions: Iterable[Action] = ()) -> None:
-        self._chunks: list[tuple[Action, ...]] = []
-        self._tail: list[Action] = []
-        self._chunked = 0  # actions in the chunks
-        for action in actions:
-            self.append(action)
+        items = list(actions)
+        chunked = len(items) - len(items) % CHUNK
+        self._chunks: list[tuple[Action, ...]] = [
+            tuple(items[i:i + CHUNK]) for i in range(0, chunked, CHUNK)]
+        self._tail: list[Action] = items[chunked:]
+        self._chunked = chunked  # actions in the chunks
 
     def append(self, action: Action) -> None:
         tail = self._tail

@@ -144,7 +144,7 @@ def _steps(g: Game, history: list[str], actions: list[Action]
     yielding each with its events."""
     for i, action in enumerate(actions):
         try:
-            yield action, g.apply(action)
+            yield action, g.apply_parsed(action)  # (each read by `Action.parse`)
         except IllegalActionError as exc:
             raise SaveFileError(f"history line {i + 1} ({history[i]!r}) does not replay: "
                                 f"{exc}") from None
