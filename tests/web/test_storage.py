@@ -16,7 +16,7 @@ from passgo.agents import make_agent
 from passgo.agents.play import bot_step
 from passgo.core import Game
 from passgo.web.bots import BotPool
-from passgo.web.room import Room
+from passgo.web.room import Client, Room
 from passgo.web.setup import make_setup, new_game
 from passgo.web.store import (
     SNAPSHOT_EVERY,
@@ -261,4 +261,40 @@ def test_a_caller_that_stops_waiting_leaves_the_others_committed(tmp_path: Path)
 
     asyncio.run(one_cancelled())
     assert [len(store.actions_after(g, 0)) for g in ("g1", "g2")] == [0, 1]
+    store.close()
+
+
+def test_a_seat_given_away_in_another_process_reaches_its_connections_there(
+        database_url: str) -> None:
+    """Processes learn of each other's changes by notifications, in commit order: an action
+    by its version (`Room.sync`), a change of seats by its own (`Room.sync_seats`). An action
+    committed elsewhere just before the host gave a person's seat away is caught up on here
+    without the seats as they now stand, so the seats' notification that follows still finds
+    the seat given away and moves that person's connections here to watching (a catch-up that
+    read the seats left the person seated in this process, where the stand-in could be taken
+    back)."""
+    store = Store(database_url)
+    store.migrate()
+    game_id, game = _bot_game(store, 3)  # Ann (a person) in seat 0, bots in seats 1 and 2
+
+    async def other_process() -> tuple[int | None, int | None, int, bool]:
+        room = await Room.load(store, game_id, bot_delay=3600, bots=BotPool(1, 1.0))
+        assert room is not None and room.version == 3
+        ann = Client()
+        ann.seat = 0
+        room.clients.add(ann)
+        # Elsewhere: an action, then the host gives seat 0 away.
+        step = bot_step(game, [make_agent("basic", p) for p in range(3)])
+        assert step is not None
+        row = ActionRow(4, step[0].player, step[0].text(), [])
+        assert store.append_many([Append(game_id, 3, [row], "playing")]) == [None]
+        store.remove_person(game_id, 0)
+        await room.sync()  # the action's notification
+        seated = ann.seat
+        await room.sync_seats()  # the seats'
+        await room.close()
+        return seated, ann.seat, room.version, room.seats[0].standin
+
+    seated, watching, version, standin = asyncio.run(other_process())
+    assert seated == 0 and watching is None and version == 4 and standin
     store.close()

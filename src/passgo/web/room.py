@@ -283,7 +283,7 @@ class Room:
         for row in rows:
             if row.version != self.version + 1:
                 raise StoreError(f"game {self.id}: action {row.version} follows {self.version}")
-            self.game.apply(Action.parse(row.text, row.seat))
+            self.game.apply_parsed(Action.parse(row.text, row.seat))
             self.version = row.version
             steps.append(told_of(row.told))
         self.log.extend(steps)
@@ -432,8 +432,11 @@ class Room:
             await self._take_seats(seats)
 
     async def _catch_up(self) -> None:
+        """The actions another process committed since `version`, carried out and told. The
+        seats are not read here: every change of a seat has a notification of its own
+        (`sync_seats`), which would otherwise find nothing changed and leave, say, the
+        connection of a person the host removed in their seat."""
         rows = await self.store.run(self.store.actions_after, self.id, self.version)
-        self.seats = await self.store.run(self.store.seats_of, self.id)
         steps = self._replay(rows)
         if self.game is not None:
             self.status = OVER if self.game.over else PLAYING
