@@ -120,8 +120,6 @@ def test_views_of_every_seat_at_once_are_each_seats_view(rules: Rules) -> None:
             assert g.views(viewers) == [g.view(p) for p in viewers]
 
 
-
-
 @pytest.mark.parametrize("rules", [Rules(), Rules(double_prices=True)],
                          ids=["classic", "double_prices"])
 def test_views_kept_with_a_memo_are_the_views_built_afresh(rules: Rules) -> None:
@@ -147,12 +145,20 @@ def test_views_kept_with_a_memo_are_the_views_built_afresh(rules: Rules) -> None
                 changed += not same
                 assert views[0]["rules"] is last[0]["rules"]
             last, before = views, now
-    # (A new game of the same rules object keeps the rules' table; the deeds were seen both
-    # kept and made again.)
-    assert kept > 1000 and changed > 50
-    other = Game.new(["Ann", "Bob"], Rules(auction="closed"), seed=0)
+    assert kept > 1000 and changed > 50  # the deeds were seen both kept and made again
+    # A new game of the same rules object keeps the rules' table; a game of other rules (other
+    # prices: `double_prices`) gets its own, and its own deeds' tables, though its deeds are
+    # held as those of the game before.
+    start = Game.new(["Ann", "Bob"], rules, seed=0)
+    first = start.views([0], memo)[0]
+    assert first["rules"] is last[0]["rules"]
+    other = Game.new(["Ann", "Bob"], Rules(double_prices=not rules.double_prices), seed=0)
+    assert other.holdings() == start.holdings()
     fresh = other.views([0], memo)[0]
-    assert fresh == other.view(0) and fresh["rules"] is not last[0]["rules"]
+    assert fresh == other.view(0) and fresh["rules"] is not first["rules"]
+    assert [d["price"] for d in fresh["deeds"]] != [d["price"] for d in first["deeds"]]
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules(bank_loans=True)],
                          ids=["classic", "bank_loans"])
 def test_the_whole_table_accessors_say_what_the_read_model_says(rules: Rules) -> None:
