@@ -248,16 +248,15 @@ class Game(GameState):
         if problem is not None:
             raise IllegalActionError(problem)
 
-    def _problem(self, action: Action) -> str | None:
+    def _problem(self, action: Action, fields: bool = True) -> str | None:
+        """Why the action is not legal now; `fields=False` for an action whose fields are
+        well-formed by construction (read by `Action.parse`): `field_problem` is not asked."""
         if self.over:
             return "the game is over"
-        problem = field_problem(action)
-        if problem is not None:
-            return problem
-        return self._rule_problem(action)
-
-    def _rule_problem(self, action: Action) -> str | None:
-        """Why a well-formed action (its fields passed `field_problem`) is not legal now."""
+        if fields:
+            problem = field_problem(action)
+            if problem is not None:
+                return problem
         p = action.player
         if not 0 <= p < self.n:
             return f"no player {p!r}"
@@ -293,9 +292,7 @@ class Game(GameState):
         """`apply` for an action read from its text form (`Action.parse`), whose fields are
         well-formed by construction: only the rules are checked (a save's replay checks tens
         of thousands of actions read from their lines)."""
-        if self.over:
-            raise IllegalActionError("the game is over")
-        problem = self._rule_problem(action)
+        problem = self._problem(action, fields=False)
         if problem is not None:
             raise IllegalActionError(problem)
         return self.apply_unchecked(action)

@@ -16,6 +16,7 @@ from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.core.decisions import DeckName
 from passgo.core.frames import SealedFrame
 from passgo.core.movement import rent_due
+from passgo.core.rules import Rules
 from passgo.core.state import (
     BANK,
     IMMUNITY,
@@ -227,7 +228,7 @@ class ViewMemo:
     __slots__ = ("rules", "rules_dict", "holdings", "deeds")
 
     def __init__(self) -> None:
-        self.rules: object = None  # the `Rules` the table was made of (compared by identity)
+        self.rules: Rules | None = None  # the rules the table was made of (by identity)
         self.rules_dict: dict[str, Any] = {}
         # (owners, levels, mortgages) the deeds' tables were made of, copied; None: none yet.
         self.holdings: tuple[list[int], list[int], list[bool]] | None = None
