@@ -152,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"peer_speed: {args.peer}: not a checkout of gamescomputersplay/monopoly "
               "(no monopoly/core/game.py)", file=sys.stderr)
         return 2
-    python = args.compiled_python
+    # Absolute but not resolved: a venv's interpreter is known by its link, and the
+    # measurements run in another directory.
+    python = None if args.compiled_python is None else os.path.abspath(args.compiled_python)
     if python is not None and not os.access(python, os.X_OK):
         print(f"peer_speed: --compiled-python {python}: not an interpreter that can be run",
               file=sys.stderr)

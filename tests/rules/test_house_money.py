@@ -47,6 +47,7 @@ from passgo.core.events import (
     TaxManMoved,
 )
 from passgo.core.position import PositionError, parse_position, position_to_toml
+from passgo.core.rule_catalogue import CATALOGUE
 from passgo.core.serialize import state_dict
 from support import assert_illegal, kinds, money_total, only, paid_by_players, setup
 
@@ -229,6 +230,25 @@ def test_refill_replaced_every_time_the_pot_is_taken() -> None:
     events = g.apply(Roll(1))
     assert events[-2:] == [JackpotTaken(1, 125), PotRefilled(50)]
     assert g.cash[1] == 1625 and g.pot == 50 and money_total(g) == total
+
+
+def test_refill_alone_lies_in_the_pot_from_the_start() -> None:
+    """"Play without the $500 jackpot, or with only $50 which is replaced every time a player
+    lands there." (004): the catalogue's refill, with no seed, puts the $50 there at the start
+    (and in a position that does not name the pot), so the first lander takes it and it is
+    replaced."""
+    rules = Rules.from_table(
+        {"preset": "classic", **CATALOGUE["free_parking_refill"].options("free_parking_refill")})
+    assert rules.free_parking_seed == 0 and rules.free_parking_refill == 50
+    assert Game.new(["A", "B"], rules, seed=1).pot == 50
+    data = setup(rules=rules).position()
+    del data["free_parking_pot"]
+    assert Game.from_position(data).pot == 50
+    g = setup(rules=rules, dice=[(4, 6)], pos=[10, 0])
+    total = money_total(g)
+    events = g.apply(Roll(0))  # 10 -> Free Parking
+    assert events[-2:] == [JackpotTaken(0, 50), PotRefilled(50)]
+    assert g.cash[0] == 1550 and g.pot == 50 and money_total(g) == total
 
 
 def test_pot_is_saved_shown_and_part_of_positions() -> None:

@@ -15,6 +15,7 @@ import pytest
 from passgo.core import Rules
 from passgo.core.actions import Buy, ChooseTax, EndTurn, Roll
 from passgo.core.events import SALARY, Debt, Moved, Payment
+from passgo.narrate import describe_action, explain, question
 from support import assert_illegal, kinds, money_total, setup
 
 
@@ -69,6 +70,26 @@ def test_income_tax_ten_percent_of_total_worth() -> None:
     assert events == [Payment(0, None, 427, "income tax (10%)")]
     assert g.cash == [573, 1500]
     assert money_total(g) == 3000
+
+
+def test_income_tax_is_chosen_before_the_worth_is_added_up() -> None:
+    """"You must decide which option you will take before you add up your total worth." (000):
+    neither the question nor the answers shown to the player (terminal and browser alike) sum
+    the worth for them ($4,270 here, a 10 % of $427), as the players' table leaves it out."""
+    g = setup(
+        dice=[(1, 3)],
+        cash=[1000, 1500],
+        owners={37: 0, 39: 0, 5: 0, 1: 0, 3: 0},
+        levels={37: 5, 39: 5, 1: 2, 3: 2},
+        mortgaged=[5],
+    )
+    g.apply(Roll(0))
+    assert g.pending.kind == "tax"
+    shown = [question(g, 0), question(g, 1), question(g, None), explain(g)]
+    shown += [describe_action(g, a) for a in g.legal_actions(0)]
+    assert any("10% of" in line for line in shown)
+    for line in shown:
+        assert "427" not in line and "4,270" not in line, line
 
 
 def test_income_tax_hotel_counts_five_houses() -> None:

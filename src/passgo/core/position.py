@@ -463,7 +463,7 @@ def _house(g: GameState, board: Board, data: dict[str, Any], raw_players: list[A
     the tax man's square, whether anyone has passed GO (first to go) and each player's Bank
     loans; each only under its rule."""
     rules = g.rules
-    g.pot = rules.free_parking_seed  # no key: the pot as at the start of a game
+    g.pot = rules.free_parking_start  # no key: the pot as at the start of a game
     checks = (("free_parking_pot", 0, int, rules.free_parking_jackpot, "free_parking_jackpot"),
               ("tax_man", 0, (int, str), rules.tax_man, "tax_man"),
               ("go_passed", False, bool, rules.first_to_go, "first_to_go"))

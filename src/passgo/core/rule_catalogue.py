@@ -180,7 +180,8 @@ CATALOGUE: dict[str, Entry] = {
                              "the Free Parking pot starts with money from the Bank", 500,
                              ("free_parking_jackpot", True)),
     "free_parking_refill": _hr("Free Parking refill", "money",
-                               "the Bank puts money in the pot again every time it is taken", 50,
+                               "$50 in the pot from the start, put in again every time it "
+                               "is taken", 50,
                                ("free_parking_jackpot", True)),
     "free_parking_sources": _hr("Luxury Tax jackpot", "money",
                                 "only the Luxury Tax goes to the Free Parking pot", "luxury_tax",

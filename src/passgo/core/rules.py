@@ -238,7 +238,8 @@ class Rules:
         "004: \"$500 is placed in the middle of the board at the start of the game\"",
         bounds=(0, 100_000))
     free_parking_refill: int = _opt(
-        0, "money put in the pot again every time it is taken",
+        0, "money in the pot from the start (unless seeded) and put in again every time it "
+        "is taken",
         "004: \"or with only $50 which is replaced every time a player lands there\"",
         bounds=(0, 100_000))
     free_parking_sources: FreeParkingSources = _opt(
@@ -482,6 +483,13 @@ class Rules:
         """Houses may go on streets of a group not owned whole (non-monopoly building, free
         market), evenly among the owner's own streets of it."""
         return self.non_monopoly_building or self.free_market
+
+    @property
+    def free_parking_start(self) -> int:
+        """The Free Parking pot at the start of a game: the seed, or else the refill (004:
+        "Play without the $500 jackpot, or with only $50 which is replaced every time a
+        player lands there": the $50 lies there from the start)."""
+        return self.free_parking_seed or self.free_parking_refill
 
     def with_options(self, **options: Any) -> Rules:
         """A copy with some options changed, checked like a rules file."""

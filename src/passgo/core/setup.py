@@ -70,7 +70,7 @@ def start(g: GameState, order: str, dice: Sequence[tuple[int, int]]) -> None:
     # "the Chance and Community Chest cards face down": shuffled by the game's own PRNG.
     for deck in g.decks:
         g.rng.shuffle(deck)
-    g.pot = rules.free_parking_seed  # "$500 is placed in the middle of the board"
+    g.pot = rules.free_parking_start  # "$500 is placed in the middle of the board"
     if rules.sudden_death:
         timing.draw_angel(g)
     if rules.start_at_corners:

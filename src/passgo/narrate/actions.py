@@ -110,7 +110,8 @@ def describe_action(game: Game, a: Action) -> str:
         return "Do not bid" if sealed else "Leave the auction"
     if isinstance(a, ChooseTax):
         if a.percent:
-            return f"Pay 10% of your total worth ({v.money(g.percent_tax(a.player))})"
+            # (Not summed for the player: the rule has them choose before adding it up.)
+            return "Pay 10% of your total worth"
         return "Pay the flat Income Tax"
     if isinstance(a, Build):
         item = g.next_building(a.square)

@@ -90,8 +90,9 @@ def _phrase(v: Voice, d: Decision) -> str:
             thing = "the first turn" if item == "order" else _auction_item(v, d)
             return f"write down a sealed bid for {thing}"
         case TaxDecision(flat=flat, percent=percent):
-            return (f"pay the Income Tax: {v.money(flat)} or {percent}% of total worth "
-                    f"({v.money(v.game.percent_tax(d.player))} now)")
+            # (No sum of the worth: "You must decide which option you will take before you
+            # add up your total worth.")
+            return f"pay the Income Tax: {v.money(flat)} or {percent}% of total worth"
         case FineOrChanceDecision(fine=fine):
             return f"pay the {v.money(fine)} fine or take a Chance card"
         case RaiseFundsDecision(amount=amount, creditor=creditor, cash=cash):
