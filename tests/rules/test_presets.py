@@ -16,6 +16,7 @@ from passgo.core.actions import (
     PayJailFine,
     Roll,
     Sell,
+    SellDown,
 )
 from passgo.core.errors import DataError, IllegalActionError
 from passgo.core.state import BANK, HOTEL
@@ -152,7 +153,8 @@ def test_hasbro_utility_rent_is_a_roll_of_its_own() -> None:
 
 def test_hasbro_hotel_exchanged_for_four_houses() -> None:
     """"Sell Hotels to the Bank for half the cost, and exchange them immediately for 4
-    Houses." (001): with fewer than 4 houses in the Bank a hotel cannot be sold."""
+    Houses." (001): with fewer than 4 houses in the Bank a hotel cannot be exchanged, so it
+    is not broken down into houses; the classic rules break it down into what the Bank has."""
     owners = {sq("Park Place"): 0, sq("Boardwalk"): 0}
     levels = {sq("Park Place"): HOTEL, sq("Boardwalk"): HOTEL}
     g = setup(rules=HASBRO, owners=owners, levels=levels)
@@ -160,10 +162,34 @@ def test_hasbro_hotel_exchanged_for_four_houses() -> None:
     assert g.level[sq("Boardwalk")] == 4 and g.cash[0] == 1500 + 100
     g.bank_houses = 3  # a shortage: the exchange is impossible
     assert_illegal(g, Sell(0, sq("Park Place")))
-    assert not any(a.text().startswith("sell-down") for a in g.legal_actions(0))
+    downs = [a for a in g.legal_actions(0) if isinstance(a, SellDown)]
+    assert downs and all(a.levels[0] == 0 for a in downs)  # Park Place's hotel sold bare only
+    g = setup(rules=HASBRO, owners=owners, levels=levels)
+    g.bank_houses = 3
+    assert [a.text() for a in g.legal_actions(0) if a.text().startswith("sell")] == [
+        "sell-down dark_blue 0,0"]  # bare (below): the 8 houses exchanged go straight back
     classic = setup(owners=owners, levels=levels)
     classic.bank_houses = 3
-    assert any(a.text().startswith("sell-down") for a in classic.legal_actions(0))
+    assert "sell-down dark_blue 1,1" in [a.text() for a in classic.legal_actions(0)]
+
+
+def test_hasbro_hotels_short_of_houses_are_sold_bare() -> None:
+    """"Sell Hotels to the Bank for half the cost, and exchange them immediately for 4
+    Houses. ... Sell Houses to the Bank for half their cost." (001, silent on a Bank short
+    of houses): a hotel exchanged for houses that are all sold back at once needs none of the
+    Bank's, so the group's hotels can always be sold to bare streets; half the cost of each
+    hotel and its four houses, the Bank's houses unchanged and its hotels back."""
+    owners = {sq("Park Place"): 0, sq("Boardwalk"): 0}
+    levels = {sq("Park Place"): HOTEL, sq("Boardwalk"): HOTEL}
+    g = setup(rules=HASBRO, owners=owners, levels=levels)
+    g.bank_houses, hotels = 3, g.bank_hotels
+    g.apply(SellDown(0, "dark_blue", (0, 0)))
+    assert g.level[sq("Park Place")] == g.level[sq("Boardwalk")] == 0
+    assert g.cash[0] == 1500 + 2 * 5 * 100
+    assert g.bank_houses == 3 and g.bank_hotels == hotels + 2
+    g = setup(rules=HASBRO, owners=owners, levels=levels)
+    g.bank_houses = 3
+    assert_illegal(g, SellDown(0, "dark_blue", (1, 1)))  # 1,1 keeps two of the eight
 
 
 def test_hasbro_bankruptcy_to_bank_cancels_mortgages() -> None:

@@ -27,21 +27,23 @@ from passgo.core.state import BANK
 from support import assert_illegal, setup
 
 
-def test_a_hotel_that_cannot_be_exchanged_leaves_bankruptcy_open() -> None:
+def test_a_hotel_that_cannot_be_exchanged_is_sold_bare_to_pay_a_debt() -> None:
     """001: "Sell Hotels to the Bank for half the cost, and exchange them immediately for 4
-    Houses." With fewer than 4 houses in the Bank the hotel cannot be sold; a debtor with
-    nothing else to sell or mortgage must still have a legal move: bankruptcy."""
+    Houses." With fewer than 4 houses in the Bank no hotel can be broken down into houses,
+    but a debtor is not put out while holding hotels the Bank would buy: the group sold to
+    bare streets raises half their cost ($250 for the browns' two hotels) and pays the debt;
+    bankruptcy is not open while it can."""
     g = setup(("Ann", "Bob"), rules=Rules.preset("hasbro2022"), cash=[10, 1500],
               owners={1: 0, 3: 0}, levels={1: 5, 3: 5})
     g.bank_houses = 3
-    charge(g, 0, BANK, 200, "test")  # less than selling both hotels would raise
+    charge(g, 0, BANK, 200, "test")  # less than selling both hotels raises
     g._settle()
     assert g.pending.kind == "raise_funds"
     legal = g.legal_actions(0)
-    assert not any(isinstance(a, Sell | SellDown) for a in legal)
-    assert DeclareBankruptcy(0) in legal
-    g.apply(DeclareBankruptcy(0))
-    assert g.over and g.winner == 1
+    assert [a for a in legal if isinstance(a, Sell | SellDown)] == [SellDown(0, "brown", (0, 0))]
+    assert DeclareBankruptcy(0) not in legal
+    g.apply(SellDown(0, "brown", (0, 0)))
+    assert not g.over and g.alive[0] and g.cash[0] == 10 + 250 - 200
 
 
 def test_basic_bots_finish_hasbro2022_games() -> None:

@@ -481,9 +481,11 @@ def sell_problem(g: GameState, player: int, group: int, levels: tuple[int, ...])
         return None
     if rules.hotel_sale == "exchange":
         # "Sell Hotels to the Bank for half the cost, and exchange them immediately for 4
-        # Houses": each hotel sold needs those houses in the Bank first.
+        # Houses": each hotel sold needs those houses in the Bank first, unless its street is
+        # sold bare (its houses would go straight back): a player short of cash can always
+        # sell a group's hotels, however few houses the Bank has (001 is silent there).
         exchanged = sum(max(0, hotels_at(old) - hotels_at(new))
-                        for old, new in zip(current, levels, strict=True))
+                        for old, new in zip(current, levels, strict=True) if new)
         if exchanged * hph > g.bank_houses:
             return f"the Bank must exchange each hotel for {hph} houses and has {g.bank_houses}"
     houses_now = sum(houses_at(lv) for lv in current)

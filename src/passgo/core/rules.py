@@ -120,7 +120,8 @@ class Rules:
         "always pay rent, even if the owner does not ask.\"")
     hotel_sale: HotelSale = _opt(
         "breakdown", "'breakdown': hotels sold one house at a time (or all at once); "
-        "'exchange': a hotel sold is exchanged for 4 houses only",
+        "'exchange': a hotel sold is exchanged for 4 houses only (the Bank short of them: sold "
+        "only with its street left bare)",
         "000: \"they may be sold one house at a time (one hotel equals five houses)\"; 001: "
         "\"Sell Hotels to the Bank for half the cost, and exchange them immediately for 4 "
         "Houses.\"")
