@@ -7,7 +7,7 @@ from dataclasses import fields
 
 import pytest
 
-from passgo.core.rule_catalogue import CATALOGUE, CATEGORIES, POPULAR, RULE_SETS
+from passgo.core.rule_catalogue import CATALOGUE, CATEGORIES, KNOWN_AS, POPULAR, RULE_SETS
 from passgo.core.rules import PRESETS, Rules
 
 OPTIONS = [f.name for f in fields(Rules)]
@@ -68,3 +68,24 @@ def test_ready_made_sets_are_their_rules() -> None:
     # A set's rules file reads back to the same rules.
     for rule_set in RULE_SETS.values():
         assert Rules.from_table(rule_set.table()) == rule_set.rules(), rule_set.name
+
+
+def test_the_classic_rules_to_the_letter_are_a_set_by_name() -> None:
+    """000: "The owner may not collect the rent if he/she fails to ask for it before the
+    second player following throws the dice." The `classic` preset pays rent unasked (004's
+    Honest game, said in its set's meaning); the letter is the set "Classic, as printed"."""
+    assert "Honest game" in RULE_SETS["Classic"].meaning
+    printed = RULE_SETS["Classic, as printed"].rules()
+    assert printed == Rules.classic().with_options(rent_claim="before_second_roll")
+
+
+def test_faq_house_rules_that_are_rule_book_options_are_named() -> None:
+    """004: "Honest game ... Players must always pay rent, even if the owner does not ask."
+    and "Minimum bid: Any new bid in an open auction must be at least $10 more than the
+    previous bid." Each is a rule-book option (the books differ there), found by its FAQ
+    name on the house-rules page."""
+    assert KNOWN_AS["Honest game"] == ("rent_claim", "always")
+    assert KNOWN_AS["Minimum bid"] == ("auction_min_increment", 10)
+    for option, value in KNOWN_AS.values():
+        assert CATALOGUE[option].origin == "rule book"
+        assert getattr(Rules.classic().with_options(**{option: value}), option) == value

@@ -23,6 +23,7 @@ from passgo.core.board import EDITIONS
 from passgo.core.rule_catalogue import (
     CATALOGUE,
     CATEGORIES,
+    KNOWN_AS,
     NOT_OFFERED,
     POPULAR,
     RULE_SETS,
@@ -159,6 +160,10 @@ def house_rules_markdown() -> str:
                    f"{_toml_lines(option, entry)} |")
     out += ["", "Not offered yet:", ""]
     out += [f"- **{name}**: {why}." for name, why in NOT_OFFERED.items()]
+    out += ["", "Rule-book options that the rules FAQ names as house rules:", ""]
+    out += [f"- **{name}**: `{option} = {toml_value(value)}`"
+            f"{' (the classic default)' if getattr(Rules.classic(), option) == value else ''}: "
+            f"{CATALOGUE[option].meaning}." for name, (option, value) in KNOWN_AS.items()]
     out += ["", "## Every house rule", ""]
     for category, heading in CATEGORIES.items():
         rows = [(o, e) for o, e in CATALOGUE.items()

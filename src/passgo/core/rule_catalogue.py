@@ -241,6 +241,13 @@ POPULAR: tuple[str, ...] = (
     "travelling_railroads", "maximum_punishment", "immunity",
 )
 
+#: House rules of the rules FAQ that are rule-book options (the rule books differ there), by
+#: their FAQ name: the option and the value that plays them.
+KNOWN_AS: dict[str, tuple[str, Any]] = {
+    "Honest game": ("rent_claim", "always"),  # "Players must always pay rent" (the default)
+    "Minimum bid": ("auction_min_increment", 10),  # "at least $10 more than the previous bid"
+}
+
 #: Popular house rules that passgo does not offer, with what comes closest.
 NOT_OFFERED: dict[str, str] = {
     "No auctions": "a deed its lander declines stays with the Bank; passgo plays the rule books' "
@@ -268,7 +275,11 @@ class RuleSet:
 
 #: The ready-made rule sets, by name.
 RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
-    RuleSet("Classic", "the classic Parker Brothers rules, as printed", "classic"),
+    RuleSet("Classic", "the classic Parker Brothers rules, rent paid on landing without being "
+            "asked for (the rules FAQ's Honest game)", "classic"),
+    RuleSet("Classic, as printed", "the classic rules to the letter: an owner who does not ask "
+            "for the rent before the second player after throws loses it", "classic",
+            (("rent_claim", "before_second_roll"),)),
     RuleSet("Hasbro 2022", "the current Hasbro rule book on the 2008 board", "hasbro2022"),
     RuleSet("Short game", "the official short game: three free deeds, three houses to a hotel, "
             "over at the first bankruptcy", "short-1"),
