@@ -183,13 +183,14 @@ def test_the_figures_of_a_reason_agree_with_the_action(played: Played) -> None:
         if isinstance(d, BuyDecision) and isinstance(action, Buy) and r.startswith("worth $"):
             assert figures[0] >= d.price
         elif isinstance(d, BuyDecision) and isinstance(action, Decline):
-            if r.startswith("worth only") or r.startswith("I have"):
+            if r.startswith("worth less"):  # its worth untold: the auction follows
+                assert figures == [d.price]
+            elif r.startswith("I have"):
                 assert figures[0] < d.price
             else:
                 assert r.startswith("buying would leave") and figures[0] < figures[1]
         elif isinstance(d, BidDecision) and isinstance(action, Bid):
-            (limit,) = re.findall(r"I go up to \$([\d,]+)", r)
-            assert action.amount <= int(limit.replace(",", ""))
+            assert figures == [], r  # a bid never tells how far the bot will go
         elif isinstance(d, BidDecision) and isinstance(action, Pass) and "past my limit" in r:
             assert figures[0] == d.min_bid and figures[0] > figures[1]
         elif isinstance(d, MortgagedDeedDecision) and isinstance(action, KeepMortgage):
@@ -205,6 +206,21 @@ def test_the_figures_of_a_reason_agree_with_the_action(played: Played) -> None:
         checked += 1
     if played.table != "basic":
         assert checked > 5
+
+
+def test_no_bid_tells_how_far_the_bidder_will_go(played: Played) -> None:
+    """A bot's bid, told to everyone at the table with its reason, never names the limit it
+    bids to (the others would bid a dollar more): no figure in a bid's reason is above the
+    bid, for the strategic bots and the expert (whose limit is chosen by its search). The
+    basic bot's "up to the printed price" is its documented rule of thumb."""
+    bids = 0
+    for a in played.asked:
+        if (_kind(played, a.seat) in STRATEGIC and isinstance(a.action, Bid)
+                and isinstance(a.decision, BidDecision)):
+            assert all(x <= a.action.amount for x in _money(a.reason)), a.reason
+            bids += 1
+    if played.table != "basic":
+        assert bids > 0
 
 
 def test_the_expert_says_what_its_rollouts_found(played: Played) -> None:
@@ -286,19 +302,24 @@ def test_a_swap_says_what_it_does_for_both_sides() -> None:
     assert to_ann.endswith("and your orange group, good for us both against the others")
 
 
-def test_a_bid_for_a_group_it_completes_says_how_far_it_goes() -> None:
-    """An auction for Baltic Avenue, which completes Bob's brown group: Bob's bids give the
-    limit they keep within, what the deed is worth to him, and why."""
+def test_a_bid_for_a_group_it_completes_says_why_and_not_how_far_it_goes() -> None:
+    """An auction for Baltic Avenue, which completes Bob's brown group: Bob's bid says why,
+    and not the limit it keeps within (the others would bid a dollar more), which his pass
+    tells once he is out."""
     g = setup(dice=[(1, 2)], owners={sq("Mediterranean Avenue"): 1}, cash=[1500, 1500])
     g.apply(Roll(0))
     g.apply(Decline(0))  # Ann lets the Bank auction it
     bob = StrategicBot()
     action = bob.act(g, 1)
     assert isinstance(action, Bid)
-    reason = bob.explain(g, 1, action)
-    limit = re.fullmatch(r"it completes my brown group; I go up to \$([\d,]+), what it is "
-                         r"worth to me", reason)
-    assert limit is not None and action.amount <= int(limit.group(1).replace(",", ""))
+    assert bob.explain(g, 1, action) == "it completes my brown group"
+    assert bob._limit is not None
+    limit = bob._limit[1]  # (the limit it set, as its own pass tells it)
+    g.apply(action)
+    g.apply(Bid(0, limit + 1))  # Ann outbids it
+    assert bob.act(g, 1) == Pass(1)
+    assert bob.explain(g, 1, Pass(1)) == (
+        f"${limit + 2:,} is past my limit of ${limit:,}, what it is worth to me")
 
 
 # -- who asks ---------------------------------------------------------------------------------

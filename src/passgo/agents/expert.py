@@ -560,12 +560,11 @@ ACTION_WORDS: Final[dict[type[Action], str]] = {
 
 
 def _words(g: Game, candidate: Candidate) -> str:
-    """A candidate in a reason: "buying", "bidding up to $300", "building while $150 stays
-    in hand"."""
+    """A candidate in a reason: "buying", "bidding to the limit my search chose", "building
+    while $150 stays in hand". A bid's limit is not told: the others would bid a dollar more
+    (the reason comes with the auction's first bid, and the limit is followed to its end)."""
     if candidate.bid_limit is not None:
-        if candidate.bid_limit < 0:
-            return "passing"
-        return f"bidding up to {g.board.money(candidate.bid_limit)}"
+        return "passing" if candidate.bid_limit < 0 else "bidding to the limit my search chose"
     if candidate.label == AUCTION_BASE_LABEL:
         return "bidding to my own limit"
     if candidate.label.startswith(BUILD_LABEL):

@@ -242,7 +242,8 @@ class Explainer:
             return (f"{head}, enough to go below the {self._money(g, reserve)} I keep for the "
                     "rents ahead (mortgages cover the rest)")
         if gain.at(price) < 0:
-            text = f"worth only {self._money(g, worth)} to me, less than its price"
+            # (Its worth to the bot is not told: the auction that follows would know its limit.)
+            text = f"worth less to me than its {self._money(g, price)} price"
             building = _building(pos, player)
             if building >= 0:  # the valuation builds with the cash a purchase would take
                 text += f": the cash earns more as houses on my {self._group(g, building)} group"
@@ -252,34 +253,32 @@ class Explainer:
 
     def _bid(self, pos: Position, player: int, bid: BidDecision, action: Action,
              limit: int) -> str:
-        """A bid or a pass, from the limit the bot set when the auction came to it."""
+        """A bid or a pass, from the limit the bot set when the auction came to it. A bid does
+        not tell the limit (a person at the table does not say how far they will go: the
+        others would bid one dollar more); a pass, which ends the bot's part, may."""
         g = pos.game
         if (isinstance(action, Pass) and bid.item == "deed"
                 and self.params.shuns(g.board.squares[bid.square].kind)):
             return SHUNNED
+        if not isinstance(action, Pass):
+            if bid.item != "deed":
+                return f"a {bid.item} in short supply is worth more to me than this bid"
+            what = self._deed(pos, player, bid.square,
+                              self.appraiser.deed_gain(pos, player, bid.square))
+            return what or "it is worth more to me than this bid"
         floor = self.params.reserve
-        spendable = pos.cash[player] - floor
-        what = ""
+        if pos.cash[player] - floor < limit:  # the cash it may spend stops it before the limit
+            return (f"more would leave less than the {self._money(g, floor)} I always keep"
+                    if floor else "I have no more cash")
         if bid.item != "deed":
             worth = f"{self._money(g, limit)}, what a {bid.item} in short supply is worth to me"
         else:
             gain = self.appraiser.deed_gain(pos, player, bid.square)
-            what = self._deed(pos, player, bid.square, gain)
             aggression = self.params.aggression
             worth = (f"{self._money(g, limit)}, what it is worth to me" if aggression == 1 else
                      f"{self._money(g, limit)}, {aggression:g} times the "
                      f"{self._money(g, gain.most(pos.cash[player]))} it is worth to me")
-        if spendable < limit:  # the cash it may spend stops it before the limit
-            if isinstance(action, Pass):
-                return (f"more would leave less than the {self._money(g, floor)} I always keep"
-                        if floor else "I have no more cash")
-            head = f"I go up to {self._money(g, spendable)}, " + (
-                f"all but the {self._money(g, floor)} I always keep" if floor else "all I have")
-        elif isinstance(action, Pass):
-            return f"{self._money(g, bid.min_bid)} is past my limit of {worth}"
-        else:
-            head = f"I go up to {worth}"
-        return f"{what}; {head}" if what else head
+        return f"{self._money(g, bid.min_bid)} is past my limit of {worth}"
 
     # -- business ------------------------------------------------------------------------------
 
