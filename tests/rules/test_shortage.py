@@ -76,6 +76,22 @@ def test_no_call_when_nobody_else_could_build() -> None:
     assert g.bank_houses == 2 and g.cash[0] == 1300
 
 
+def test_no_call_when_the_others_could_not_pay_for_more_than_the_stock() -> None:
+    """A call is for when "two or more players wish to buy more than the Bank has" (000), and
+    nobody buys more than they can pay for: eight houses are left and Bob's greens could take
+    twelve, but his $300 and all the Bank would lend on his deeds ($460) buy three at $200;
+    so Ann buys her house at once, and Bob, unasked, is not kept waiting."""
+    owners = {s: 0 for s in DARK_BLUE + RED + YELLOW} | {s: 1 for s in GREEN}
+    levels = {s: 4 for s in RED + YELLOW}
+    g = setup(owners=owners, levels=levels, cash=[1500, 300])
+    assert g.bank_houses == 8
+    events = g.apply(Build(0, BOARDWALK))
+    assert events == [Payment(0, None, 200, "building"), Built(0, BOARDWALK, "house", 200, 1, 0)]
+    assert g.bank_houses == 7
+    richer = setup(owners=owners, levels=levels, cash=[1500, 1500])  # 1500 + 460: nine
+    assert richer.apply(Build(0, BOARDWALK)) == [ShortageCalled(0, "house", 8)]
+
+
 def test_short_stock_asks_each_player_how_many() -> None:
     """"If there are a limited number of houses and hotels available and two or more players
     wish to buy more than the Bank has" (000): Ann asks for a house with three left and Bob

@@ -3,7 +3,8 @@ building-shortage auctions.
 
 How the engine learns that several players want short buildings: when a player asks to buy a
 house (or hotel) and the Bank's stock is smaller than one plus the number that every other player
-could place at that moment, a shortage is possible, so the Bank makes a *call*. Each player who
+could place at that moment and pay for (`capacity`), a shortage is possible, so the Bank makes a
+*call*. Each player who
 could build (the requester first, then the others in turn order) says how many they want now
 (`want N`). If the total does not exceed the stock, everyone gets what they asked at the printed
 price and places it; otherwise the buildings are auctioned one at a time among those who still
@@ -227,7 +228,8 @@ def call_open(g: GameState) -> bool:
 
 
 def capacity(g: GameState, player: int, item: BuildingItem) -> int:
-    """How many houses (or hotels) the player could place now if the Bank had plenty."""
+    """How many houses (or hotels) the player could place now, and pay for, if the Bank had
+    plenty."""
     rules = g.rules
     if g.house_rules and g.punished(player):
         return 0  # "A player in Jail may not ... buy buildings"
@@ -250,9 +252,18 @@ def capacity(g: GameState, player: int, item: BuildingItem) -> int:
             total += n
             cost = g.board.squares[squares[0]].house_cost
             cheapest = cost if not cheapest else min(cheapest, cost)
+    return _payable(g, player, total, cheapest)
+
+
+def _payable(g: GameState, player: int, total: int, cheapest: int) -> int:
+    """Of `total` buildings the player's streets could take, those they could pay for: none
+    without the cash for the cheapest now, else at most what their cash and all they could
+    raise from the Bank buys at the cheapest price. (000: "two or more players wish to buy
+    more than the Bank has": nobody buys more than they can pay for, so 29 houses in the Bank
+    are no shortage for players who could pay for ten.)"""
     if not total or g.cash[player] < cheapest:
         return 0
-    return total
+    return min(total, g.liquidation_value(player) // cheapest)
 
 
 def _capacity_variant(g: GameState, player: int, item: str) -> int:
@@ -283,9 +294,7 @@ def _capacity_variant(g: GameState, player: int, item: str) -> int:
             total += n
             cost = g.board.squares[squares[0]].house_cost * (1 if complete else 2)
             cheapest = cost if not cheapest else min(cheapest, cost)
-    if not total or g.cash[player] < cheapest:
-        return 0
-    return total
+    return _payable(g, player, total, cheapest)
 
 
 def _shortage_call(g: GameState, player: int, sq: int, item: BuildingItem) -> bool:
