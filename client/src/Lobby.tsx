@@ -75,7 +75,6 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
     for (const o of options.options) {
       if (values[o.name] !== base[o.name] || o.name in ruleSet.options) sent[o.name] = values[o.name];
     }
-    const cash = String(data.get("starting_cash") ?? "");
     const body: CreateIn = {
       name: String(data.get("game_name") ?? ""),
       public: data.get("listing") !== "private",
@@ -83,7 +82,6 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
       options: sent,
       seats: seats.filter((v) => v !== "").map((v) => v === "person" ? { kind: "person" as const }
         : { kind: "bot" as const, bot: v.slice(4) }),
-      starting_cash: cash ? Number(cash) : null,
       away_seconds: Number(data.get("away_seconds") ?? 0),
       hints: data.get("hints") === "on",
     };
@@ -145,8 +143,6 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
       </details>
     </fieldset>
     <details class="more"><summary>More settings</summary>
-      <label class="field">Starting cash <input name="starting_cash" type="number" min="1"
-                                                placeholder="as printed" /></label>
       <label class="field">A bot plays for a person away for (seconds, 0: never)
         <input name="away_seconds" type="number" min="0" max={String(options.max_away_seconds)}
                defaultValue="0" /></label>

@@ -238,6 +238,27 @@ def test_short1_three_free_deeds() -> None:
     assert again.owner == g.owner
 
 
+def test_other_starting_cash_keeps_the_rule_sets_start() -> None:
+    """"Each player is given $1500" (000), or what the table agrees (`starting_cash`): the
+    Short Game still "deals three Title Deed cards to each player", the older one's two are
+    still paid for, the opening throws still choose who starts, and the Bank's ledger starts
+    balanced; the cash survives a save."""
+    rules = SHORT1.with_options(starting_cash=300)
+    g = Game.new(["A", "B", "C", "D"], rules=rules, seed=3)
+    assert g.cash == [300] * 4
+    assert all(sum(1 for o in g.owner if o == p) == 3 for p in range(4))
+    assert "opening" in kinds(g.events)
+    assert money_total(g) == 4 * 1500  # (the ledger counts from the edition's $1,500 each)
+    assert Game.from_json(g.to_json()).cash == [300] * 4
+    paid = Game.new(["A", "B", "C"], rules=SHORT2.with_options(starting_cash=2000), seed=11)
+    for p in range(3):
+        deeds = [s for s, o in enumerate(paid.owner) if o == p]
+        assert len(deeds) == 2
+        assert paid.cash[p] == 2000 - sum(paid.board.squares[s].price for s in deeds)
+    with pytest.raises(DataError, match="starting_cash"):
+        Rules.classic().with_options(starting_cash=500, initial_auction=True)
+
+
 def test_short1_hotel_after_three_houses() -> None:
     """"You need only three houses (instead of four) on each lot of a complete color-group
     before you may buy a hotel. Hotel rent remains the same." (000 Short Game)"""

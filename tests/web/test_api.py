@@ -82,6 +82,8 @@ def test_lobby_create_join_and_start(client: TestClient) -> None:
     ({"seats": [{"kind": "person"}] * 2, "options": {"no_such_rule": True}}, "no_such_rule"),
     ({"seats": [{"kind": "person"}] * 2, "preset": "monopoly-deluxe"}, "unknown rule set"),
     ({"seats": [{"kind": "person"}] * 2, "starting_cash": -5}, "starting cash"),
+    ({"seats": [{"kind": "person"}] * 2, "starting_cash": 500,
+      "options": {"initial_auction": True}}, "starting_cash"),
     ({"seats": [{"kind": "person"}] * 2, "options": {"double_board": "go", "edition": "uk"}},
      "edition uk"),
     ({"seats": [{"kind": "person"}] * 2, "surprise": 1}, "surprise"),

@@ -50,6 +50,17 @@ def test_bad_database_urls_are_one_line_errors(tmp_path: Path) -> None:
         assert "\n" not in str(caught.value)
 
 
+def test_a_short_game_with_other_starting_cash_is_dealt_its_deeds() -> None:
+    """The lobby's starting cash is a rules option, so a Short game for $300 each still starts
+    as the Short Game does ("deals three Title Deed cards to each player", 000), after the
+    opening throws; it used to start from a position, with neither."""
+    setup = make_setup("short-1", {}, ["person", "person", "basic"], 5, 300, 0, "basic")
+    game = new_game(setup, ["Ann", "Bob", "C"])
+    assert game.cash == [300, 300, 300] and game.rules.starting_cash == 300
+    assert all(sum(1 for o in game.owner if o == p) == 3 for p in range(3))
+    assert any(e.kind == "opening" for e in game.events)
+
+
 def _bot_game(store: Store, actions: int) -> tuple[str, Game]:
     """A game of bots stored action by action, as the server stores it; and the game."""
     setup = make_setup("classic", {}, ["person", "basic", "strategic"], 11, None, 0, "basic")

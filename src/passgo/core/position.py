@@ -34,6 +34,7 @@ from passgo.core.state import (
     GameState,
     hotels_at,
     houses_at,
+    starting_cash,
 )
 from passgo.core.textdata import load_json, load_toml
 from passgo.core.timing import draw_angel
@@ -228,7 +229,7 @@ def _player(g: GameState, board: Board, p: int, raw: dict[str, Any],
             held: dict[int, int]) -> None:
     """One player's cash, square, jail state and cards (`held`: cards placed so far)."""
     key = f"players[{p}]"
-    cash = _expect(raw.get("cash", board.starting_cash), int, f"{key}.cash")
+    cash = _expect(raw.get("cash", starting_cash(g.rules, board)), int, f"{key}.cash")
     if cash < 0:
         raise PositionError(f"{key}.cash: must not be negative ({cash})")
     g.cash[p] = cash

@@ -171,6 +171,8 @@ CATALOGUE: dict[str, Entry] = {
     "foreclosure": _hr("Foreclosure", "money",
                        "landing on a mortgaged deed, you may buy it unless the owner lifts the "
                        "mortgage", True),
+    "starting_cash": _hr("Starting cash", "money",
+                         "every player starts with this much instead of the edition's", 2000),
     "go_landing_salary": _hr("Double salary on GO", "money",
                              "landing exactly on GO pays double the salary", 400),
     "free_parking_jackpot": _hr("Free Parking jackpot", "money",

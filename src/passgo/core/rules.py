@@ -228,6 +228,10 @@ class Rules:
         False, "on landing on a mortgaged deed, the owner may lift the mortgage at once; if "
         "not, the lander may buy it (mortgage value to the owner, value + 10 % to the Bank)",
         "004 Foreclosure")
+    starting_cash: int = _opt(
+        0, "cash every player starts with (0: the edition's, $1,500 on the US boards)",
+        "000: \"Each player is given $1500\"; a table that wants a longer or shorter game "
+        "starts with more or less", bounds=(0, 1_000_000))
     go_landing_salary: int = _opt(
         0, "salary for landing exactly on GO (0: the normal salary; 400, 500 or 686)",
         "004 Double salary", bounds=(0, 10_000))
@@ -464,6 +468,8 @@ class Rules:
              "auction_min_increment (a sealed-bid auction has no raises)"),
             (self.initial_auction and self.deal_deeds > 0, "initial_auction",
              "deal_deeds (both hand out the deeds before the game)"),
+            (self.starting_cash > 0 and self.initial_auction, "starting_cash",
+             "initial_auction (its money is initial_auction_money)"),
             (self.initial_auction_money != 10000 and not self.initial_auction,
              "initial_auction_money", "initial_auction off (the money of the initial auction)"),
             (self.sudden_death_rounds > 0 and not self.sudden_death, "sudden_death_rounds",

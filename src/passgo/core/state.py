@@ -82,6 +82,12 @@ def street_rent(rents: Sequence[int], level: int, whole_group: bool) -> int:
     return rents[HOTEL] + rents[level - HOTEL]
 
 
+def starting_cash(rules: Rules, board: Board) -> int:
+    """The cash each player starts with: `Rules.starting_cash`, else the edition's (000: "Each
+    player is given $1500")."""
+    return rules.starting_cash or board.starting_cash
+
+
 def deed_price(rules: Rules, printed: int) -> int:
     """What the Bank sells a deed printed at `printed` for: the printed price, twice it with
     `Rules.double_prices` ("All property costs twice the face value.")."""
@@ -157,7 +163,8 @@ class GameState:
         self.board: Board = board
         self.names = list(names)
         self.n = n  # number of seats (players out of the game keep theirs)
-        self.cash = [board.starting_cash] * n
+        start = starting_cash(rules, board)
+        self.cash = [start] * n
         self.pos = [0] * n
         self.jailed = [False] * n
         self.jail_turns = [0] * n
@@ -182,8 +189,9 @@ class GameState:
         self.dice: tuple[int, int] = (0, 0)
         self.rng = random.Random(seed)
         self.dice_script: list[tuple[int, int]] = []
-        # Net money the Bank has taken in; players' cash + bank_flow is constant.
-        self.bank_flow = 0
+        # Net money the Bank has taken in since each player held the edition's starting cash;
+        # players' cash + bank_flow is constant.
+        self.bank_flow = n * (board.starting_cash - start)
         # Rent not yet asked for (rules.rent_claim): [lander, owner, square, amount, last turn
         # in which the owner may still ask].
         self.claims: list[list[int]] = []

@@ -102,6 +102,10 @@ def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int
     seat. SetupError says what is wrong, in one line."""
     if preset not in PRESETS:
         raise SetupError(f"unknown rule set {preset!r} (known: {', '.join(PRESETS)})")
+    if starting_cash is not None:
+        if not 1 <= starting_cash <= MAX_CASH:
+            raise SetupError(f"starting cash must be from 1 to {MAX_CASH}")
+        options = {**options, "starting_cash": starting_cash}  # (the API's older field)
     try:
         rules = Rules.preset(preset).with_options(**options)
         rules.validate()
@@ -117,8 +121,6 @@ def make_setup(preset: str, options: dict[str, Any], seats: list[str], seed: int
             specs.append(None if kind == PERSON else web_bot(kind))
         except SetupError as exc:
             raise SetupError(f"seat {i + 1}: {exc}") from None
-    if starting_cash is not None and not 1 <= starting_cash <= MAX_CASH:
-        raise SetupError(f"starting cash must be from 1 to {MAX_CASH}")
     if not 0 <= away_seconds <= MAX_AWAY_SECONDS:
         raise SetupError(f"the time before a bot stands in must be 0 to {MAX_AWAY_SECONDS} s")
     try:
@@ -153,14 +155,10 @@ def check_name(name: str) -> str:
 
 
 def new_game(setup: GameSetup, names: list[str]) -> Game:
-    """The game of a setup once every seat has a name. With the edition's starting cash the
-    opening throws decide who starts; with other cash the game starts from a position in seat
-    order (positions are how the engine takes a different starting state)."""
+    """The game of a setup once every seat has a name: the opening throws decide who starts,
+    and the rule set's start (deeds dealt in a short game, an initial auction) is played,
+    whatever the starting cash (`Rules.starting_cash`)."""
     rules = Rules.from_dict(setup.rules)
-    if setup.starting_cash is None:
-        return Game.new(names, rules, setup.seed)
-    position = {
-        "rules": setup.rules,
-        "players": [{"name": n, "cash": setup.starting_cash} for n in names],
-    }
-    return Game.from_position(position, seed=setup.seed)
+    if setup.starting_cash is not None:  # a setup stored before the cash was a rules option
+        rules = rules.with_options(starting_cash=setup.starting_cash)
+    return Game.new(names, rules, setup.seed)
