@@ -21,7 +21,7 @@ from passgo.core.events import CHOICE_EVENTS, EVENT_TYPES, Event
 from passgo.core.rules import PRESETS
 from passgo.engine_build import engine_build
 from passgo.narrate import Voice, describe, describe_action, explain, question, sentences
-from support import load_fuzz, setup
+from support import load_fuzz, setup, sq
 
 NAMES = ["Ann", "Bob", "Cy"]
 # A verb in the third person after "you": what rewriting finished sentences used to leave.
@@ -200,3 +200,19 @@ def test_every_decision_kind_reads_right_for_the_decider_and_for_others() -> Non
         _walk(game, 100 + index, 600, asked)
     kinds = {cls.__dataclass_fields__["kind"].default for cls in DECISION_TYPES}
     assert kinds == asked, sorted(kinds - asked)
+
+
+def test_a_deed_the_lander_cannot_pay_for_yet_says_what_to_do() -> None:
+    """Buying is offered only once the cash is there (000: "you may buy that property from the
+    Bank at its printed price"; the FAQ lets a player mortgage to buy): to a lander short of
+    cash the question says how much to raise first, or, when nothing they hold would raise
+    it, that the deed goes to auction, instead of asking to buy without a way to."""
+    g = setup(dice=[(1, 2)], cash=[49, 1500], owners={sq("Boardwalk"): 0})
+    g.apply(Roll(0))  # 0 -> Baltic Avenue, $60
+    assert question(g, 0) == ("Raise $11 (sell or mortgage) to buy Baltic Avenue for $60, or "
+                              "let it go to auction?")
+    assert question(g, 1) == ("Waiting for Ann to raise $11 (sell or mortgage) to buy Baltic "
+                              "Avenue for $60, or let it go to auction")
+    poor = setup(dice=[(1, 2)], cash=[49, 1500])
+    poor.apply(Roll(0))
+    assert question(poor, 0) == "Let Baltic Avenue go to auction (its $60 price is out of reach)"

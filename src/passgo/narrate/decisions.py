@@ -81,7 +81,15 @@ def _phrase(v: Voice, d: Decision) -> str:
         case EndTurnDecision():
             return "build, trade or mortgage, or end the turn"
         case BuyDecision(square=sq, price=price):
-            return f"buy {v.square(sq)} for {v.money(price)} or let it go to auction"
+            short = price - v.game.cash_of(d.player)
+            if short <= 0:
+                return f"buy {v.square(sq)} for {v.money(price)} or let it go to auction"
+            # Buying is offered once the cash is there: say so rather than offer nothing.
+            if v.game.liquidation_value(d.player) >= price:
+                return (f"raise {v.money(short)} (sell or mortgage) to buy {v.square(sq)} for "
+                        f"{v.money(price)}, or let it go to auction")
+            return (f"let {v.square(sq)} go to auction (its {v.money(price)} price is out of "
+                    "reach)")
         case BidDecision(min_bid=low, high=high, high_bidder=bidder):
             now = (f" ({v.money(high)} by {v.name(bidder)} so far)" if bidder is not None
                    else "")
