@@ -436,6 +436,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         "snake_eyes_bonus": draw(st.sampled_from((0, 500))),
         "box_cars_bonus": draw(st.sampled_from((0, 500))),
         "go_landing_salary": draw(st.sampled_from((0, 400, 500, 686))),
+        "starting_cash": draw(st.sampled_from((0, 300, 5000))),
         "free_parking_jackpot": draw(st.booleans()),
         "free_parking_seed": draw(st.sampled_from((0, 500))),
         "free_parking_refill": draw(st.sampled_from((0, 50))),
@@ -486,7 +487,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
     if not picked.get("initial_auction"):
         picked["initial_auction_money"] = 10000
     else:
-        picked["deal_deeds"] = 0
+        picked["deal_deeds"] = picked["starting_cash"] = 0  # (its money is its own)
     if not picked.get("sudden_death"):
         picked["sudden_death_rounds"] = 0
     if picked.get("double_board", "off") == "off":
