@@ -496,7 +496,7 @@ class PassgoApp(App[int]):
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small and self._too_small is None:
-            self._too_small = TooSmallScreen(MIN_SIZE)
+            self._too_small = TooSmallScreen(MIN_SIZE, self.session)
             self.push_screen(self._too_small)
         elif small and self._too_small is not None:
             self._too_small.show_size(width, height)

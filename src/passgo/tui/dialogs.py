@@ -20,7 +20,7 @@ from textual.widgets import Button, DataTable, Input, Static
 from passgo.core import Game, building_levels, hotels_at, houses_at, street_rent
 from passgo.core.board import RAILROAD, STREET, UTILITY
 from passgo.narrate import buildings, debt_line, explain, money
-from passgo.session import Session, passgo_command
+from passgo.session import Session, resume_command
 from passgo.tui.theme import group_colour, group_label, player_colour
 
 KEYS = (
@@ -41,7 +41,7 @@ KEYS = (
     ("click", "a square shows its deed card: price, rents, house cost, owner"),
     ("h", "a hint: what the expert bot would do at your decision, and why"),
     ("?", "this help"),
-    ("q", "quit (the game is saved after every action: PASSGO play --resume continues)"),
+    ("q", "quit ({quitting})"),
     ("Tab", "move between buttons; Escape closes a dialog"),
 )
 
@@ -52,6 +52,13 @@ HOW_TO_PLAY = (
     "you sell buildings, mortgage deeds or trade; a player who cannot pay what they owe is "
     "bankrupt. The last player left wins."
 )
+
+
+def quitting(session: Session) -> str:
+    """What quitting does to the game, for the help's line on `q`: the command that continues
+    it names the file it is saved to (`--save FILE`), as the line printed after quitting does."""
+    return (f"the game is saved after every action: {resume_command(session.save_path)} "
+            "continues")
 
 
 class GameDialog(ModalScreen[None]):
@@ -73,8 +80,8 @@ class HelpScreen(GameDialog):
 
     def compose(self) -> ComposeResult:
         keys = Table.grid(padding=(0, 2))
-        for key, what in ((k, w.replace("PASSGO", passgo_command())) for k, w in KEYS):
-            keys.add_row(Text(key, style="bold"), what)
+        for key, what in KEYS:
+            keys.add_row(Text(key, style="bold"), what.format(quitting=quitting(self.session)))
         g = self.session.game
         now = "The game is over." if self.session.finished else explain(g)
         owed = None if self.session.finished else debt_line(g, g.pending_player,
@@ -316,9 +323,10 @@ class TooSmallScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
 
-    def __init__(self, need: tuple[int, int]) -> None:
+    def __init__(self, need: tuple[int, int], session: Session) -> None:
         super().__init__()
         self.need = need
+        self.session = session
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
@@ -332,5 +340,5 @@ class TooSmallScreen(ModalScreen[None]):
             f"This terminal is {width}×{height}; the board needs at least {w}×{h}.\n\n"
             "Make the window larger (or the font smaller) and the game comes back where it "
             "was, or press q to quit (the game is saved) and play line by line with "
-            f"`{passgo_command()} play --plain --resume`."
+            f"`{resume_command(self.session.save_path)} --plain`."
         )
