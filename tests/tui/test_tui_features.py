@@ -24,9 +24,10 @@ from support import setup, sq
 ANN_BOB = [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")]
 
 
-def test_too_small_terminal_says_so_and_the_game_comes_back() -> None:
+def test_too_small_terminal_says_so_and_the_game_comes_back(tmp_path: Path) -> None:
     async def go() -> None:
-        app = PassgoApp(Session(Game.new(["Ann", "Bob"], seed=1), ANN_BOB), bot_delay=0)
+        app = PassgoApp(Session(Game.new(["Ann", "Bob"], seed=1), ANN_BOB, tmp_path / "s.json"),
+                        bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, TooSmallScreen)

@@ -7,7 +7,8 @@ engine; every choice offered comes from `game.legal_actions`, and every action g
 `game.apply`, so the app can offer nothing the rules forbid.
 
 Bots wait while a dialog is open, so a person composing a trade or building houses between
-two bot moves sees the game hold still. The session saves the game after every action.
+two bot moves sees the game hold still. The session saves the game after every action (unless
+saving is off: then quitting an unfinished game is confirmed first).
 """
 
 from __future__ import annotations
@@ -129,6 +130,7 @@ class PassgoApp(App[int]):
         self._results_shown = False
         self._too_small: TooSmallScreen | None = None
         self._save_error = ""
+        self._asked_to_quit = False
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -254,10 +256,12 @@ class PassgoApp(App[int]):
 
     # -- dialogs -------------------------------------------------------------------------------
 
-    def _open(self, screen: Screen[R | None], then: Callable[[R], Any] | None = None) -> None:
+    def _open(self, screen: Screen[R | None], then: Callable[[R], Any] | None = None, *,
+              over_too_small: bool = False) -> None:
         """Show a dialog; when it closes, run `then` with its result and let bots go on.
-        Nothing opens over the too-small notice: the game is not visible behind it."""
-        if self._too_small is not None:
+        Nothing opens over the too-small notice (the game is not visible behind it) but what
+        it offers itself (`over_too_small`: asking before quitting)."""
+        if self._too_small is not None and not over_too_small:
             return
 
         def closed(result: R | None) -> None:
@@ -473,6 +477,20 @@ class PassgoApp(App[int]):
         self.schedule()
 
     async def action_quit(self) -> None:
+        """Quit. An unfinished game that is not saved (`--no-save`) would be lost, so that is
+        asked first; asked already (ctrl+q over the question), it quits."""
+        s = self.session
+        if s.save_path is None and not s.finished and not self._asked_to_quit:
+            self._asked_to_quit = True
+
+            def answered(yes: bool) -> None:
+                self._asked_to_quit = False
+                if yes:
+                    self.exit(0)
+
+            self._open(ConfirmScreen("Quit? This game is not saved: quitting loses it.",
+                                     "Quit"), answered, over_too_small=True)
+            return
         self._save()
         self.exit(0)
 

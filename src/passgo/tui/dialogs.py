@@ -56,7 +56,10 @@ HOW_TO_PLAY = (
 
 def quitting(session: Session) -> str:
     """What quitting does to the game, for the help's line on `q`: the command that continues
-    it names the file it is saved to (`--save FILE`), as the line printed after quitting does."""
+    it names the file it is saved to (`--save FILE`), as the line printed after quitting does;
+    with saving off (`--no-save`) quitting loses the game, so the player is told, and asked."""
+    if session.save_path is None:
+        return "this game is not saved: quitting an unfinished game loses it, so you are asked"
     return (f"the game is saved after every action: {resume_command(session.save_path)} "
             "continues")
 
@@ -336,9 +339,12 @@ class TooSmallScreen(ModalScreen[None]):
 
     def show_size(self, width: int, height: int) -> None:
         w, h = self.need
+        path = self.session.save_path
+        after = ("press q to quit (this game is not saved: quitting loses it)" if path is None
+                 else "press q to quit (the game is saved) and play line by line with "
+                 f"`{resume_command(path)} --plain`")
         self.query_one("#too-small", Static).update(
             f"This terminal is {width}×{height}; the board needs at least {w}×{h}.\n\n"
             "Make the window larger (or the font smaller) and the game comes back where it "
-            "was, or press q to quit (the game is saved) and play line by line with "
-            f"`{resume_command(self.session.save_path)} --plain`."
+            f"was, or {after}."
         )
