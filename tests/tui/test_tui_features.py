@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
-from pilot_support import SIZE, button, text_of, until
+from pilot_support import SIZE, button, screen_text, text_of, until
 
 from passgo.core import AcceptTrade, Game
 from passgo.plain import PlainGame
@@ -105,6 +105,10 @@ def test_hot_seat_trade_with_a_counter_offer() -> None:
             await until(pilot, lambda: isinstance(app.screen, TradeScreen))
             counter = app.screen
             assert isinstance(counter, TradeScreen) and counter.counter is not None
+            # Told to Cy, who composes it: to the other player only, and "you give".
+            lines = [line.strip() for line in screen_text(app).splitlines()]
+            assert lines[0] == "Counter-offer to Ann"
+            assert "You give" in lines and "Ann gives" in lines
             # The counter starts from the offer on the table; Cy asks for $10 more.
             await pilot.click("#get-cash")
             await pilot.press("1", "0")
