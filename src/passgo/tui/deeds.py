@@ -65,6 +65,23 @@ class DeedsScreen(GameDialog):
             return
         self.version += 1
 
+    async def recompose(self) -> None:
+        """Redraw, keeping the keyboard where it was: on the button of the same move when it
+        is still offered (another house on the same street), else on the one that took its
+        place (the next move), so that a player building from the keyboard is not sent back
+        to the first button after every press."""
+        was = self.focused
+        moves = list(self.query(ActionButton))
+        await super().recompose()
+        if not isinstance(was, ActionButton) or was not in moves:
+            return
+        now = list(self.query(ActionButton))
+        same = [b for b in now if b.game_action == was.game_action]
+        if same:
+            same[0].focus()
+        elif now:
+            now[min(moves.index(was), len(now) - 1)].focus()
+
     def compose(self) -> ComposeResult:
         g = self.session.game
         p = self.player
@@ -77,7 +94,9 @@ class DeedsScreen(GameDialog):
             owed = debt_line(g, p, self.session.you)
             if owed:
                 yield Static(Text(owed), classes="debt")
-            with VerticalScroll(id="deed-list"):
+            # The list itself takes no focus (it would hold it unseen when the dialog
+            # opens): the keyboard goes from button to button, which scroll into view.
+            with VerticalScroll(id="deed-list", can_focus=False):
                 yield from self._rows()
             yield Static(HINT, classes="explain")
             yield Button("Done (Escape)", action="screen.close", compact=True)
