@@ -42,6 +42,7 @@ from passgo.core import (
     TradeReplyDecision,
     TravelDecision,
 )
+from passgo.narrate.rules import game_over
 from passgo.narrate.voice import Voice, listing
 from passgo.narrate.why import why
 
@@ -59,9 +60,7 @@ def question(game: Game, viewer: int | None = None) -> str:
     v = Voice(game, viewer)
     d = game.pending
     if isinstance(d, GameOverDecision):
-        if d.winner is None:
-            return f"Game over ({d.reason})"
-        return f"Game over: {v.name(d.winner)} {v.verb(d.winner, 'wins', 'win')} ({d.reason})"
+        return game_over(v, d.winner, d.reason)
     phrase = _phrase(v, d)
     if v.is_you(d.player):
         return phrase[0].upper() + phrase[1:] + ("?" if " or " in phrase else "")

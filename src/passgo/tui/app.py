@@ -38,7 +38,7 @@ from passgo.core import (
     SmashBoard,
     TradeReplyDecision,
 )
-from passgo.narrate import Voice
+from passgo.narrate import Voice, rules_name
 from passgo.review.hint import hint
 from passgo.session import Session, SessionError, keep_unfinished, resume_command
 from passgo.tui.board import BoardGrid, SquareClicked
@@ -159,9 +159,7 @@ class PassgoApp(App[int]):
             top.append(f"  ·  {Voice(g, s.you).Poss(g.turn_player)} turn")
         bank = g.bank
         top.append(f"  ·  Bank: {bank.houses} houses, {bank.hotels} hotels")
-        changed = g.rules.changed()
-        top.append("  ·  classic rules" if not changed else
-                   f"  ·  rules with {len(changed)} changes")
+        top.append(f"  ·  rules: {rules_name(g.rules)}")
         left = s.time_left()
         if left is not None:
             top.append(f"  ·  {describe(left)}", style="bold")

@@ -147,10 +147,8 @@ class DecisionPanel(Vertical):
 
     def _finished(self) -> Iterator[Widget]:
         g = self.session.game
-        if g.over and g.winner is not None:
-            text = f"Game over: {g.names[g.winner]} wins ({g.end_reason})."
-        elif g.over:
-            text = f"Game over ({g.end_reason}): no winner; see the standings."
+        if g.over:
+            text = f"{question(g, self.session.you)}."
         else:
             text = "The bots could not finish the game; it stops here."
         yield Static(Text(text), classes="question")

@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from passgo.core import Action, Build, ClaimRent, Game, Mortgage, Sell, SellDown, Unmortgage
-from passgo.narrate import Voice, debt_line, money
+from passgo.narrate import Voice, buildings, debt_line, money
 from passgo.session import Session
 from passgo.tui.decision import ActionButton, label
 from passgo.tui.dialogs import GameDialog
@@ -25,8 +25,8 @@ from passgo.tui.theme import deed_state, group_colour
 
 HINT = (
     "Houses need the whole colour group with no deed mortgaged, built evenly; a hotel takes "
-    "four houses on every street of the group. Buildings sell back at half price. Only the "
-    "moves the rules allow right now have buttons."
+    "{houses} on every street of the group. Buildings sell back at half price. Only "
+    "the moves the rules allow right now have buttons."
 )
 
 
@@ -98,7 +98,8 @@ class DeedsScreen(GameDialog):
             # opens): the keyboard goes from button to button, which scroll into view.
             with VerticalScroll(id="deed-list", can_focus=False):
                 yield from self._rows()
-            yield Static(HINT, classes="explain")
+            yield Static(HINT.format(houses=buildings(g.rules.houses_per_hotel, 0)),
+                         classes="explain")
             yield Button("Done (Escape)", action="screen.close", compact=True)
 
     def _rows(self) -> Iterator[Widget]:

@@ -19,7 +19,15 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from passgo.core import Game, building_levels, hotels_at, houses_at, street_rent
 from passgo.core.board import RAILROAD, STREET, UTILITY
-from passgo.narrate import buildings, debt_line, explain, money
+from passgo.narrate import (
+    buildings,
+    debt_line,
+    ending,
+    explain,
+    how_it_ends,
+    money,
+    rules_described,
+)
 from passgo.session import Session, resume_command
 from passgo.tui.theme import group_colour, group_label, player_colour
 
@@ -46,11 +54,11 @@ KEYS = (
 )
 
 HOW_TO_PLAY = (
-    "Monopoly by the classic rules: roll, move, buy the deeds you land on (or let the Bank "
-    "auction them), and collect rent from players who land on yours. Owning a whole colour "
-    "group doubles its rent and lets you build houses, then hotels, evenly. Short of cash, "
-    "you sell buildings, mortgage deeds or trade; a player who cannot pay what they owe is "
-    "bankrupt. The last player left wins."
+    "Monopoly. The rules: {rules}. Roll, move, buy the deeds you land on (or let the Bank "
+    "auction them), and collect rent from players who land on yours. Owning a whole "
+    "colour group doubles its rent and lets you build houses, then hotels, evenly. Short of "
+    "cash, you sell buildings, mortgage deeds or trade; a player who cannot pay what they owe "
+    "is bankrupt. {end}"
 )
 
 
@@ -99,7 +107,9 @@ class HelpScreen(GameDialog):
                 yield Static(Text("\nKeys", style="bold underline"))
                 yield Static(keys)
                 yield Static(Text("\nThe game", style="bold underline"))
-                yield Static(HOW_TO_PLAY, classes="explain")
+                yield Static(Text(HOW_TO_PLAY.format(rules=rules_described(g.rules),
+                                                     end=how_it_ends(g.rules))),
+                             classes="explain")
             yield Button("Close (Escape)", action="screen.close", compact=True)
 
 
@@ -295,9 +305,9 @@ class ResultsScreen(GameDialog):
         s = self.session
         g = s.game
         if g.over and g.winner is not None:
-            head = f"{g.names[g.winner]} wins! ({g.end_reason})"
+            head = f"{g.names[g.winner]} wins! ({ending(g, g.end_reason)})"
         elif g.over:
-            head = f"The game ended ({g.end_reason}) without a winner."
+            head = f"The game ended ({ending(g, g.end_reason)}) without a winner."
         else:
             head = "No person was left and the bots could not finish: the game stops here."
         table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
