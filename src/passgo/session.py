@@ -158,6 +158,10 @@ def _json_damage(problem: str, text: str) -> str:
         return "it is empty"
     if not problem.startswith("not valid JSON"):
         return f"it is {problem}"
+    if not text.lstrip().startswith("{"):
+        # Every save begins with its JSON object: text that does not (a TOML position or
+        # rules file, notes) is some other file, not a save cut short.
+        return "it is not a passgo saved game"
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import time
 from collections.abc import Callable
 from typing import Any
+
+from rich.console import Console
+from textual.widgets import Static
 
 from passgo.tui.app import PassgoApp
 from passgo.tui.decision import ActionButton, DecisionPanel
@@ -34,3 +38,12 @@ def text_of(app: PassgoApp) -> str:
     """Everything the decision panel says, as plain text."""
     panel = app.query_one(DecisionPanel)
     return " ".join(str(w.render()) for w in panel.query("Static"))
+
+
+def screen_text(app: PassgoApp) -> str:
+    """Everything the screen on top says (a dialog's texts and tables), as plain text in one
+    wide line per row, so that long file names are not wrapped."""
+    console = Console(width=400, record=True, file=io.StringIO())
+    for widget in app.screen.query(Static):
+        console.print(widget.content)
+    return console.export_text()

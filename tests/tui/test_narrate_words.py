@@ -17,7 +17,8 @@ from passgo.core.events import (
     TradeOffered,
     TurnStarted,
 )
-from passgo.narrate import sentences
+from passgo.narrate import explain, question, sentences
+from support import setup
 
 GO_SALARY = Payment(None, 0, 200, "salary")
 
@@ -77,3 +78,19 @@ def test_a_session_speaks_to_its_one_person() -> None:
     nobody = Session(Game.new(["Ann", "Bob"], seed=1),
                      [Seat.parse("Ann", "human"), Seat.parse("Bob", "human")])
     assert nobody.you is None and nobody.viewer() == nobody.game.pending_player
+
+
+def test_the_jail_question_offers_only_what_may_be_done() -> None:
+    """Short of the fine, paying it is not offered: the question says why (the player may
+    raise the cash first); with a card, the card is offered; after the turns on which the fine
+    may be paid first, neither the fine nor a reason is said."""
+    short = setup(("Ann", "Bob"), cash=[30, 1500], jailed={0: 0})
+    assert question(short, 0) == "Roll for doubles (the $50 fine is more than your cash)"
+    assert question(short, 1) == ("Waiting for Ann (in jail) to roll for doubles (the $50 fine "
+                                  "is more than Ann's cash)")
+    assert "You have only $30" in explain(short)
+    rich = setup(("Ann", "Bob"), jailed={0: 0}, jail_cards={0: ["chance"]})
+    assert question(rich, 0) == ("Roll for doubles, pay the $50 fine or use a Get Out of Jail "
+                                 "Free card?")
+    late = setup(("Ann", "Bob"), cash=[30, 1500], jailed={0: 2})
+    assert question(late, 0) == "Roll for doubles"

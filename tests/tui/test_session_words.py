@@ -79,6 +79,13 @@ def test_a_damaged_save_is_said_in_words(tmp_path: Path) -> None:
     assert "empty" in (save_problem(path) or "")
 
 
+def test_a_file_that_is_not_a_save_is_said_to_be_none(tmp_path: Path) -> None:
+    """A TOML position given to --resume is not a save broken off part-way."""
+    path = tmp_path / "bad.toml"
+    path.write_text('to_move = "Ann"\n\n[[players]]\nname = "Ann"\n')
+    assert save_problem(path) == f"cannot resume {path}: it is not a passgo saved game"
+
+
 def test_a_new_game_never_offers_a_damaged_save_for_resuming(tmp_path: Path) -> None:
     path = a_save(tmp_path)
     path.write_text(path.read_text()[:100])

@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
-from pilot_support import SIZE, button, text_of, until
+from pilot_support import SIZE, button, screen_text, text_of, until
 
 from passgo.core import AcceptTrade, Game
 from passgo.plain import PlainGame
@@ -24,9 +24,10 @@ from support import setup, sq
 ANN_BOB = [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")]
 
 
-def test_too_small_terminal_says_so_and_the_game_comes_back() -> None:
+def test_too_small_terminal_says_so_and_the_game_comes_back(tmp_path: Path) -> None:
     async def go() -> None:
-        app = PassgoApp(Session(Game.new(["Ann", "Bob"], seed=1), ANN_BOB), bot_delay=0)
+        app = PassgoApp(Session(Game.new(["Ann", "Bob"], seed=1), ANN_BOB, tmp_path / "s.json"),
+                        bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, TooSmallScreen)
@@ -104,6 +105,10 @@ def test_hot_seat_trade_with_a_counter_offer() -> None:
             await until(pilot, lambda: isinstance(app.screen, TradeScreen))
             counter = app.screen
             assert isinstance(counter, TradeScreen) and counter.counter is not None
+            # Told to Cy, who composes it: to the other player only, and "you give".
+            lines = [line.strip() for line in screen_text(app).splitlines()]
+            assert lines[0] == "Counter-offer to Ann"
+            assert "You give" in lines and "Ann gives" in lines
             # The counter starts from the offer on the table; Cy asks for $10 more.
             await pilot.click("#get-cash")
             await pilot.press("1", "0")

@@ -298,3 +298,16 @@ RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
                                       ("no_mortgaging", True))),
 )}
 
+
+
+def nearest_rule_set(rules: Rules) -> tuple[RuleSet, dict[str, Any]]:
+    """The ready-made rule set closest to `rules` (the fewest options apart; the first in
+    `RULE_SETS` on a tie) and the options `rules` set differently from it, so that front-ends
+    name the rules in play as people know them ("Short game", "Short game with 1 change")
+    instead of counting their changes from the classic rules."""
+    def apart(rule_set: RuleSet) -> dict[str, Any]:
+        base = rule_set.rules().to_dict()
+        return {k: v for k, v in rules.to_dict().items() if base[k] != v}
+
+    nearest = min(RULE_SETS.values(), key=lambda s: len(apart(s)))
+    return nearest, apart(nearest)

@@ -12,6 +12,7 @@ $120?") while everyone else reads the player's name. The package is split by wha
 * `decisions`: the pending decision (`question`, `explain`, `debt_line`);
 * `actions`: what choosing an action means (`describe_action`) and the order a person is
   offered the answers in (`offered_order`);
+* `rules`: the rules in play by name, how a game under them ends and why it ended;
 * `why`: why money moved.
 
 Everything is read from the public model of `passgo.core`.
@@ -21,6 +22,7 @@ from passgo.core.reasons import seat_ref
 from passgo.narrate.actions import describe_action, offered_order
 from passgo.narrate.decisions import debt_line, explain, question, routine
 from passgo.narrate.events import describe, narrated, sentences
+from passgo.narrate.rules import ending, how_it_ends, rules_described, rules_name
 from passgo.narrate.voice import Voice, buildings, listing, money
 from passgo.narrate.why import why
 
@@ -30,13 +32,17 @@ __all__ = [
     "debt_line",
     "describe",
     "describe_action",
+    "ending",
     "explain",
+    "how_it_ends",
     "listing",
     "money",
     "narrated",
     "offered_order",
     "question",
     "routine",
+    "rules_described",
+    "rules_name",
     "seat_ref",
     "sentences",
     "why",

@@ -42,6 +42,7 @@ from passgo.core import (
     TradeReplyDecision,
     TravelDecision,
 )
+from passgo.narrate.rules import game_over
 from passgo.narrate.voice import Voice, listing
 from passgo.narrate.why import why
 
@@ -59,9 +60,7 @@ def question(game: Game, viewer: int | None = None) -> str:
     v = Voice(game, viewer)
     d = game.pending
     if isinstance(d, GameOverDecision):
-        if d.winner is None:
-            return f"Game over ({d.reason})"
-        return f"Game over: {v.name(d.winner)} {v.verb(d.winner, 'wins', 'win')} ({d.reason})"
+        return game_over(v, d.winner, d.reason)
     phrase = _phrase(v, d)
     if v.is_you(d.player):
         return phrase[0].upper() + phrase[1:] + ("?" if " or " in phrase else "")
@@ -75,9 +74,17 @@ def _phrase(v: Voice, d: Decision) -> str:
     match d:
         case RollDecision(doubles=doubles):
             return "roll again (doubles)" if doubles else "roll the dice"
-        case JailDecision(fine=fine, cards=cards):
-            card = " or use a Get Out of Jail Free card" if cards else ""
-            return f"roll for doubles, pay the {v.money(fine)} fine{card}"
+        case JailDecision(player=p, turn=turn, fine=fine, may_pay_fine=may_pay, cards=cards):
+            # Only what may be done now is offered; a fine that could be paid this turn but
+            # for the cash is said, as the player may raise it first.
+            ways = ["roll for doubles"]
+            if may_pay:
+                ways.append(f"pay the {v.money(fine)} fine")
+            if cards:
+                ways.append("use a Get Out of Jail Free card")
+            short = (f" (the {v.money(fine)} fine is more than {v.poss(p)} cash)"
+                     if not may_pay and turn < v.game.rules.jail_prepay_turns else "")
+            return listing(ways, "or") + short
         case EndTurnDecision():
             return "build, trade or mortgage, or end the turn"
         case BuyDecision(square=sq, price=price):
@@ -188,14 +195,17 @@ def explain(game: Game) -> str:
             return ("Roll the two dice and move that many squares clockwise. Doubles let you "
                     "roll again; three doubles in a row send you to jail. At any time you may "
                     "also build, sell, mortgage, lift mortgages and propose trades.")
-        case JailDecision(turn=turn, fine=fine_amount):
+        case JailDecision(turn=turn, fine=fine_amount, may_pay_fine=may_pay):
             fine = v.money(fine_amount)
             tries = g.rules.jail_max_turns
+            short = (f" You have only {cash}: sell or mortgage first to pay the fine."
+                     if not may_pay and turn < g.rules.jail_prepay_turns else "")
             return (f"You are in jail (turn {turn + 1} of {tries}). Roll: doubles free you and "
                     f"you move by that throw. Or pay the {fine} fine before rolling (allowed on "
                     f"your first {g.rules.jail_prepay_turns} turns in jail), or use a Get Out "
-                    f"of Jail Free card if you hold one. After {tries} failed rolls you pay "
-                    f"{fine} and move. In jail you still collect rent, bid, build and trade.")
+                    f"of Jail Free card if you hold one.{short} After {tries} failed rolls you "
+                    f"pay {fine} and move. In jail you still collect rent, bid, build and "
+                    "trade.")
         case EndTurnDecision():
             return ("Your throw has been played. Before the dice pass to the next player you "
                     "may build houses (evenly, on a whole colour group), sell, mortgage, lift "

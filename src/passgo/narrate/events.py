@@ -93,6 +93,7 @@ from passgo.core.events import (
     TurnStarted,
     VariantEvent,
 )
+from passgo.narrate.rules import game_over
 from passgo.narrate.voice import Voice, buildings, listing
 from passgo.narrate.why import why
 
@@ -157,9 +158,7 @@ def describe(v: Voice, e: Event) -> str | None:
             return (f"{v.does(p, 'is', 'are')} the Angel of Death and "
                     f"{v.verb(p, 'smashes', 'smash')} the board")
         case GameOver(winner=winner, reason=reason):
-            if winner is None:
-                return f"Game over ({reason})"
-            return f"Game over: {v.name(winner)} {v.verb(winner, 'wins', 'win')} ({reason})"
+            return game_over(v, winner, reason)
         case Payment():
             return _payment(v, e)
         case Debt(debtor=p, creditor=creditor, amount=amount, reason=reason):

@@ -138,11 +138,11 @@ def money(game: Game, amount: int) -> str:
     return game.board.money(amount)
 
 
-def listing(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
+def listing(items: list[str], word: str = "and") -> str:
+    """ "a", "a and b", "a, b and c" (or another joining `word`: "a, b or c")."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
 def buildings(houses: int, hotels: int) -> str:

@@ -7,7 +7,8 @@ engine; every choice offered comes from `game.legal_actions`, and every action g
 `game.apply`, so the app can offer nothing the rules forbid.
 
 Bots wait while a dialog is open, so a person composing a trade or building houses between
-two bot moves sees the game hold still. The session saves the game after every action.
+two bot moves sees the game hold still. The session saves the game after every action (unless
+saving is off: then quitting an unfinished game is confirmed first).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from passgo.core import (
     SmashBoard,
     TradeReplyDecision,
 )
-from passgo.narrate import Voice
+from passgo.narrate import Voice, rules_name
 from passgo.review.hint import hint
 from passgo.session import Session, SessionError, keep_unfinished, resume_command
 from passgo.tui.board import BoardGrid, SquareClicked
@@ -129,6 +130,7 @@ class PassgoApp(App[int]):
         self._results_shown = False
         self._too_small: TooSmallScreen | None = None
         self._save_error = ""
+        self._asked_to_quit = False
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -157,9 +159,7 @@ class PassgoApp(App[int]):
             top.append(f"  ·  {Voice(g, s.you).Poss(g.turn_player)} turn")
         bank = g.bank
         top.append(f"  ·  Bank: {bank.houses} houses, {bank.hotels} hotels")
-        changed = g.rules.changed()
-        top.append("  ·  classic rules" if not changed else
-                   f"  ·  rules with {len(changed)} changes")
+        top.append(f"  ·  rules: {rules_name(g.rules)}")
         left = s.time_left()
         if left is not None:
             top.append(f"  ·  {describe(left)}", style="bold")
@@ -254,10 +254,12 @@ class PassgoApp(App[int]):
 
     # -- dialogs -------------------------------------------------------------------------------
 
-    def _open(self, screen: Screen[R | None], then: Callable[[R], Any] | None = None) -> None:
+    def _open(self, screen: Screen[R | None], then: Callable[[R], Any] | None = None, *,
+              over_too_small: bool = False) -> None:
         """Show a dialog; when it closes, run `then` with its result and let bots go on.
-        Nothing opens over the too-small notice: the game is not visible behind it."""
-        if self._too_small is not None:
+        Nothing opens over the too-small notice (the game is not visible behind it) but what
+        it offers itself (`over_too_small`: asking before quitting)."""
+        if self._too_small is not None and not over_too_small:
             return
 
         def closed(result: R | None) -> None:
@@ -473,6 +475,20 @@ class PassgoApp(App[int]):
         self.schedule()
 
     async def action_quit(self) -> None:
+        """Quit. An unfinished game that is not saved (`--no-save`) would be lost, so that is
+        asked first; asked already (ctrl+q over the question), it quits."""
+        s = self.session
+        if s.save_path is None and not s.finished and not self._asked_to_quit:
+            self._asked_to_quit = True
+
+            def answered(yes: bool) -> None:
+                self._asked_to_quit = False
+                if yes:
+                    self.exit(0)
+
+            self._open(ConfirmScreen("Quit? This game is not saved: quitting loses it.",
+                                     "Quit"), answered, over_too_small=True)
+            return
         self._save()
         self.exit(0)
 
@@ -496,7 +512,7 @@ class PassgoApp(App[int]):
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small and self._too_small is None:
-            self._too_small = TooSmallScreen(MIN_SIZE)
+            self._too_small = TooSmallScreen(MIN_SIZE, self.session)
             self.push_screen(self._too_small)
         elif small and self._too_small is not None:
             self._too_small.show_size(width, height)

@@ -2,7 +2,8 @@
 
 Buttons come from `game.legal_actions`, so the panel offers exactly the legal choices and
 nothing else; the keys 1-9 press the numbered ones. Amounts (bids, buildings wanted in a
-shortage) are typed into a box bounded by the engine's range. While a bot decides, the panel
+shortage) are typed into a box bounded by the engine's range; beside it the digits are the
+amount's, and the buttons are pressed by Enter and letters instead. While a bot decides, the panel
 shows what it is deciding and the pace controls; business (deeds, buildings, trades) is open
 from here at any time, as the rules allow.
 """
@@ -68,7 +69,7 @@ class ActionButton(Button):
         super().__init__(Text(label), variant, classes=classes,  # type: ignore[arg-type]
                          compact=True)
         self.game_action = action
-        self.letter: str | None = None  # a letter key that presses it (beside the bid box)
+        self.letter: str | None = None  # a letter key that presses it (in an auction)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -82,6 +83,8 @@ class AmountInput(Input):
     def __init__(self, value: int, low: int, high: int) -> None:
         super().__init__(str(value), type="integer", id="amount", compact=True,
                          placeholder=f"{low}..{high}", tooltip=f"from {low} to {high}")
+        self.low = low
+        self.high = high
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character is not None and character.isdigit()
@@ -144,10 +147,8 @@ class DecisionPanel(Vertical):
 
     def _finished(self) -> Iterator[Widget]:
         g = self.session.game
-        if g.over and g.winner is not None:
-            text = f"Game over: {g.names[g.winner]} wins ({g.end_reason})."
-        elif g.over:
-            text = f"Game over ({g.end_reason}): no winner; see the standings."
+        if g.over:
+            text = f"{question(g, self.session.you)}."
         else:
             text = "The bots could not finish the game; it stops here."
         yield Static(Text(text), classes="question")
@@ -207,35 +208,36 @@ class DecisionPanel(Vertical):
             yield Horizontal(*buttons, classes="row")
 
     def _bid(self, p: int, options: list[Action]) -> Iterator[Widget]:
+        """The bid box and its keys. An answer here is an amount, so the digits always type
+        it and no button is numbered (a bid of 150 must not press button 1 on its way): Enter
+        bids what the box says and p leaves, from the box too, and also when there is no box
+        because the player cannot afford the lowest bid."""
         g = self.session.game
-        span = g.bid_range(p)
         row: list[Widget] = []
+        span = g.bid_range(p)
         if span is not None:
             low, high = span
             row += [
                 Static("Your bid:", classes="label"),
                 AmountInput(low, low, high),
-                Button(f"1 Bid (up to {money(g, high)})", "primary", id="bid", compact=True,
-                       classes="choice"),
+                Button(f"Enter Bid (up to {money(g, high)})", "primary", id="bid",
+                       compact=True, classes="keyed"),
             ]
-        first = 2 if span is not None else 1
-        rest = [a for a in options if not isinstance(a, Bid)]
-        for i, a in enumerate(rest, first):
-            # The bid box takes the digits: leaving (or not bidding) is the letter key p, which
-            # works while the box has the keyboard; the number still works elsewhere.
-            letter = "p" if i == first and span is not None else None
-            button = ActionButton(f"{letter or i} {label(g, a)}", a, classes="choice")
-            button.letter = letter
-            row.append(button)
+        for a in options:
+            if not isinstance(a, Bid):  # passing: leaving the auction, or writing no bid
+                button = ActionButton(f"p {label(g, a)}", a, classes="keyed")
+                button.letter = "p"
+                row.append(button)
         yield Horizontal(*row, classes="row")
 
     def _want(self, decision: BuildDemandDecision) -> Iterator[Widget]:
+        """How many of the short buildings: an amount, typed like a bid and sent with Enter."""
         low, high = decision.min_wanted, decision.max_wanted
         yield Horizontal(
             Static("How many:", classes="label"),
             AmountInput(low, low, high),
-            Button(f"1 Want this many ({low} to {high})", "primary", id="want", compact=True,
-                   classes="choice"),
+            Button(f"Enter Want this many ({low} to {high})", "primary", id="want",
+                   compact=True, classes="keyed"),
             classes="row",
         )
 
@@ -294,20 +296,34 @@ class DecisionPanel(Vertical):
         self._submit_amount()
 
     def _submit_amount(self) -> None:
-        decision = self.session.game.pending
+        """Send the amount typed, once it lies in the range the box was made for (the
+        engine's: `bid_range`, the decision's `min_wanted` to `max_wanted`); outside it, say
+        what the range is and send nothing."""
+        g = self.session.game
+        decision = g.pending
         p = decision.player
-        text = self.query_one("#amount", Input).value.strip()
+        box = self.query_one("#amount", AmountInput)
+        text = box.value.strip()
         if not text.isdigit():
-            self.notify("Type an amount in whole dollars.", severity="error")
+            self.notify("Type a whole number.", severity="error")
             return
         amount = int(text)
         if isinstance(decision, BuildDemandDecision):
+            if not box.low <= amount <= box.high:
+                self.notify(f"Say from {box.low} to {box.high}.", severity="error")
+                return
             self.post_message(Chose(WantBuildings(p, amount)))
+            return
+        if amount < box.low:
+            self.notify(f"The lowest bid is {money(g, box.low)}.", severity="error")
+        elif amount > box.high:
+            self.notify(f"A bid cannot be above your cash ({money(g, box.high)}).",
+                        severity="error")
         else:
             self.post_message(Chose(Bid(p, amount)))
 
     def press_letter(self, letter: str) -> bool:
-        """The choice whose key is this letter (beside the bid box), pressed; False if none."""
+        """The choice whose key is this letter (in an auction), pressed; False if none."""
         for choice in self.query(ActionButton):
             if choice.letter == letter:
                 choice.press()
@@ -321,8 +337,9 @@ class DecisionPanel(Vertical):
             choices[number - 1].press()
 
     def focus_first(self) -> None:
-        """Put the keyboard on the first thing to answer: the amount box, else choice 1."""
-        for widget in (*self.query("#amount"), *self.query(".choice")):
+        """Put the keyboard on the first thing to answer: the amount box, else choice 1, else
+        the first button pressed by a letter or Enter (leaving an auction)."""
+        for widget in (*self.query("#amount"), *self.query(".choice"), *self.query(".keyed")):
             if widget.focusable:
                 widget.focus()
                 return

@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from passgo.core import Action, Build, ClaimRent, Game, Mortgage, Sell, SellDown, Unmortgage
-from passgo.narrate import Voice, debt_line, money
+from passgo.narrate import Voice, buildings, debt_line, money
 from passgo.session import Session
 from passgo.tui.decision import ActionButton, label
 from passgo.tui.dialogs import GameDialog
@@ -25,8 +25,8 @@ from passgo.tui.theme import deed_state, group_colour
 
 HINT = (
     "Houses need the whole colour group with no deed mortgaged, built evenly; a hotel takes "
-    "four houses on every street of the group. Buildings sell back at half price. Only the "
-    "moves the rules allow right now have buttons."
+    "{houses} on every street of the group. Buildings sell back at half price. Only "
+    "the moves the rules allow right now have buttons."
 )
 
 
@@ -65,6 +65,23 @@ class DeedsScreen(GameDialog):
             return
         self.version += 1
 
+    async def recompose(self) -> None:
+        """Redraw, keeping the keyboard where it was: on the button of the same move when it
+        is still offered (another house on the same street), else on the one that took its
+        place (the next move), so that a player building from the keyboard is not sent back
+        to the first button after every press."""
+        was = self.focused
+        moves = list(self.query(ActionButton))
+        await super().recompose()
+        if not isinstance(was, ActionButton) or was not in moves:
+            return
+        now = list(self.query(ActionButton))
+        same = [b for b in now if b.game_action == was.game_action]
+        if same:
+            same[0].focus()
+        elif now:
+            now[min(moves.index(was), len(now) - 1)].focus()
+
     def compose(self) -> ComposeResult:
         g = self.session.game
         p = self.player
@@ -77,9 +94,12 @@ class DeedsScreen(GameDialog):
             owed = debt_line(g, p, self.session.you)
             if owed:
                 yield Static(Text(owed), classes="debt")
-            with VerticalScroll(id="deed-list"):
+            # The list itself takes no focus (it would hold it unseen when the dialog
+            # opens): the keyboard goes from button to button, which scroll into view.
+            with VerticalScroll(id="deed-list", can_focus=False):
                 yield from self._rows()
-            yield Static(HINT, classes="explain")
+            yield Static(HINT.format(houses=buildings(g.rules.houses_per_hotel, 0)),
+                         classes="explain")
             yield Button("Done (Escape)", action="screen.close", compact=True)
 
     def _rows(self) -> Iterator[Widget]:

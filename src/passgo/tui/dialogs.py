@@ -19,8 +19,16 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from passgo.core import Game, building_levels, hotels_at, houses_at, street_rent
 from passgo.core.board import RAILROAD, STREET, UTILITY
-from passgo.narrate import buildings, debt_line, explain, money
-from passgo.session import Session, passgo_command
+from passgo.narrate import (
+    buildings,
+    debt_line,
+    ending,
+    explain,
+    how_it_ends,
+    money,
+    rules_described,
+)
+from passgo.session import Session, resume_command
 from passgo.tui.theme import group_colour, group_label, player_colour
 
 KEYS = (
@@ -41,17 +49,27 @@ KEYS = (
     ("click", "a square shows its deed card: price, rents, house cost, owner"),
     ("h", "a hint: what the expert bot would do at your decision, and why"),
     ("?", "this help"),
-    ("q", "quit (the game is saved after every action: PASSGO play --resume continues)"),
+    ("q", "quit ({quitting})"),
     ("Tab", "move between buttons; Escape closes a dialog"),
 )
 
 HOW_TO_PLAY = (
-    "Monopoly by the classic rules: roll, move, buy the deeds you land on (or let the Bank "
-    "auction them), and collect rent from players who land on yours. Owning a whole colour "
-    "group doubles its rent and lets you build houses, then hotels, evenly. Short of cash, "
-    "you sell buildings, mortgage deeds or trade; a player who cannot pay what they owe is "
-    "bankrupt. The last player left wins."
+    "Monopoly. The rules: {rules}. Roll, move, buy the deeds you land on (or let the Bank "
+    "auction them), and collect rent from players who land on yours. Owning a whole "
+    "colour group doubles its rent and lets you build houses, then hotels, evenly. Short of "
+    "cash, you sell buildings, mortgage deeds or trade; a player who cannot pay what they owe "
+    "is bankrupt. {end}"
 )
+
+
+def quitting(session: Session) -> str:
+    """What quitting does to the game, for the help's line on `q`: the command that continues
+    it names the file it is saved to (`--save FILE`), as the line printed after quitting does;
+    with saving off (`--no-save`) quitting loses the game, so the player is told, and asked."""
+    if session.save_path is None:
+        return "this game is not saved: quitting an unfinished game loses it, so you are asked"
+    return (f"the game is saved after every action: {resume_command(session.save_path)} "
+            "continues")
 
 
 class GameDialog(ModalScreen[None]):
@@ -73,8 +91,8 @@ class HelpScreen(GameDialog):
 
     def compose(self) -> ComposeResult:
         keys = Table.grid(padding=(0, 2))
-        for key, what in ((k, w.replace("PASSGO", passgo_command())) for k, w in KEYS):
-            keys.add_row(Text(key, style="bold"), what)
+        for key, what in KEYS:
+            keys.add_row(Text(key, style="bold"), what.format(quitting=quitting(self.session)))
         g = self.session.game
         now = "The game is over." if self.session.finished else explain(g)
         owed = None if self.session.finished else debt_line(g, g.pending_player,
@@ -89,7 +107,9 @@ class HelpScreen(GameDialog):
                 yield Static(Text("\nKeys", style="bold underline"))
                 yield Static(keys)
                 yield Static(Text("\nThe game", style="bold underline"))
-                yield Static(HOW_TO_PLAY, classes="explain")
+                yield Static(Text(HOW_TO_PLAY.format(rules=rules_described(g.rules),
+                                                     end=how_it_ends(g.rules))),
+                             classes="explain")
             yield Button("Close (Escape)", action="screen.close", compact=True)
 
 
@@ -285,9 +305,9 @@ class ResultsScreen(GameDialog):
         s = self.session
         g = s.game
         if g.over and g.winner is not None:
-            head = f"{g.names[g.winner]} wins! ({g.end_reason})"
+            head = f"{g.names[g.winner]} wins! ({ending(g, g.end_reason)})"
         elif g.over:
-            head = f"The game ended ({g.end_reason}) without a winner."
+            head = f"The game ended ({ending(g, g.end_reason)}) without a winner."
         else:
             head = "No person was left and the bots could not finish: the game stops here."
         table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
@@ -316,9 +336,10 @@ class TooSmallScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
 
-    def __init__(self, need: tuple[int, int]) -> None:
+    def __init__(self, need: tuple[int, int], session: Session) -> None:
         super().__init__()
         self.need = need
+        self.session = session
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
@@ -328,9 +349,12 @@ class TooSmallScreen(ModalScreen[None]):
 
     def show_size(self, width: int, height: int) -> None:
         w, h = self.need
+        path = self.session.save_path
+        after = ("press q to quit (this game is not saved: quitting loses it)" if path is None
+                 else "press q to quit (the game is saved) and play line by line with "
+                 f"`{resume_command(path)} --plain`")
         self.query_one("#too-small", Static).update(
             f"This terminal is {width}×{height}; the board needs at least {w}×{h}.\n\n"
             "Make the window larger (or the font smaller) and the game comes back where it "
-            "was, or press q to quit (the game is saved) and play line by line with "
-            f"`{passgo_command()} play --plain --resume`."
+            f"was, or {after}."
         )

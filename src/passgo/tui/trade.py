@@ -98,8 +98,9 @@ class TradeScreen(ModalScreen[Action | None]):
 
     def compose(self) -> ComposeResult:
         g = self.session.game
-        title = ("Counter-offer to " if self.counter else "Trade: ") + (
-            f"{g.names[self.proposer]} and {g.names[self.responder]}")
+        # A counter-offer goes back to one player; a new trade is between the two named.
+        title = (f"Counter-offer to {g.names[self.responder]}" if self.counter else
+                 f"Trade: {g.names[self.proposer]} and {g.names[self.responder]}")
         with Vertical(classes="dialog wide", id="trade"):
             yield Static(Text(title), classes="title")
             if self.counter is None and len(self.others) > 1:
@@ -119,8 +120,10 @@ class TradeScreen(ModalScreen[Action | None]):
 
     def _side(self, p: int, side: str, preset: Bundle) -> ComposeResult:
         g = self.session.game
+        # Told to the proposer, as the summary below is: "You give", "Carl gives".
+        gives = Voice(g, self.proposer).does(p, "gives", "give")
         with Vertical(classes="side"):
-            yield Static(Text(f"{g.names[p]} gives", style=f"bold {player_colour(p)}"))
+            yield Static(Text(gives, style=f"bold {player_colour(p)}"))
             deeds = []
             for sq in g.board.properties:
                 if g.owner_of(sq) != p:
