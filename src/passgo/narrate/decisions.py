@@ -88,12 +88,12 @@ def _phrase(v: Voice, d: Decision) -> str:
         case EndTurnDecision():
             return "build, trade or mortgage, or end the turn"
         case BuyDecision(square=sq, price=price):
-            short = price - v.game.cash_of(d.player)
-            if short <= 0:
+            lacking = price - v.game.cash_of(d.player)
+            if lacking <= 0:
                 return f"buy {v.square(sq)} for {v.money(price)} or let it go to auction"
             # Buying is offered once the cash is there: say so rather than offer nothing.
             if v.game.liquidation_value(d.player) >= price:
-                return (f"raise {v.money(short)} (sell or mortgage) to buy {v.square(sq)} for "
+                return (f"raise {v.money(lacking)} (sell or mortgage) to buy {v.square(sq)} for "
                         f"{v.money(price)}, or let it go to auction")
             return (f"let {v.square(sq)} go to auction (its {v.money(price)} price is out of "
                     "reach)")
