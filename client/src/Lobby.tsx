@@ -130,7 +130,7 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
                 onChange={(e) => setSeats(seats.map((v, k) => k === i
                   ? (e.target as HTMLSelectElement).value : v))}>
           <option value="person">A person</option>
-          {options.bots.map((b) => <option value={`bot:${b.name}`}>Bot: {b.name}</option>)}
+          {options.bots.map((b) => <option value={`bot:${b.name}`}>Bot: {b.title}</option>)}
           {i >= 2 && <option value="">No one</option>}
         </select>
         {i >= 2 && <button type="button" aria-label={`Remove seat ${i + 1}`}
@@ -139,7 +139,7 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
       {seats.length < MAX_SEATS && <button type="button" class="add-seat"
         onClick={() => setSeats([...seats, "bot:basic"])}>Add a seat</button>}
       <details class="bot-levels"><summary>What the bots play like</summary>
-        <dl>{options.bots.map((b) => <><dt>{b.name}</dt><dd>{b.doc}</dd></>)}</dl>
+        <dl>{options.bots.map((b) => <><dt>{b.title}</dt><dd>{b.doc}</dd></>)}</dl>
       </details>
     </fieldset>
     <details class="more"><summary>More settings</summary>

@@ -4,6 +4,7 @@ and every kind of bad request refused with a reason and no change."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -14,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webclient import Player, create, join, make_client, make_store
 
+from passgo.agents import parse_spec
 from passgo.core.rules import option_docs
 from passgo.web.messages import MAX_MESSAGE
 
@@ -38,7 +40,26 @@ def test_options_list_presets_house_rules_and_only_built_in_bots(client: TestCli
     auction = next(o for o in data["options"] if o["name"] == "auction")
     assert auction["choices"] == ["open", "closed", "vickrey"]
     bots = [b["name"] for b in data["bots"]]
-    assert "strategic" in bots and "cmd" not in bots
+    assert "level:club" in bots and "cmd" not in bots
+
+
+def test_the_lobby_offers_each_bot_once_in_words(client: TestClient) -> None:
+    """The levels first, weakest to strongest, then the other bots; no two entries seat the
+    same bot (`casual` is `level:casual`, `strategic` is `level:club`, `expert` the search bot
+    `level:expert` is made from), each told in words, not by its settings; and every entry
+    can be seated."""
+    bots = client.get("/api/options").json()["bots"]
+    assert [b["title"] for b in bots[:5]] == ["Beginner", "Casual", "Club", "Strong", "Expert"]
+    names = [b["name"] for b in bots]
+    assert not {"casual", "beginner", "strategic", "expert"} & set(names)
+    specs = [parse_spec(name).text() for name in names]
+    assert len(set(specs)) == len(specs), specs
+    assert len({b["title"] for b in bots}) == len(bots)
+    for b in bots:
+        assert b["doc"] and not re.search(r"=|\boptions?\b|rollout", b["doc"]), b
+    made = client.post("/api/games", json={"seats": [{"kind": "person"}] + [
+        {"kind": "bot", "bot": name} for name in names[:7]]})
+    assert made.status_code == 201, made.text
 
 
 def test_the_lobby_offers_every_rule_by_its_common_name(client: TestClient) -> None:

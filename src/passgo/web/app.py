@@ -47,7 +47,6 @@ from pydantic import (
 )
 from starlette.websockets import WebSocketState
 
-from passgo.agents import AGENTS
 from passgo.core import Game
 from passgo.core.rule_catalogue import CATALOGUE, CATEGORIES, RULE_SETS
 from passgo.core.rules import BOUNDS, CHOICES, PRESETS, option_docs
@@ -77,9 +76,9 @@ from passgo.web.protocol import Created
 from passgo.web.review import game_review
 from passgo.web.room import CLOSE, Client, Room
 from passgo.web.setup import (
+    LOBBY_BOTS,
     MAX_AWAY_SECONDS,
     PERSON,
-    WEB_BOTS,
     SetupError,
     check_game_name,
     check_name,
@@ -282,7 +281,7 @@ def options_payload(serving: Serving) -> dict[str, Any]:
         "categories": [{"id": key, "title": title} for key, title in CATEGORIES.items()],
         "rule_sets": [{"name": s.name, "meaning": s.meaning, "preset": s.preset,
                        "options": dict(s.options)} for s in RULE_SETS.values()],
-        "bots": [{"name": name, "doc": AGENTS[name]} for name in WEB_BOTS],
+        "bots": [{"name": name, "title": title, "doc": doc} for name, title, doc in LOBBY_BOTS],
         "max_away_seconds": MAX_AWAY_SECONDS,
     }
 
