@@ -436,6 +436,33 @@ def test_the_review_of_a_finished_game_is_the_commands_json(tmp_path: Path) -> N
         not m["judged"] for m in review["moves"] if m["player"] == 1)
 
 
+def test_the_board_at_a_review_step_is_the_replay_of_the_history_so_far(
+        tmp_path: Path) -> None:
+    """`GET /api/games/{id}/position/{at}` (the review's step-through): refused before the
+    end, then the spectator's view after the first `at` actions: at 0 the SUMMARY position
+    ($1,500 each, Ann on Pennsylvania Avenue), after the whole history the final view
+    (Ann's $100 of rent paid), past it a 404 that says how many actions there are."""
+    from positions import store_position
+
+    database = tmp_path / "games.sqlite3"
+    game_id, tokens = store_position(f"sqlite:///{database}", SUMMARY, ["person", "basic"])
+    with make_client(make_store(database)) as client, ExitStack() as sockets:
+        ann = Player(sockets.enter_context(client.websocket_connect(f"/api/games/{game_id}/ws")),
+                     tokens[0])
+        assert client.get(f"/api/games/{game_id}/position/0").status_code == 409
+        _play_to_the_end(ann)
+        start = client.get(f"/api/games/{game_id}/position/0").json()
+        assert [p["square"] for p in start["players"]] == [34, 5]
+        assert [p["cash"] for p in start["players"]] == [1500, 1500] and not start["over"]
+        past = client.get(f"/api/games/{game_id}/position/100000")
+        assert past.status_code == 404
+        said = re.search(r"has (\d+) actions", past.json()["error"])
+        assert said is not None
+        actions = int(said[1])
+        end = client.get(f"/api/games/{game_id}/position/{actions}").json()
+        assert end["over"] and end["players"][0]["cash"] == 1400
+
+
 def test_hints_only_in_a_game_whose_host_allows_them(client: TestClient) -> None:
     """The lobby's "Allow hints": in such a game a seat asks for the expert's hint at its own
     decision and gets it alone (`{"type": "hint", "version", "text"}`), the same text again

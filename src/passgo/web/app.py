@@ -73,7 +73,7 @@ from passgo.web.messages import (
 )
 from passgo.web.notify import listen
 from passgo.web.protocol import Created
-from passgo.web.review import game_review
+from passgo.web.review import game_review, position_view
 from passgo.web.room import CLOSE, Client, Room
 from passgo.web.setup import (
     LOBBY_BOTS,
@@ -448,6 +448,19 @@ def create_app(store: Store, serving: Serving | None = None, *,
         """The review of a finished game (docs/review.md#json), in a worker thread."""
         return await finished(reviews, game_id, "review", lambda room, game: game_review(
             game, [r.person for r in sorted(room.seats, key=lambda r: r.seat)]))
+
+    @app.get("/api/games/{game_id}/position/{at}")
+    async def get_position(game_id: str, at: int) -> JSONResponse:
+        """A finished game's board after its first `at` actions, as a spectator sees it (the
+        review's step-through), from a replay in a worker thread."""
+        room = await room_of(game_id)
+        if room.game is None or room.status != OVER:
+            return _error(409, "the game is not over yet")
+        game: Game = room.game  # over: no action changes it any more
+        try:
+            return JSONResponse(await asyncio.to_thread(position_view, game, at))
+        except ValueError as exc:
+            return _error(404, str(exc))
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> JSONResponse:
