@@ -1,7 +1,7 @@
 // The lobby: make a game (a name, public or by link only, a ready-made rule set by name, the
 // house rules grouped as people think of them with their common names and one-line meanings,
 // seats for people or bots by level), the public games to join or watch with their rules and
-// free seats, and the games this browser made, which it may remove.
+// free seats, and the games this browser made, which it may delete (for everyone).
 
 import type { JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
@@ -227,7 +227,9 @@ function MyGames(): JSX.Element | null {
       <a href={`/game/${g.id}`} class="game-name">{g.name || "A game"}</a>
       <span class={`status ${g.status}`}>{g.status}</span>
       <p>{g.seats.map((s) => s.name ?? "(open)").join(", ")}{g.public ? "" : " · private"}</p>
-      <button type="button" data-remove={g.id} onClick={() => remove(g.id)}>Remove</button>
+      {/* The server deletes the game itself, for everyone at its table. */}
+      <button type="button" data-remove={g.id} onClick={() => remove(g.id)}>
+        Delete the game for everyone</button>
     </li>)}</ul>
   </section>;
 }
