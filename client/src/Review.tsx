@@ -101,8 +101,10 @@ export function GameReview({ game, letters, show }: {
     const move = review?.moves[at];
     if (!move) return undefined;
     let current = true;
+    // (A board the server cannot give now, busy with others, leaves the last one drawn: the
+    // review itself stands.)
     request<View>(`/api/games/${game}/position/${move.at}`).then(
-      (view) => { if (current) show(view); }, (e: Error) => setError(e.message));
+      (view) => { if (current) show(view); }, () => undefined);
     return () => { current = false; };
   }, [review, at]);
   useEffect(() => () => show(null), []);

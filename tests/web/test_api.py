@@ -454,6 +454,8 @@ def test_the_board_at_a_review_step_is_the_replay_of_the_history_so_far(
         start = client.get(f"/api/games/{game_id}/position/0").json()
         assert [p["square"] for p in start["players"]] == [34, 5]
         assert [p["cash"] for p in start["players"]] == [1500, 1500] and not start["over"]
+        for beyond in (-1, 10**30):
+            assert client.get(f"/api/games/{game_id}/position/{beyond}").status_code == 404
         past = client.get(f"/api/games/{game_id}/position/100000")
         assert past.status_code == 404
         said = re.search(r"has (\d+) actions", past.json()["error"])

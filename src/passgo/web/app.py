@@ -100,6 +100,7 @@ from passgo.web.summary import game_summary
 
 MAX_BODY = 16_384
 MAX_SUMMARIES = 64  # finished games whose result figures a process keeps
+MAX_POSITIONS = 256  # boards of finished games' steps a process keeps (the review's)
 STRIKES_BEFORE_CLOSE = 50  # messages refused in a row by the rate limit
 POLICY_VIOLATION = 1008
 UNSUPPORTED_DATA = 1003
@@ -420,6 +421,9 @@ def create_app(store: Store, serving: Serving | None = None, *,
     # A review takes seconds of CPU (minutes for rules without a trained evaluator): one at
     # a time, whoever asks.
     reviews = Computed(keep=MAX_SUMMARIES, at_once=1)
+    # A step's board is a replay of up to the whole history (milliseconds; a second for the
+    # longest games): two at a time, so that requests cannot start as many as they like.
+    positions = Computed(keep=MAX_POSITIONS, at_once=2)
 
     async def finished(cache: Computed, game_id: str, what: str,
                        work: Callable[[Room, Game], dict[str, Any]]) -> JSONResponse:
@@ -457,10 +461,14 @@ def create_app(store: Store, serving: Serving | None = None, *,
         if room.game is None or room.status != OVER:
             return _error(409, "the game is not over yet")
         game: Game = room.game  # over: no action changes it any more
-        try:
-            return JSONResponse(await asyncio.to_thread(position_view, game, at))
-        except ValueError as exc:
-            return _error(404, str(exc))
+        if not 0 <= at <= len(game.history):
+            return _error(404, f"the game has {len(game.history)} actions")
+        view = await positions.get(f"{game_id}/{at}", lambda: position_view(game, at))
+        if view is None:
+            response = _error(503, "the server is busy with other boards: try again")
+            response.headers["Retry-After"] = "1"
+            return response
+        return JSONResponse(view)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> JSONResponse:

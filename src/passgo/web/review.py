@@ -26,11 +26,8 @@ def game_review(game: Game, people: Sequence[bool]) -> dict[str, Any]:
 
 def position_view(game: Game, at: int) -> dict[str, Any]:
     """What a spectator saw of `game` after its first `at` actions (a review move's `at`: the
-    position its player decided on), from a replay of its history. ValueError outside 0 to
-    the history's length. Milliseconds to a second, by the length: run it off the event
-    loop."""
-    if not 0 <= at <= len(game.history):
-        raise ValueError(f"the game has {len(game.history)} actions")
+    position its player decided on; 0 to the history's length), from a replay of its
+    history. Milliseconds to a second, by the length: run it off the event loop."""
     # The replay yields the position before any action, then one after each.
     position, _, _ = next(islice(Game.replay(game.to_dict()), at, None))
     return position.view(-1)
