@@ -129,6 +129,21 @@ export function orderedAnswers(state: StateMessage): LegalAction[] {
   return [...answers.filter((a) => a.text !== "accept"), ...answers.filter((a) => a.text === "accept")];
 }
 
+/** Whether this seat is to act now: an answer of its own to press, or the money to raise,
+ * whose answers are the business below the answers (selling and mortgaging; declaring
+ * bankruptcy is the only answer proper, and only when the rest cannot cover the debt). */
+export function yourTurn(state: StateMessage): boolean {
+  const view = state.view;
+  if (!view || view.over || state.seat === null || view.pending.player !== state.seat) return false;
+  return orderedAnswers(state).length > 0 || raising(state);
+}
+
+/** This seat owes what it must raise by selling and mortgaging. */
+function raising(state: StateMessage): boolean {
+  return state.view?.pending.kind === "raise_funds" && state.view.pending.player === state.seat &&
+    (state.actions ?? []).some((a) => !a.answer);
+}
+
 /** The question to ask before an answer, or null. */
 export function warningFor(action: LegalAction, state: StateMessage, board: BoardMessage):
     [string, string] | null {
@@ -148,9 +163,11 @@ export function warningFor(action: LegalAction, state: StateMessage, board: Boar
  * yet) and how to ask for one. */
 export type Hint = { text: string | null; ask: () => void };
 
-export function DecisionPanel({ state, board, act, busy, hint }: {
+/** `trades`: how many trades of this seat were answered so far; the trade composer starts
+ * empty again after each (what it held was offered, or is no longer its owner's). */
+export function DecisionPanel({ state, board, act, busy, hint, trades }: {
   state: StateMessage; board: BoardMessage; act: (action: LegalAction) => void; busy: boolean;
-  hint: Hint | null;
+  hint: Hint | null; trades: number;
 }): JSX.Element {
   const view = state.view!;
   const d = view.pending;
@@ -159,7 +176,7 @@ export function DecisionPanel({ state, board, act, busy, hint }: {
   const mine = state.seat === d.player && d.kind !== "game_over";
   const text = (t: string) => act({ text: t, label: t, answer: true });
   const seated = state.seat !== null && !view.over && !view.players[state.seat].bankrupt;
-  return <section class={`decision${mine && answers.length ? " yours" : ""}`}
+  return <section class={`decision${yourTurn(state) ? " yours" : ""}`}
                   aria-labelledby="question">
     <h2 id="question">{state.question ?? ""}</h2>
     {mine && state.explain && <details class="explain"><summary>What does this mean?</summary>
@@ -175,7 +192,7 @@ export function DecisionPanel({ state, board, act, busy, hint }: {
         aria-keyshortcuts={k < 9 ? String(k + 1) : undefined} disabled={busy}
         onClick={() => act(a)}><kbd aria-hidden="true">{k + 1}</kbd> {a.label}</button>)}
     </div>}
-    {seated && business.length > 0 && <details class="business">
+    {seated && business.length > 0 && <details class="business" open={raising(state)}>
       <summary>Build, sell, mortgage ({business.length})</summary>
       <div class="answers">{business.map((a) => <button type="button" data-action={a.text}
         disabled={busy} onClick={() => act(a)}>{a.label}</button>)}
@@ -184,8 +201,8 @@ export function DecisionPanel({ state, board, act, busy, hint }: {
     {seated && (d.kind !== "trade_reply" || d.player !== state.seat) &&
       view.players.filter((p) => !p.bankrupt).length > 1 &&
       <details class="compose"><summary>Propose a trade</summary>
-        <TradeComposer view={view} board={board} me={state.seat!} answering={null} send={text}
-                       busy={busy} />
+        <TradeComposer key={trades} view={view} board={board} me={state.seat!} answering={null}
+                       send={text} busy={busy} />
       </details>}
   </section>;
 }

@@ -16,7 +16,7 @@ import { applyPatch } from "./patch";
 import { stepBack, stepFrom } from "./board/geometry";
 import { playerColour, playerLetters } from "./colours";
 import { DeedCard } from "./DeedCard";
-import { DecisionPanel, orderedAnswers, warningFor } from "./Decision";
+import { DecisionPanel, orderedAnswers, warningFor, yourTurn } from "./Decision";
 import { Line, Log } from "./Log";
 import { Players } from "./Players";
 import { Results } from "./Results";
@@ -141,6 +141,8 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
   const [sent, setSent] = useState(-1); // the version this page acted on, until it moves on
   const [clock, setClock] = useState("");
   const [deleted, setDeleted] = useState(false);
+  const [trades, setTrades] = useState(0); // trades of this seat answered (see DecisionPanel)
+  const [reviewed, setReviewed] = useState<View | null>(null); // the review's step, on the board
   const ws = useRef<WebSocket | null>(null);
   const queue = useRef<StateMessage[]>([]);
   const running = useRef(false);
@@ -161,6 +163,10 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
     if (first || (message.said.length && message.version !== current.current?.version)) {
       setLog((old) => first ? lines : [...old, ...lines].slice(-400));
       if (!first) setSaid(message.said.slice(-4).join(". "));
+    }
+    if (message.events.some((e) => (e.kind === "trade_accept" || e.kind === "trade_reject") &&
+                                   [e.offer.proposer, e.offer.responder].includes(message.seat ?? -1))) {
+      setTrades((n) => n + 1);
     }
     current.current = message;
     setShown(message);
@@ -234,8 +240,11 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
           setAnimating(true);
           await animate(message, before.view, board_.current);
         } else {
-          const card = [...message.events].reverse().find((e) => e.kind === "card");
-          if (card?.kind === "card") setCard({ deck: card.deck, text: card.text });
+          // The card drawn stays in the board's middle until the next turn begins.
+          const last = [...message.events].reverse().find((e) => e.kind === "card" ||
+                                                              e.kind === "turn");
+          if (last?.kind === "card") setCard({ deck: last.deck, text: last.text });
+          if (last?.kind === "turn") setCard(null);
         }
         if (message.events.some((e) => e.kind === "dice")) setDice(null);
         apply(message);
@@ -355,8 +364,7 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
   const me = shown?.seat ?? null;
   const letters = useMemo(() => playerLetters(seats), [seats]);
   const answers = shown ? orderedAnswers(shown) : [];
-  const mine = !!view && me !== null && view.pending.player === me && !view.over &&
-    answers.length > 0;
+  const mine = !!shown && yourTurn(shown);
   // A decision that arrives right after this page answered one holds its buttons back a
   // moment, so a double click or a key pressed twice never answers it; an offer longer.
   const decisionKey = view ? JSON.stringify([view.pending.kind, view.pending.player, shown?.version]) : "";
@@ -371,14 +379,17 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
   }, [decisionKey]);
   const busy = animating || held || (shown !== null && sent >= shown.version);
   // Keyboard play: a new decision of this seat takes the focus, unless the player is busy
-  // elsewhere (typing a chat line, composing a trade, reading a deed).
+  // elsewhere (typing a chat line, composing a trade, reading a deed). The page stays where
+  // the player scrolled it: a focus that scrolls its button into view would cut off the
+  // header and the question above it.
   useEffect(() => {
     const active = document.activeElement;
     const slot = document.querySelector(".decision-slot");
     if (!mine || busy || !slot) return;
     if (active === document.body || active === null || slot.contains(active) &&
         active.tagName === "BUTTON") {
-      slot.querySelector<HTMLButtonElement>(".answers > button:not(:disabled)")?.focus();
+      slot.querySelector<HTMLButtonElement>(".answers > button:not(:disabled)")
+        ?.focus({ preventScroll: true });
     }
   }, [decisionKey, busy]);
 
@@ -451,7 +462,11 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
       out.push(<button type="button" onClick={() => send({ type: "take_back" })}>
         Take my seat back</button>);
     }
-    if (!hostTokenFor(id) || seat.kind !== "person" || seat.open) return out;
+    // The host's controls of another person's seat, while they change something: the host
+    // does not remove themself (Delete the game ends it), and a game over has no seats to
+    // give away.
+    if (!hostTokenFor(id) || seat.kind !== "person" || seat.open || me === seat.seat ||
+        shown?.status === "over") return out;
     if (shown?.status === "playing" && !seat.online && !seat.standin) {
       out.push(<button type="button" data-host="standin" onClick={() => host("standin", seat.seat)}>
         Hand to a bot</button>);
@@ -510,11 +525,14 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
             <button type="button" aria-label="Zoom in" disabled={zoom >= 2.8}
                     onClick={() => setZoom(Math.min(2.8, zoom + 0.6))}>+</button></>}
         </div>}
-        {!board ? <p>Loading the board…</p>
-          : listed ? <SquareList board={board} view={view} positions={positions}
+        {!board ? <p>{shown?.status === "waiting"
+            ? "The board is laid out when the game starts: as soon as every seat is taken, " +
+              "or when the host starts it with bots in the open seats."
+            : "Loading the board…"}</p>
+          : listed ? <SquareList board={board} view={reviewed ?? view} positions={positions}
                                  letters={letters} onSelect={setSelected} />
           : <div class="board-scroll">
-          <Board board={board} view={view} positions={positions} letters={letters}
+          <Board board={board} view={reviewed ?? view} positions={positions} letters={letters}
                  dice={drawnDice} card={card} selected={selected} onSelect={setSelected}
                  zoom={zoom} />
         </div>}
@@ -528,8 +546,10 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
           {!view ? <section class="decision"><h2>Waiting for players to take their seats</h2>
               <p>Send the invitation link to your friends{isHost ? ", or start with bots in the open seats" : ""}.</p></section>
             : over && board ? <Results game={id} board={board} letters={letters}
-                                       question={shown?.question ?? ""} rematch={rematch} />
+                                       question={shown?.question ?? ""} rematch={rematch}
+                                       show={setReviewed} />
             : board && shown ? <DecisionPanel state={shown} board={board} busy={busy}
+                                              trades={trades}
                                               act={(a) => void act(a)}
                                               hint={listing.hints ? {
                                                 text: hint?.version === shown.version

@@ -1,7 +1,7 @@
 // The lobby: make a game (a name, public or by link only, a ready-made rule set by name, the
 // house rules grouped as people think of them with their common names and one-line meanings,
 // seats for people or bots by level), the public games to join or watch with their rules and
-// free seats, and the games this browser made, which it may remove.
+// free seats, and the games this browser made, which it may delete (for everyone).
 
 import type { JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
@@ -130,7 +130,7 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
                 onChange={(e) => setSeats(seats.map((v, k) => k === i
                   ? (e.target as HTMLSelectElement).value : v))}>
           <option value="person">A person</option>
-          {options.bots.map((b) => <option value={`bot:${b.name}`}>Bot: {b.name}</option>)}
+          {options.bots.map((b) => <option value={`bot:${b.name}`}>Bot: {b.title}</option>)}
           {i >= 2 && <option value="">No one</option>}
         </select>
         {i >= 2 && <button type="button" aria-label={`Remove seat ${i + 1}`}
@@ -139,7 +139,7 @@ function CreateForm({ options }: { options: Options }): JSX.Element {
       {seats.length < MAX_SEATS && <button type="button" class="add-seat"
         onClick={() => setSeats([...seats, "bot:basic"])}>Add a seat</button>}
       <details class="bot-levels"><summary>What the bots play like</summary>
-        <dl>{options.bots.map((b) => <><dt>{b.name}</dt><dd>{b.doc}</dd></>)}</dl>
+        <dl>{options.bots.map((b) => <><dt>{b.title}</dt><dd>{b.doc}</dd></>)}</dl>
       </details>
     </fieldset>
     <details class="more"><summary>More settings</summary>
@@ -227,7 +227,9 @@ function MyGames(): JSX.Element | null {
       <a href={`/game/${g.id}`} class="game-name">{g.name || "A game"}</a>
       <span class={`status ${g.status}`}>{g.status}</span>
       <p>{g.seats.map((s) => s.name ?? "(open)").join(", ")}{g.public ? "" : " · private"}</p>
-      <button type="button" data-remove={g.id} onClick={() => remove(g.id)}>Remove</button>
+      {/* The server deletes the game itself, for everyone at its table. */}
+      <button type="button" data-remove={g.id} onClick={() => remove(g.id)}>
+        Delete the game for everyone</button>
     </li>)}</ul>
   </section>;
 }

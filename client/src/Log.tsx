@@ -30,6 +30,9 @@ const REASONED = new Set(["buy", "decline", "bid", "pass", "build", "sell", "mor
   "unmortgage", "trade_offer", "trade_accept", "trade_reject", "deed_sold", "pot"]);
 
 function Sentence({ line }: { line: Line }): JSX.Element {
+  // A new turn's line is a heading here: the dashes the terminal sets it apart with are the
+  // row's own style in the page.
+  if (line.kind === "turn") return <span>{line.text.replace(/^-+\s*|\s*-+$/g, "")}</span>;
   const cut = REASONED.has(line.kind) ? line.text.indexOf(": ") : -1;
   if (cut < 0) return <span>{line.text}</span>;
   return <span>{line.text.slice(0, cut)}<span class="reason"> — {line.text.slice(cut + 2)}</span></span>;

@@ -4,7 +4,7 @@
 
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { BoardMessage, Summary, request } from "./api";
+import { BoardMessage, Summary, View, request } from "./api";
 import { groupColour, groupName, playerColour } from "./colours";
 import { GameReview } from "./Review";
 
@@ -45,9 +45,10 @@ function WorthChart({ summary, letters, currency }: { summary: Summary; letters:
   </figure>;
 }
 
-export function Results({ game, board, letters, question, rematch }: {
+/** `show`: draws a position of the review on the page's board (null: the final one). */
+export function Results({ game, board, letters, question, rematch, show }: {
   game: string; board: BoardMessage; letters: string[]; question: string;
-  rematch: JSX.Element | null;
+  rematch: JSX.Element | null; show: (view: View | null) => void;
 }): JSX.Element {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState("");
@@ -85,7 +86,7 @@ export function Results({ game, board, letters, question, rematch }: {
         </tbody>
       </table>
       <WorthChart summary={summary} letters={letters} currency={board.currency} />
-      <GameReview game={game} letters={letters} />
+      <GameReview game={game} letters={letters} show={show} />
     </>}
   </section>;
 }

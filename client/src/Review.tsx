@@ -1,11 +1,12 @@
 // "Review this game" on the result screen: the review of the finished game from the server
 // (GET /api/games/{id}/review, the JSON of `passgo review --json`, docs/review.md): every
 // player's win chance over the decisions as a chart, a step-through of the decisions with the
-// marked ones and the better move, and the summary per reviewed player.
+// marked ones and the better move, with the board as it stood at the step chosen (GET
+// /api/games/{id}/position/{at}), and the summary per reviewed player.
 
 import type { JSX } from "preact";
-import { useState } from "preact/hooks";
-import { request } from "./api";
+import { useEffect, useState } from "preact/hooks";
+import { View, request } from "./api";
 import { playerColour } from "./colours";
 
 type Mark = "inaccuracy" | "mistake" | "blunder" | null;
@@ -40,7 +41,7 @@ function ChanceChart({ review, at, letters }: { review: GameReviewData; at: numb
   const n = Math.max(1, points.length - 1);
   const x = (k: number) => left + (k / n) * (w - left - right);
   const y = (v: number) => top + (1 - v) * (h - top - bottom);
-  return <svg viewBox={`0 0 ${w} ${h}`} role="img" class="chart"
+  return <figure class="chart"><svg viewBox={`0 0 ${w} ${h}`} role="img"
               aria-label={`Win chance over the decisions: ${review.players.map((name, s) =>
                 `${name} ends at ${pct(review.final[s])}`).join("; ")}`}>
     {[0, 0.5, 1].map((t) => <g>
@@ -53,8 +54,13 @@ function ChanceChart({ review, at, letters }: { review: GameReviewData; at: numb
     {review.moves.map((m, k) => m.mark ? <circle cx={x(k)} cy={y(m.before[m.player])}
       r={m.mark === "blunder" ? 5 : 3.5} fill={playerColour(m.player)} stroke="#000" /> : null)}
     <text x={(w + left) / 2} y={h - 6} text-anchor="middle" font-size="11" class="axis">
-      decisions ({letters.join(", ")})</text>
-  </svg>;
+      the game's decisions, first to last</text>
+  </svg>
+    <figcaption>Each player's chance to win before each decision:{" "}
+      {review.players.map((name, s) => <span class="legend">
+        <span class="token-mark" style={{ background: playerColour(s) }} aria-hidden="true">
+          {letters[s]}</span> {name}</span>)}</figcaption>
+  </figure>;
 }
 
 function Step({ review, at, setAt }: { review: GameReviewData; at: number;
@@ -81,12 +87,27 @@ function Step({ review, at, setAt }: { review: GameReviewData; at: number;
   </div>;
 }
 
-export function GameReview({ game, letters }: { game: string; letters: string[] }
-                          ): JSX.Element {
+/** `show`: draws a position on the page's board (null: the game's own, as it ended). */
+export function GameReview({ game, letters, show }: {
+  game: string; letters: string[]; show: (view: View | null) => void;
+}): JSX.Element {
   const [review, setReview] = useState<GameReviewData | null>(null);
   const [asked, setAsked] = useState(false);
   const [error, setError] = useState("");
   const [at, setAt] = useState(0);
+  // The board shows the position the step's player decided on; an answer that comes after
+  // the next step was chosen is not drawn.
+  useEffect(() => {
+    const move = review?.moves[at];
+    if (!move) return undefined;
+    let current = true;
+    // (A board the server cannot give now, busy with others, leaves the last one drawn: the
+    // review itself stands.)
+    request<View>(`/api/games/${game}/position/${move.at}`).then(
+      (view) => { if (current) show(view); }, () => undefined);
+    return () => { current = false; };
+  }, [review, at]);
+  useEffect(() => () => show(null), []);
   if (!asked) {
     return <p><button type="button" onClick={() => {
       setAsked(true);

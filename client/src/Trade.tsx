@@ -162,12 +162,18 @@ export function TradeComposer({ view, board, me, answering, partner: fixed, send
   return <form class="trade" aria-label="Trade" ref={form} onSubmit={submit}>
     {answering || fixed !== undefined ? <p>{answering ? "Counter-offer to" : "Offer to"} {name}</p>
       : <label>Trade with <select name="partner" value={String(partner)} onChange={(e) => {
+          // Another partner, another offer: both sides start empty (what was to be given for
+          // the other partner's deeds would go for nothing).
           setPartner(Number((e.target as HTMLSelectElement).value));
+          setGive(new Set());
           setGet(new Set());
+          setGiveCash(0);
           setGetCash(0);
+          setGiveCards(new Set());
           setGetCards(new Set());
         }}>{others.map((p) => <option value={String(p.seat)}>{p.name}</option>)}</select></label>}
-    <div class="trade-sides">
+    {/* Keyed by the partner: the terms' own fields start again with the sides. */}
+    <div class="trade-sides" key={partner}>
       <Side title="You give" seat={me} view={view} board={board} prefix="give" chosen={give}
             toggle={(sq) => setGive(flip(give, sq))} cash={giveCash} setCash={setGiveCash}
             cards={giveCards} toggleCard={(k) => setGiveCards(flip(giveCards, k))} />

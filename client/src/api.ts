@@ -158,7 +158,7 @@ export type Options = {
   categories: { id: string; title: string }[];
   rule_sets: RuleSet[];
   options: RuleOption[];
-  bots: { name: string; doc: string }[];
+  bots: { name: string; title: string; doc: string }[]; // each bot once, levels first
   max_away_seconds: number;
   public_url: string | null;
   bot_time_limit: number;

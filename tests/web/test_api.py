@@ -4,6 +4,7 @@ and every kind of bad request refused with a reason and no change."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -14,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webclient import Player, create, join, make_client, make_store
 
+from passgo.agents import parse_spec
 from passgo.core.rules import option_docs
 from passgo.web.messages import MAX_MESSAGE
 
@@ -38,7 +40,26 @@ def test_options_list_presets_house_rules_and_only_built_in_bots(client: TestCli
     auction = next(o for o in data["options"] if o["name"] == "auction")
     assert auction["choices"] == ["open", "closed", "vickrey"]
     bots = [b["name"] for b in data["bots"]]
-    assert "strategic" in bots and "cmd" not in bots
+    assert "level:club" in bots and "cmd" not in bots
+
+
+def test_the_lobby_offers_each_bot_once_in_words(client: TestClient) -> None:
+    """The levels first, weakest to strongest, then the other bots; no two entries seat the
+    same bot (`casual` is `level:casual`, `strategic` is `level:club`, `expert` the search bot
+    `level:expert` is made from), each told in words, not by its settings; and every entry
+    can be seated."""
+    bots = client.get("/api/options").json()["bots"]
+    assert [b["title"] for b in bots[:5]] == ["Beginner", "Casual", "Club", "Strong", "Expert"]
+    names = [b["name"] for b in bots]
+    assert not {"casual", "beginner", "strategic", "expert"} & set(names)
+    specs = [parse_spec(name).text() for name in names]
+    assert len(set(specs)) == len(specs), specs
+    assert len({b["title"] for b in bots}) == len(bots)
+    for b in bots:
+        assert b["doc"] and not re.search(r"=|\boptions?\b|rollout", b["doc"]), b
+    made = client.post("/api/games", json={"seats": [{"kind": "person"}] + [
+        {"kind": "bot", "bot": name} for name in names[:7]]})
+    assert made.status_code == 201, made.text
 
 
 def test_the_lobby_offers_every_rule_by_its_common_name(client: TestClient) -> None:
@@ -413,6 +434,35 @@ def test_the_review_of_a_finished_game_is_the_commands_json(tmp_path: Path) -> N
     assert review["outcome"] == "Bob won (time limit)."
     assert [m["player"] for m in review["moves"]] and all(
         not m["judged"] for m in review["moves"] if m["player"] == 1)
+
+
+def test_the_board_at_a_review_step_is_the_replay_of_the_history_so_far(
+        tmp_path: Path) -> None:
+    """`GET /api/games/{id}/position/{at}` (the review's step-through): refused before the
+    end, then the spectator's view after the first `at` actions: at 0 the SUMMARY position
+    ($1,500 each, Ann on Pennsylvania Avenue), after the whole history the final view
+    (Ann's $100 of rent paid), past it a 404 that says how many actions there are."""
+    from positions import store_position
+
+    database = tmp_path / "games.sqlite3"
+    game_id, tokens = store_position(f"sqlite:///{database}", SUMMARY, ["person", "basic"])
+    with make_client(make_store(database)) as client, ExitStack() as sockets:
+        ann = Player(sockets.enter_context(client.websocket_connect(f"/api/games/{game_id}/ws")),
+                     tokens[0])
+        assert client.get(f"/api/games/{game_id}/position/0").status_code == 409
+        _play_to_the_end(ann)
+        start = client.get(f"/api/games/{game_id}/position/0").json()
+        assert [p["square"] for p in start["players"]] == [34, 5]
+        assert [p["cash"] for p in start["players"]] == [1500, 1500] and not start["over"]
+        for beyond in (-1, 10**30):
+            assert client.get(f"/api/games/{game_id}/position/{beyond}").status_code == 404
+        past = client.get(f"/api/games/{game_id}/position/100000")
+        assert past.status_code == 404
+        said = re.search(r"has (\d+) actions", past.json()["error"])
+        assert said is not None
+        actions = int(said[1])
+        end = client.get(f"/api/games/{game_id}/position/{actions}").json()
+        assert end["over"] and end["players"][0]["cash"] == 1400
 
 
 def test_hints_only_in_a_game_whose_host_allows_them(client: TestClient) -> None:

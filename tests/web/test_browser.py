@@ -485,6 +485,7 @@ def test_a_bankruptcy_ends_the_game_on_the_result_screen_and_a_rematch(
         rent = ann.locator(".standings tbody tr", has_text="Bob").locator("td").nth(3)
         expect(rent).to_have_text("$0")
         # The review: both players' win chances over the decisions, a step-through.
+        expect(ann.locator(".token[data-seat='1']")).to_have_count(0)
         ann.click("text=Review this game")
         review = ann.locator("section.review")
         expect(review.locator("svg polyline")).to_have_count(2, timeout=60_000)
@@ -492,6 +493,13 @@ def test_a_bankruptcy_ends_the_game_on_the_result_screen_and_a_rematch(
         expect(review).to_contain_text("Ann won (last player standing).")
         # Bob's one decision, the bankruptcy, was forced; Ann made none.
         expect(review).to_contain_text("Ann: no decision of theirs to judge.")
+        expect(review.locator("figure.chart")).to_contain_text("first to last")
+        expect(review.locator("figure.chart")).to_contain_text("Bob")
+        # The board shows the position of the step chosen: Bob, out of the game at the end
+        # and so off the board, is back on Boardwalk, deciding.
+        expect(review.locator(".review-step")).to_contain_text("Bob — declaring bankruptcy")
+        expect(ann.locator(".token[data-seat='1']")).to_have_attribute("data-square", "39",
+                                                                       timeout=STEP_MS)
         SHOTS.mkdir(parents=True, exist_ok=True)
         ann.locator(".results").screenshot(path=SHOTS / "review.png")  # for a look
         ann.click("button.rematch")
@@ -1092,3 +1100,168 @@ def test_a_hint_button_where_the_host_allows_hints(browser: Browser, site: str) 
     expect(ann.locator(".decision .hint")).to_have_text(re.compile(r"^The expert suggests "),
                                                         timeout=STEP_MS)
     expect(ann.locator("button[data-hint]")).to_have_count(0)
+
+
+# Bob, with $100, throws 3 + 4 from Pacific Avenue onto Ann's Boardwalk with a house: $200
+# rent, which he can raise by mortgaging the light blues he holds.
+DEBT = {
+    "to_move": "Bob",
+    "players": [{"name": "Ann", "cash": 1500}, {"name": "Bob", "cash": 100, "position": 32}],
+    "properties": {"Park Place": {"owner": "Ann", "houses": 1},
+                   "Boardwalk": {"owner": "Ann", "houses": 1},
+                   "Oriental Avenue": {"owner": "Bob"}, "Vermont Avenue": {"owner": "Bob"},
+                   "Connecticut Avenue": {"owner": "Bob"}},
+    "dice": {"script": [[3, 4]]},
+}
+
+
+def test_raising_money_is_the_players_turn_with_selling_and_mortgaging_open(
+        browser: Browser, database: str) -> None:
+    """Rules, Mortgages: a player who owes more than their cash raises it by selling
+    buildings and mortgaging deeds. That decision is the player's as any other is (the
+    frame, the tab's title), and its answers, the sales and mortgages, are shown open."""
+    game, tokens = store_position(database, DEBT, [PERSON, PERSON])
+    port = free_port()
+    with server(database, port):
+        bob = _seated(browser, f"http://127.0.0.1:{port}", game, tokens[1])
+        _press(bob, "roll")
+        expect(bob.locator(".debt")).to_contain_text("You owe $200 to Ann", timeout=STEP_MS)
+        expect(bob.locator(".decision.yours")).to_be_visible()
+        expect(bob).to_have_title(re.compile("^● Your turn"))
+        expect(bob.locator("details.business")).to_have_attribute("open", "")
+        expect(bob.locator("button[data-action='mortgage 6']")).to_be_visible()
+        _press(bob, "mortgage 6")
+        _press(bob, "mortgage 8")
+        expect(bob.locator(".player[data-seat='0'] .cash")).to_have_text("$1,700",
+                                                                         timeout=STEP_MS)
+        expect(bob.locator("details.business")).not_to_have_attribute("open", "")
+
+
+def test_the_trade_composer_starts_again_after_an_answer_and_for_another_partner(
+        browser: Browser, database: str) -> None:
+    """What was offered is gone from the composer once the offer is answered (the deeds it
+    named have changed hands), and choosing another partner empties both sides (cash for
+    the first partner's deed would otherwise be offered for nothing)."""
+    game, tokens = store_position(database, BROWNS, [PERSON, PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        ann = _seated(browser, site, game, tokens[0])
+        bob = _seated(browser, site, game, tokens[1])
+        ann.locator("details.compose > summary").click(timeout=STEP_MS)
+        ann.select_option("select[name=partner]", label="Bob")
+        ann.fill("input[name=give-cash]", "100")
+        ann.check(".trade-side input[name=get-deed][value='3']")
+        ann.click("form.trade button[type=submit]")
+        _press(bob, "accept")
+        bob.click("dialog.confirm [data-confirm=yes]")
+        expect(ann.locator(".log")).to_contain_text("Bob accepted your trade", timeout=STEP_MS)
+        trade = ann.locator("form.trade")
+        expect(trade.locator("input[name=give-cash]")).to_have_value("0")
+        expect(trade.locator("input[type=checkbox]:checked")).to_have_count(0)
+        expect(trade.locator(".trade-summary")).to_have_text("Pick what each side gives.")
+        ann.fill("input[name=give-cash]", "50")
+        ann.check(".trade-side input[name=give-deed][value='3']")
+        ann.select_option("select[name=partner]", label="Basic 3")
+        expect(trade.locator("input[name=give-cash]")).to_have_value("0")
+        expect(trade.locator("input[type=checkbox]:checked")).to_have_count(0)
+        expect(trade.locator(".trade-summary")).to_have_text("Pick what each side gives.")
+
+
+def test_the_host_sees_what_may_be_done_and_the_waiting_room_says_when_play_starts(
+        browser: Browser, site: str) -> None:
+    """Waiting, the page says when the game starts (every seat taken, or the host's start
+    with bots); the host may remove another person, never themself, and nobody once the
+    game is over; the lobby's button for a game of theirs says that it deletes it for
+    everyone."""
+    ann = browser.new_context().new_page()
+    ann.goto(site)
+    _create_and_join(ann, "person", "Ann")
+    expect(ann.locator(".board-box")).to_contain_text(
+        "as soon as every seat is taken, or when the host starts it", timeout=STEP_MS)
+    expect(ann.locator(".player[data-seat='0'] [data-host=remove]")).to_have_count(0)
+    bob = browser.new_context().new_page()
+    _join(bob, ann.url, "Bob")
+    expect(ann.locator("svg.board")).to_be_visible(timeout=STEP_MS)
+    expect(ann.locator(".player[data-seat='1'] [data-host=remove]")).to_be_attached()
+    expect(ann.locator(".player[data-seat='0'] [data-host=remove]")).to_have_count(0)
+    ann.goto(site)
+    expect(ann.locator("button[data-remove]")).to_have_text("Delete the game for everyone",
+                                                            timeout=STEP_MS)
+
+
+def test_a_new_decision_takes_the_focus_where_the_page_is_scrolled(browser: Browser,
+                                                                   database: str) -> None:
+    """The focus moves to the new decision's first answer without scrolling the page away
+    from what the player reads (the header and the question stay where they were)."""
+    game, tokens = store_position(database, KEYBOARD, [PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        page = browser.new_context(viewport={"width": 1280, "height": 320}).new_page()
+        page.goto(f"http://127.0.0.1:{port}")
+        page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
+                      [game, tokens[0]])
+        page.goto(f"http://127.0.0.1:{port}/game/{game}")
+        expect(page.locator("button[data-action=roll]")).to_be_focused(timeout=STEP_MS)
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        scrolled = page.evaluate("window.scrollY")
+        assert scrolled > 200  # the answers out of sight above
+        page.keyboard.press("1")
+        expect(page.locator("button[data-action^=buy]")).to_be_focused(timeout=STEP_MS)
+        assert page.evaluate("window.scrollY") == scrolled
+
+
+# Ann throws 3 + 4 from GO onto Chance; the bot throws 1 + 2 onto Baltic Avenue.
+CHANCE = {"to_move": "Ann", "players": [{"name": "Ann"}, {"name": "Basic 2"}],
+          "dice": {"script": [[3, 4], [1, 2]]}}
+
+
+def test_a_drawn_card_stays_until_the_next_turn_and_the_page_has_its_icon(
+        browser: Browser, database: str) -> None:
+    """The card drawn shows in the board's middle for the rest of the turn, not rounds
+    later; and every file the page asks for is there, its icon too."""
+    game, tokens = store_position(database, CHANCE, [PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        context = browser.new_context()
+        page = context.new_page()
+        missing: list[str] = []
+        page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+        page.goto(f"http://127.0.0.1:{port}")
+        page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
+                      [game, tokens[0]])
+        page.goto(f"http://127.0.0.1:{port}/game/{game}")
+        _press(page, "roll")
+        expect(page.locator(".drawn-card")).to_be_visible(timeout=STEP_MS)
+        for _ in range(20):  # whatever the card asks, to the end of the turn
+            if page.locator("button[data-action=end]").count():
+                break
+            _answer(page, ["pay", "buy", "roll"])
+            page.wait_for_timeout(300)
+        _press(page, "end")
+        expect(page.locator(".log")).to_contain_text("Basic 2 rolled", timeout=STEP_MS)
+        expect(page.locator(".drawn-card")).to_have_count(0)
+        icon = page.locator("link[rel=icon]").get_attribute("href")
+        assert icon and context.request.get(f"http://127.0.0.1:{port}{icon}").ok
+        assert not missing, missing
+
+
+def test_the_phone_board_is_followed_by_its_decision(browser: Browser, database: str) -> None:
+    """On a tall phone (390x844) the decision comes right under the board, not at the
+    bottom of the screen with an empty gap between them."""
+    game, tokens = store_position(database, KEYBOARD, [PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{port}")
+        page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
+                      [game, tokens[0]])
+        page.goto(f"http://127.0.0.1:{port}/game/{game}")
+        expect(page.locator("button[data-action=roll]")).to_be_visible(timeout=STEP_MS)
+        board = page.locator("svg.board").bounding_box()
+        decision = page.locator(".decision").bounding_box()
+        assert board is not None and decision is not None
+        assert board["width"] >= 370
+        assert 0 <= decision["y"] - (board["y"] + board["height"]) <= 24, (board, decision)
+        context.close()

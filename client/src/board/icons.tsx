@@ -120,5 +120,5 @@ export function Building({ x, y, hotel }: { x: number; y: number; hotel: boolean
   const w = hotel ? 20 : 10;
   return <path class={hotel ? "hotel" : "house"}
                d={`M${x} ${y + 4} l${w / 2} -5 l${w / 2} 5 v7 h-${w} z`}
-               fill={hotel ? "#dc2626" : "#16a34a"} stroke="#fff" stroke-width="1" />;
+               fill={hotel ? "#dc2626" : "#16a34a"} stroke="#111" stroke-width="1.2" />;
 }

@@ -70,6 +70,21 @@ AGENTS: dict[str, str] = {
 }
 
 
+#: What the built-in bots that no level is made from play like, in words a player reads (the
+#: lobby's list, beside the levels' own words in `LEVELS`).
+PLAY_STYLES: dict[str, str] = {
+    "random": "presses any answer the rules allow, at random",
+    "basic": "a simple player: buys while it keeps a little cash and bids up to the printed "
+             "price",
+    "cautious": "plays soundly but keeps more cash in hand, bids low and trades only for a "
+                "clear gain",
+    "aggressive": "plays soundly but spends down to its last dollar, bids high and trades "
+                  "readily",
+    "dealer": "plays soundly and trades readily, for a smaller gain than most",
+    "homebody": "plays soundly but stays in jail as long as it may",
+}
+
+
 def _number(options: dict[str, str], key: str, kind: Callable[[str], float | int],
             default: float | int) -> float | int:
     if key not in options:
@@ -179,6 +194,7 @@ def split_specs(text: str) -> list[str]:
 __all__ = [
     "AGENTS",
     "LEVELS",
+    "PLAY_STYLES",
     "POLICY_PREFIX",
     "PROTOCOL_PREFIX",
     "Agent",

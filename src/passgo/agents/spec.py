@@ -34,14 +34,17 @@ MAX_SPEC = 1000  # characters of a spec's text (a command line with its argument
 LEVEL_PREFIX: Final = "level:"
 #: The levels, weakest first: (name, the built-in spec it stands for, what it is).
 LEVELS: Final = (
-    ("beginner", "beginner", "the strategic bot with a newcomer's mistakes (deeds misjudged, "
-                             "railroads and utilities left alone, too much cash held back, "
-                             "timid bids, late building, few offers, deeds sold at face "
-                             "value)"),
-    ("casual", "casual", "the strategic bot with milder mistakes"),
-    ("club", "strategic", "the strategic bot"),
-    ("strong", "expert:rollouts=2,horizon=4", "the strategic bot checked by two short rollouts"),
-    ("expert", "expert:rollouts=8", "the search bot: eight rollouts a decision"),
+    ("beginner", "beginner", "plays like a newcomer: misjudges what deeds are worth, leaves "
+                             "railroads and utilities alone, holds back too much cash, bids "
+                             "timidly, builds late and sells its deeds for cash too readily"),
+    ("casual", "casual", "plays like a casual player: misjudges deeds now and then, holds cash "
+                         "back and builds late"),
+    ("club", "strategic", "plays soundly: buys, bids and trades to complete colour groups and "
+                          "builds on them"),
+    ("strong", "expert:rollouts=2,horizon=4", "plays soundly and checks each choice by playing "
+                                              "the game a few rounds on"),
+    ("expert", "expert:rollouts=8", "the strongest: checks each choice by playing the game on "
+                                    "eight times"),
 )
 
 

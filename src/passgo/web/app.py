@@ -47,7 +47,6 @@ from pydantic import (
 )
 from starlette.websockets import WebSocketState
 
-from passgo.agents import AGENTS
 from passgo.core import Game
 from passgo.core.rule_catalogue import CATALOGUE, CATEGORIES, RULE_SETS
 from passgo.core.rules import BOUNDS, CHOICES, PRESETS, option_docs
@@ -74,12 +73,12 @@ from passgo.web.messages import (
 )
 from passgo.web.notify import listen
 from passgo.web.protocol import Created
-from passgo.web.review import game_review
+from passgo.web.review import game_review, position_view
 from passgo.web.room import CLOSE, Client, Room
 from passgo.web.setup import (
+    LOBBY_BOTS,
     MAX_AWAY_SECONDS,
     PERSON,
-    WEB_BOTS,
     SetupError,
     check_game_name,
     check_name,
@@ -101,6 +100,7 @@ from passgo.web.summary import game_summary
 
 MAX_BODY = 16_384
 MAX_SUMMARIES = 64  # finished games whose result figures a process keeps
+MAX_POSITIONS = 256  # boards of finished games' steps a process keeps (the review's)
 STRIKES_BEFORE_CLOSE = 50  # messages refused in a row by the rate limit
 POLICY_VIOLATION = 1008
 UNSUPPORTED_DATA = 1003
@@ -282,7 +282,7 @@ def options_payload(serving: Serving) -> dict[str, Any]:
         "categories": [{"id": key, "title": title} for key, title in CATEGORIES.items()],
         "rule_sets": [{"name": s.name, "meaning": s.meaning, "preset": s.preset,
                        "options": dict(s.options)} for s in RULE_SETS.values()],
-        "bots": [{"name": name, "doc": AGENTS[name]} for name in WEB_BOTS],
+        "bots": [{"name": name, "title": title, "doc": doc} for name, title, doc in LOBBY_BOTS],
         "max_away_seconds": MAX_AWAY_SECONDS,
     }
 
@@ -421,6 +421,9 @@ def create_app(store: Store, serving: Serving | None = None, *,
     # A review takes seconds of CPU (minutes for rules without a trained evaluator): one at
     # a time, whoever asks.
     reviews = Computed(keep=MAX_SUMMARIES, at_once=1)
+    # A step's board is a replay of up to the whole history (milliseconds; a second for the
+    # longest games): two at a time, so that requests cannot start as many as they like.
+    positions = Computed(keep=MAX_POSITIONS, at_once=2)
 
     async def finished(cache: Computed, game_id: str, what: str,
                        work: Callable[[Room, Game], dict[str, Any]]) -> JSONResponse:
@@ -449,6 +452,23 @@ def create_app(store: Store, serving: Serving | None = None, *,
         """The review of a finished game (docs/review.md#json), in a worker thread."""
         return await finished(reviews, game_id, "review", lambda room, game: game_review(
             game, [r.person for r in sorted(room.seats, key=lambda r: r.seat)]))
+
+    @app.get("/api/games/{game_id}/position/{at}")
+    async def get_position(game_id: str, at: int) -> JSONResponse:
+        """A finished game's board after its first `at` actions, as a spectator sees it (the
+        review's step-through), from a replay in a worker thread."""
+        room = await room_of(game_id)
+        if room.game is None or room.status != OVER:
+            return _error(409, "the game is not over yet")
+        game: Game = room.game  # over: no action changes it any more
+        if not 0 <= at <= len(game.history):
+            return _error(404, f"the game has {len(game.history)} actions")
+        view = await positions.get(f"{game_id}/{at}", lambda: position_view(game, at))
+        if view is None:
+            response = _error(503, "the server is busy with other boards: try again")
+            response.headers["Retry-After"] = "1"
+            return response
+        return JSONResponse(view)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> JSONResponse:

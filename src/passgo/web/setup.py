@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from passgo.agents import AGENTS, BotSpec, BuiltinSpec, parse_spec
-from passgo.agents.spec import spec_from_json, to_json
+from passgo.agents import AGENTS, LEVELS, PLAY_STYLES, BotSpec, BuiltinSpec, parse_spec
+from passgo.agents.spec import LEVEL_PREFIX, spec_from_json, to_json
 from passgo.core import MAX_PLAYERS, MIN_PLAYERS, DataError, Game, Rules, player_name_problem
 from passgo.core.rules import PRESETS
 
@@ -26,6 +26,16 @@ MAX_AWAY_SECONDS = 3600
 # program (cmd:) or a file (rl:), and no options (a search budget is the operator's:
 # `passgo serve --bot-time-limit`).
 WEB_BOTS = tuple(name for name in AGENTS if name not in ("cmd", "rl"))
+# The lobby offers each bot once, as (the name a request seats it by, its title, what it plays
+# like in words): the levels, weakest first, then the built-in bots no level is made from (a
+# level stands for the bot it is made from: `level:club` for `strategic`, `level:expert` for
+# `expert`, which the lobby would otherwise offer twice under two names).
+_LEVEL_BASES = {spec.split(":", 1)[0] for _, spec, _ in LEVELS}
+LOBBY_BOTS: tuple[tuple[str, str, str], ...] = (
+    *((f"{LEVEL_PREFIX}{name}", name.capitalize(), what) for name, _, what in LEVELS),
+    *((name, name.capitalize(), PLAY_STYLES[name]) for name in WEB_BOTS
+      if not name.startswith(LEVEL_PREFIX) and name not in _LEVEL_BASES),
+)
 
 
 STAND_IN: BotSpec = BuiltinSpec("basic")  # the bot that plays for an away person unless chosen
