@@ -5,10 +5,11 @@ box (pressing 2 types a 2, it does not leave) and without a box as well."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from pilot_support import SIZE, button, until
 
-from passgo.core import Bid, Decline, Pass
+from passgo.core import Bid, Decline, Game, Pass
 from passgo.session import Seat, Session
 from passgo.tui.app import PassgoApp
 from passgo.tui.decision import DecisionPanel
@@ -23,16 +24,21 @@ def keys_on_buttons(app: PassgoApp) -> list[str]:
     return [str(b.label).split()[0] for b in panel.query(".choice, .keyed")]
 
 
+async def to_the_auction(pilot: Any, app: PassgoApp, g: Game) -> int:
+    """Ann throws onto Baltic Avenue and lets the Bank auction it: the first bidder's seat."""
+    await pilot.press("1")
+    await until(pilot, lambda: g.pending.kind == "buy")
+    await pilot.click(button(app, Decline))
+    await until(pilot, lambda: g.pending.kind == "bid")
+    return g.pending.player
+
+
 def test_digits_go_to_the_bid_box_and_p_leaves_the_auction() -> None:
     async def go() -> None:
         g = setup(("Ann", "Bob"), dice=[(1, 2)])
         app = PassgoApp(Session(g, ANN_BOB), bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("1")
-            await until(pilot, lambda: g.pending.kind == "buy")
-            await pilot.click(button(app, Decline))
-            await until(pilot, lambda: g.pending.kind == "bid")
-            first = g.pending.player
+            first = await to_the_auction(pilot, app, g)
             amount = app.query_one("#amount")
             assert keys_on_buttons(app) == ["Enter", "p"]
             # The box has the keyboard from the start: the digits are the bid's, even "1".
@@ -60,11 +66,7 @@ def test_a_bid_below_the_lowest_is_not_sent_and_the_lowest_is_said() -> None:
         g = setup(("Ann", "Bob"), dice=[(1, 2)])
         app = PassgoApp(Session(g, ANN_BOB), bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("1")
-            await until(pilot, lambda: g.pending.kind == "buy")
-            await pilot.click(button(app, Decline))
-            await until(pilot, lambda: g.pending.kind == "bid")
-            first = g.pending.player
+            first = await to_the_auction(pilot, app, g)
             await until(pilot, lambda: app.focused is app.query_one("#amount"))
             await pilot.press("4", "0", "enter")
             await until(pilot, lambda: g.pending.kind == "bid" and g.pending.player != first)

@@ -16,8 +16,10 @@ import socket
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from positions import restage, store_position
@@ -74,14 +76,35 @@ def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'positions.sqlite3'}"
 
 
-def _seated(browser: Browser, site: str, game: str, token: str) -> Page:
-    """A browser that took its seat earlier: its token is in its storage."""
-    page = browser.new_context().new_page()
+def _seated(browser: Browser, site: str, game: str, token: str,
+            phone: tuple[int, int] | None = None) -> Page:
+    """A browser that took its seat earlier: its token is in its storage (`phone`: a phone's
+    screen of that width and height)."""
+    context = (browser.new_context() if phone is None else
+               browser.new_context(viewport={"width": phone[0], "height": phone[1]},
+                                   is_mobile=True))
+    page = context.new_page()
     page.goto(site)
     page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
                   [game, token])
     page.goto(f"{site}/game/{game}")
     return page
+
+
+@contextmanager
+def _composing_for_bob(browser: Browser, database: str, position: dict[str, Any]
+                       ) -> Iterator[tuple[Page, Page]]:
+    """Ann and Bob seated at `position` (a bot in the third seat), Ann's trade composer open
+    with Bob chosen as her partner."""
+    game, tokens = store_position(database, position, [PERSON, PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        site = f"http://127.0.0.1:{port}"
+        ann = _seated(browser, site, game, tokens[0])
+        bob = _seated(browser, site, game, tokens[1])
+        ann.locator("details.compose > summary").click(timeout=STEP_MS)
+        ann.select_option("select[name=partner]", label="Bob")
+        yield ann, bob
 
 
 def _join(page: Page, url: str, name: str) -> None:
@@ -328,14 +351,7 @@ def test_the_trade_composer_offers_the_house_rule_terms(browser: Browser, databa
     group in which they have a monopoly between them. Each partner may then purchase houses or
     hotels for the property they own" — and Loans, Immunity and Profit Sharing, composed in
     the page and accepted in the other."""
-    game, tokens = store_position(database, TERMS, [PERSON, PERSON, "basic"])
-    port = free_port()
-    with server(database, port):
-        site = f"http://127.0.0.1:{port}"
-        ann = _seated(browser, site, game, tokens[0])
-        bob = _seated(browser, site, game, tokens[1])
-        ann.locator("details.compose > summary").click(timeout=STEP_MS)
-        ann.select_option("select[name=partner]", label="Bob")
+    with _composing_for_bob(browser, database, TERMS) as (ann, bob):
         for terms in ann.locator(".trade-side details.terms summary").all():
             terms.click()
         ann.check("input[name=give-immunity][value='1']")
@@ -978,12 +994,7 @@ def test_the_phone_square_list_shows_owners_buildings_and_tokens(browser: Browse
     game, tokens = store_position(database, MID_GAME, [PERSON, PERSON, "basic", PERSON])
     port = free_port()
     with server(database, port):
-        context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True)
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{port}")
-        page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
-                      [game, tokens[0]])
-        page.goto(f"http://127.0.0.1:{port}/game/{game}")
+        page = _seated(browser, f"http://127.0.0.1:{port}", game, tokens[0], phone=(375, 667))
         expect(page.locator(".decision > .answers > button").first).to_be_enabled(
             timeout=STEP_MS)
         page.click(".zoom button.list-mode")
@@ -1011,7 +1022,7 @@ def test_the_phone_square_list_shows_owners_buildings_and_tokens(browser: Browse
         page.locator(".square-list [data-square='39'] button.sq-name").click()
         expect(page.locator(".deed-card")).to_contain_text("Boardwalk")
         expect(page.locator(".deed-card")).to_be_in_viewport()
-        context.close()
+        page.context.close()
 
 
 # What the focused element shows: its own outline or shadow; a board square (SVG draws no
@@ -1142,14 +1153,7 @@ def test_the_trade_composer_starts_again_after_an_answer_and_for_another_partner
     """What was offered is gone from the composer once the offer is answered (the deeds it
     named have changed hands), and choosing another partner empties both sides (cash for
     the first partner's deed would otherwise be offered for nothing)."""
-    game, tokens = store_position(database, BROWNS, [PERSON, PERSON, "basic"])
-    port = free_port()
-    with server(database, port):
-        site = f"http://127.0.0.1:{port}"
-        ann = _seated(browser, site, game, tokens[0])
-        bob = _seated(browser, site, game, tokens[1])
-        ann.locator("details.compose > summary").click(timeout=STEP_MS)
-        ann.select_option("select[name=partner]", label="Bob")
+    with _composing_for_bob(browser, database, BROWNS) as (ann, bob):
         ann.fill("input[name=give-cash]", "100")
         ann.check(".trade-side input[name=get-deed][value='3']")
         ann.click("form.trade button[type=submit]")
@@ -1252,16 +1256,11 @@ def test_the_phone_board_is_followed_by_its_decision(browser: Browser, database:
     game, tokens = store_position(database, KEYBOARD, [PERSON, "basic"])
     port = free_port()
     with server(database, port):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{port}")
-        page.evaluate("([game, token]) => localStorage.setItem(`passgo-token-${game}`, token)",
-                      [game, tokens[0]])
-        page.goto(f"http://127.0.0.1:{port}/game/{game}")
+        page = _seated(browser, f"http://127.0.0.1:{port}", game, tokens[0], phone=(390, 844))
         expect(page.locator("button[data-action=roll]")).to_be_visible(timeout=STEP_MS)
         board = page.locator("svg.board").bounding_box()
         decision = page.locator(".decision").bounding_box()
         assert board is not None and decision is not None
         assert board["width"] >= 370
         assert 0 <= decision["y"] - (board["y"] + board["height"]) <= 24, (board, decision)
-        context.close()
+        page.context.close()
