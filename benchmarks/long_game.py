@@ -5,7 +5,9 @@ to load (and verify) a save of that many actions, in two or more versions side b
                                    [--repeats 5] [--json]
 
 The long game is four basic bots (seed 0) capped at `--rounds` rounds (5,000: about 45,000
-actions), played once by this checkout and saved; every version then loads that save with
+actions), played once by the first version and saved (later versions read its save; an
+older one may not read a newer one's, whose rules name options it does not know); every
+version then loads that save with
 `Game.from_json` (its history replayed and checked, the default) and copies it, and copies a
 new game, in a subprocess of its own with its `src` first on the path, the versions taking
 turns `--repeats` times (`--rev`, `--tree` as in `versions.py`; without any, HEAD~1 against
@@ -27,7 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from versions import ROOT, add_source_versions, source_versions
+from versions import add_source_versions, source_versions
 
 # Run by each version: calls every version has (Game.new, from_json, copy).
 MEASURE = """
@@ -46,22 +48,37 @@ print(json.dumps({"file": passgo.__file__, "actions": len(g.history), "load_ms":
 """
 
 
-def long_save(rounds: int) -> str:
-    """The save of the long game, played by this checkout."""
-    sys.path.insert(0, str(ROOT / "src"))
-    from passgo import Game
-    from passgo.agents import make_agent, play
+# Run by the first version: the long game, saved (a later version reads an earlier one's
+# saves, not always the other way round: a new rules option is unknown to an old version).
+PLAY = """
+import sys
+from passgo import Game
+from passgo.agents import make_agent, play
+g = Game.new(["A", "B", "C", "D"], seed=0, max_rounds=int(sys.argv[1]))
+play(g, [make_agent("basic", p) for p in range(4)], checked=False)
+sys.stdout.write(g.to_json())
+"""
 
-    g = Game.new(["A", "B", "C", "D"], seed=0, max_rounds=rounds)
-    play(g, [make_agent("basic", p) for p in range(4)], checked=False)
-    return g.to_json()
+
+def long_save(src: Path, rounds: int) -> str:
+    """The save of the long game, played by the version whose source is `src`."""
+    done = subprocess.run([sys.executable, "-c", PLAY, str(rounds)], capture_output=True,
+                          text=True, env=_env(src), cwd=tempfile.gettempdir(), check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{src}: the long game failed: {done.stderr.strip()[-300:]}")
+    return done.stdout
+
+
+def _env(src: Path) -> dict[str, str]:
+    """This environment with `src` alone on the path."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(src)
+    return env
 
 
 def measure(src: Path, save: Path) -> dict[str, Any]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env["PYTHONPATH"] = str(src)
     done = subprocess.run([sys.executable, "-c", MEASURE, str(save)], capture_output=True,
-                          text=True, env=env, cwd=tempfile.gettempdir(), check=False)
+                          text=True, env=_env(src), cwd=tempfile.gettempdir(), check=False)
     if done.returncode != 0:
         raise SystemExit(f"{src}: the measurement failed: {done.stderr.strip()[-300:]}")
     row: dict[str, Any] = json.loads(done.stdout)
@@ -82,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="passgo-long-game-") as tmp:
         versions = source_versions(ap, args, Path(tmp))
         save = Path(tmp) / "long.json"
-        save.write_text(long_save(args.rounds), encoding="utf-8")
+        save.write_text(long_save(versions[0][1], args.rounds), encoding="utf-8")
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in versions}
         for repeat in range(args.repeats):
             for name, src in versions if repeat % 2 == 0 else versions[::-1]:
