@@ -15,12 +15,12 @@ from typing import Any, Literal, get_args, get_origin
 import pytest
 
 from passgo.agents.random_bot import RandomBot
-from passgo.core import Build, Bundle, Game, Immunity, Roll, Rules, TradeOffer
+from passgo.core import Build, Bundle, Game, Immunity, Mortgage, Roll, Rules, TradeOffer
 from passgo.core.decisions import DECISION_TYPES
 from passgo.core.events import CHOICE_EVENTS, EVENT_TYPES, Event
 from passgo.core.rules import PRESETS
 from passgo.engine_build import engine_build
-from passgo.narrate import Voice, describe, describe_action, explain, question, sentences
+from passgo.narrate import Voice, debt_line, describe, describe_action, explain, question, sentences
 from support import load_fuzz, setup, sq
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -216,3 +216,20 @@ def test_a_deed_the_lander_cannot_pay_for_yet_says_what_to_do() -> None:
     poor = setup(dice=[(1, 2)], cash=[49, 1500])
     poor.apply(Roll(0))
     assert question(poor, 0) == "Let Baltic Avenue go to auction (its $60 price is out of reach)"
+
+
+def test_debts_to_several_players_at_once_are_told_as_one_bill() -> None:
+    """"You have been elected Chairman of the Board. Pay each player $50." (000's Chance
+    card), with $39: the debts are settled one creditor at a time from the drawer's left, and
+    the first already says what follows, so that the whole bill can be raised in one go."""
+    g = setup(("Ann", "Bob", "Cy"), dice=[(3, 4)], cash=[39, 1500, 1500],
+              owners={sq("Baltic Avenue"): 0, sq("Oriental Avenue"): 0},
+              chance=["chairman-of-the-board"])
+    g.apply(Roll(0))  # 0 -> 7, Chance
+    assert g.pending.kind == "raise_funds" and g.pending.then == 50
+    assert question(g, 0) == "Raise $61 to pay $50 to Bob and $50 more right after"
+    line = debt_line(g, 0, 0)
+    assert line is not None and line.endswith(", then $50 more, and have $39: $61 still to raise")
+    g.apply(Mortgage(0, sq("Oriental Avenue")))  # $50: Bob is paid, Cy's debt is next
+    assert g.cash == [39, 1550, 1500] and g.pending.then == 0
+    assert question(g, 0) == "Raise $11 to pay $50 to Cy"

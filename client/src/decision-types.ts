@@ -13,7 +13,7 @@ export type Decision =
   | { player: number; item: "deed" | "house" | "hotel" | "order"; square: number; group: string | null; min_bid: number; max_bid: number; asked: number[]; kind: "sealed_bid" }
   | { player: number; square: number; flat: number; percent: number; kind: "tax" }
   | { player: number; fine: number; kind: "fine_or_chance" }
-  | { player: number; amount: number; creditor: number | null; reason: string; cash: number; may_declare_bankruptcy: boolean; kind: "raise_funds" }
+  | { player: number; amount: number; creditor: number | null; reason: string; cash: number; may_declare_bankruptcy: boolean; then: number; kind: "raise_funds" }
   | { player: number; offer: Offer; problem: string | null; kind: "trade_reply" }
   | { player: number; square: number; lift_cost: number; interest: number; kind: "mortgaged_deed" }
   | { player: number; item: "house" | "hotel"; square: number; group: string; requester: number; available: number; min_wanted: number; max_wanted: number; kind: "build_demand" }

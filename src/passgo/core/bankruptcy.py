@@ -36,7 +36,20 @@ def may_declare_bankruptcy(g: GameState, player: int) -> bool:
 
 def _view(g: GameState, f: DebtFrame) -> RaiseFundsDecision:
     return RaiseFundsDecision(f.player, f.amount, f.creditor if f.creditor != BANK else None,
-                              f.reason, g.cash[f.player], may_declare_bankruptcy(g, f.player))
+                              f.reason, g.cash[f.player], may_declare_bankruptcy(g, f.player),
+                              _then(g, f))
+
+
+def _then(g: GameState, f: DebtFrame) -> int:
+    """What the debtor owes right after the debt `f` on top, for the same reason: the debts
+    pushed with it, just below it (a card's "pay each player", one creditor at a time)."""
+    then = 0
+    for below in reversed(g.frames[:-1]):
+        if not (isinstance(below, DebtFrame) and below.player == f.player
+                and below.reason == f.reason):
+            break
+        then += below.amount
+    return then
 
 
 def _answers(g: GameState, f: DebtFrame, p: int) -> list[Action]:

@@ -247,13 +247,15 @@ class RaiseFundsDecision(_Decision):
     """The player owes `amount` to `creditor` (`None`: the Bank) for `reason` and has only
     `cash`: sell buildings, mortgage or trade until it is covered (it is then paid at once), or
     declare bankruptcy when `may_declare_bankruptcy` (even selling and mortgaging everything
-    to the Bank would not cover it)."""
+    to the Bank would not cover it). `then`: what they owe right after it for the same reason
+    (the other players of "pay each player $50"), which they may raise in the same go."""
 
     amount: int = 0
     creditor: int | None = None
     reason: str = ""
     cash: int = 0
     may_declare_bankruptcy: bool = False
+    then: int = 0
     kind: Literal["raise_funds"] = "raise_funds"
 
 

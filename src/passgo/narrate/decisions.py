@@ -110,9 +110,10 @@ def _phrase(v: Voice, d: Decision) -> str:
             return f"pay the Income Tax: {v.money(flat)} or {percent}% of total worth"
         case FineOrChanceDecision(fine=fine):
             return f"pay the {v.money(fine)} fine or take a Chance card"
-        case RaiseFundsDecision(amount=amount, creditor=creditor, cash=cash):
-            return (f"raise {v.money(max(0, amount - cash))} to pay {v.money(amount)} to "
-                    f"{v.name(creditor)}")
+        case RaiseFundsDecision(amount=amount, creditor=creditor, cash=cash, then=then):
+            more = f" and {v.money(then)} more right after" if then else ""
+            return (f"raise {v.money(max(0, amount + then - cash))} to pay {v.money(amount)} "
+                    f"to {v.name(creditor)}{more}")
         case TradeReplyDecision(offer=offer):
             return f"accept, reject or counter {v.poss(offer.proposer)} trade offer"
         case MortgagedDeedDecision(square=sq, lift_cost=lift, interest=interest):
@@ -177,10 +178,11 @@ def debt_line(game: Game, player: int, viewer: int | None = None) -> str | None:
     if not isinstance(d, RaiseFundsDecision) or d.player != player:
         return None
     v = Voice(game, viewer)
-    short = max(0, d.amount - d.cash)
+    short = max(0, d.amount + d.then - d.cash)
+    more = f", then {v.money(d.then)} more," if d.then else ""
     return (f"{v.does(player, 'owes', 'owe')} {v.money(d.amount)} to {v.name(d.creditor)} "
-            f"({why(game, d.reason)}) and {v.verb(player, 'has', 'have')} {v.money(d.cash)}: "
-            f"{v.money(short)} still to raise")
+            f"({why(game, d.reason)}){more} and {v.verb(player, 'has', 'have')} "
+            f"{v.money(d.cash)}: {v.money(short)} still to raise")
 
 
 def explain(game: Game) -> str:
