@@ -92,16 +92,22 @@ def _seated(browser: Browser, site: str, game: str, token: str,
 
 
 @contextmanager
-def _composing_for_bob(browser: Browser, database: str, position: dict[str, Any]
-                       ) -> Iterator[tuple[Page, Page]]:
-    """Ann and Bob seated at `position` (a bot in the third seat), Ann's trade composer open
-    with Bob chosen as her partner."""
+def _ann_and_bob(browser: Browser, database: str, position: dict[str, Any]
+                 ) -> Iterator[tuple[Page, Page]]:
+    """Ann and Bob, people, seated at `position` in their own browsers (a bot in the third
+    seat), the server running."""
     game, tokens = store_position(database, position, [PERSON, PERSON, "basic"])
     port = free_port()
     with server(database, port):
         site = f"http://127.0.0.1:{port}"
-        ann = _seated(browser, site, game, tokens[0])
-        bob = _seated(browser, site, game, tokens[1])
+        yield _seated(browser, site, game, tokens[0]), _seated(browser, site, game, tokens[1])
+
+
+@contextmanager
+def _composing_for_bob(browser: Browser, database: str, position: dict[str, Any]
+                       ) -> Iterator[tuple[Page, Page]]:
+    """`_ann_and_bob`, Ann's trade composer open with Bob chosen as her partner."""
+    with _ann_and_bob(browser, database, position) as (ann, bob):
         ann.locator("details.compose > summary").click(timeout=STEP_MS)
         ann.select_option("select[name=partner]", label="Bob")
         yield ann, bob
@@ -252,12 +258,7 @@ def test_a_trade_completes_a_group_and_houses_go_up_evenly(browser: Browser,
                                                            database: str) -> None:
     """Rules, Houses: "When you own all the properties in a color-group you may buy houses
     from the Bank and erect them on those properties." ... "You must build evenly." """
-    game, tokens = store_position(database, BROWNS, [PERSON, PERSON, "basic"])
-    port = free_port()
-    with server(database, port):
-        site = f"http://127.0.0.1:{port}"
-        ann = _seated(browser, site, game, tokens[0])
-        bob = _seated(browser, site, game, tokens[1])
+    with _ann_and_bob(browser, database, BROWNS) as (ann, bob):
         expect(ann.locator(".player", has_text="Ann (you)")).to_be_visible(timeout=STEP_MS)
         expect(ann.locator("button[data-action^=build]")).to_have_count(0)
         ann.locator("details.compose > summary").click()
@@ -318,12 +319,7 @@ def test_a_player_who_cannot_pay_declares_bankruptcy(browser: Browser, database:
     """Rules, Bankruptcy: "You are declared bankrupt if you owe more than you can pay ...
     If your debt is to another player, you must turn over to that player all that you have of
     value and retire from the game." """
-    game, tokens = store_position(database, BOARDWALK, [PERSON, PERSON, "basic"])
-    port = free_port()
-    with server(database, port):
-        site = f"http://127.0.0.1:{port}"
-        ann = _seated(browser, site, game, tokens[0])
-        bob = _seated(browser, site, game, tokens[1])
+    with _ann_and_bob(browser, database, BOARDWALK) as (ann, bob):
         bob.click("button[data-action=roll]", timeout=STEP_MS)
         expect(bob.locator(".debt")).to_contain_text("You owe $2,000 to Ann (rent) and have $100",
                                                      timeout=STEP_MS)

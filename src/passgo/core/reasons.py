@@ -18,3 +18,8 @@ SEAT_REF: Final = re.compile(r"\{p(\d+)('s)?\}")
 def seat_ref(seat: int, possessive: bool = False) -> str:
     """How a reason names the player of `seat`: `{p2}`, or `{p2's}` with `possessive`."""
     return f"{{p{seat}'s}}" if possessive else f"{{p{seat}}}"
+
+
+#: Ordinal words, for the bots' reasons ("it would be my second railroad") and the narration
+#: ("at the second bankruptcy"; `Rules.end_after_bankruptcies` is at most 7).
+ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")

@@ -12,6 +12,7 @@ has exactly one entry here, and that every entry's value makes rules the engine 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from passgo.core.rules import Rules
@@ -305,9 +306,14 @@ def nearest_rule_set(rules: Rules) -> tuple[RuleSet, dict[str, Any]]:
     `RULE_SETS` on a tie) and the options `rules` set differently from it, so that front-ends
     name the rules in play as people know them ("Short game", "Short game with 1 change")
     instead of counting their changes from the classic rules."""
-    def apart(rule_set: RuleSet) -> dict[str, Any]:
-        base = rule_set.rules().to_dict()
-        return {k: v for k, v in rules.to_dict().items() if base[k] != v}
+    table = rules.to_dict()
+    apart = [(rule_set, {k: v for k, v in table.items() if base[k] != v})
+             for rule_set, base in _set_tables()]
+    return min(apart, key=lambda found: len(found[1]))
 
-    nearest = min(RULE_SETS.values(), key=lambda s: len(apart(s)))
-    return nearest, apart(nearest)
+
+@cache
+def _set_tables() -> tuple[tuple[RuleSet, dict[str, Any]], ...]:
+    """Every ready-made rule set with its options, worked out once (the terminal game names
+    its rules at every redraw)."""
+    return tuple((rule_set, rule_set.rules().to_dict()) for rule_set in RULE_SETS.values())

@@ -74,7 +74,7 @@ def _phrase(v: Voice, d: Decision) -> str:
     match d:
         case RollDecision(doubles=doubles):
             return "roll again (doubles)" if doubles else "roll the dice"
-        case JailDecision(player=p, turn=turn, fine=fine, may_pay_fine=may_pay, cards=cards):
+        case JailDecision(player=p, fine=fine, may_pay_fine=may_pay, cards=cards):
             # Only what may be done now is offered; a fine that could be paid this turn but
             # for the cash is said, as the player may raise it first.
             ways = ["roll for doubles"]
@@ -83,7 +83,7 @@ def _phrase(v: Voice, d: Decision) -> str:
             if cards:
                 ways.append("use a Get Out of Jail Free card")
             short = (f" (the {v.money(fine)} fine is more than {v.poss(p)} cash)"
-                     if not may_pay and turn < v.game.rules.jail_prepay_turns else "")
+                     if _short_of_the_fine(v.game, d) else "")
             return listing(ways, "or") + short
         case EndTurnDecision():
             return "build, trade or mortgage, or end the turn"
@@ -171,6 +171,12 @@ def foreclosure_parts(game: Game, sq: int, cost: int) -> tuple[int, int]:
     return owner_part, cost - owner_part
 
 
+def _short_of_the_fine(game: Game, d: JailDecision) -> bool:
+    """The jail fine may be paid on this turn, but not with the cash the player has: worth
+    saying, as they may raise it first."""
+    return not d.may_pay_fine and d.turn < game.rules.jail_prepay_turns
+
+
 def debt_line(game: Game, player: int, viewer: int | None = None) -> str | None:
     """What the player still owes, when the game waits for them to raise funds: "You owe
     $1,150 to Ada (rent) and have $421: $729 still to raise"."""
@@ -197,11 +203,11 @@ def explain(game: Game) -> str:
             return ("Roll the two dice and move that many squares clockwise. Doubles let you "
                     "roll again; three doubles in a row send you to jail. At any time you may "
                     "also build, sell, mortgage, lift mortgages and propose trades.")
-        case JailDecision(turn=turn, fine=fine_amount, may_pay_fine=may_pay):
+        case JailDecision(turn=turn, fine=fine_amount):
             fine = v.money(fine_amount)
             tries = g.rules.jail_max_turns
             short = (f" You have only {cash}: sell or mortgage first to pay the fine."
-                     if not may_pay and turn < g.rules.jail_prepay_turns else "")
+                     if _short_of_the_fine(g, d) else "")
             return (f"You are in jail (turn {turn + 1} of {tries}). Roll: doubles free you and "
                     f"you move by that throw. Or pay the {fine} fine before rolling (allowed on "
                     f"your first {g.rules.jail_prepay_turns} turns in jail), or use a Get Out "

@@ -5,11 +5,9 @@ game, so that no front-end says "the classic rules" or "bankruptcy 1" under a sh
 from __future__ import annotations
 
 from passgo.core import Game, Rules
+from passgo.core.reasons import ORDINALS
 from passgo.core.rule_catalogue import CATALOGUE, nearest_rule_set
 from passgo.narrate.voice import Voice, listing
-
-# `Rules.end_after_bankruptcies` is at most 7.
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 
 
 def rules_name(rules: Rules) -> str:

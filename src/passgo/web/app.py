@@ -425,20 +425,32 @@ def create_app(store: Store, serving: Serving | None = None, *,
     # longest games): two at a time, so that requests cannot start as many as they like.
     positions = Computed(keep=MAX_POSITIONS, at_once=2)
 
-    async def finished(cache: Computed, game_id: str, what: str,
-                       work: Callable[[Room, Game], dict[str, Any]]) -> JSONResponse:
-        """A finished game's figures (409 before the end; 503 while the bound is reached)."""
+    async def over(game_id: str) -> tuple[Room, Game] | JSONResponse:
+        """A finished game's room and game (over: no action changes it any more), or the 409
+        before its end."""
         room = await room_of(game_id)
         if room.game is None or room.status != OVER:
             return _error(409, "the game is not over yet")
-        game: Game = room.game  # over: no action changes it any more
+        return room, room.game
+
+    def busy(text: str, retry: int) -> JSONResponse:
+        """The 503 of work bounded by a `Computed` whose bound is reached."""
+        response = _error(503, text)
+        response.headers["Retry-After"] = str(retry)
+        return response
+
+    async def finished(cache: Computed, game_id: str, what: str,
+                       work: Callable[[Room, Game], dict[str, Any]]) -> JSONResponse:
+        """A finished game's figures (409 before the end; 503 while the bound is reached)."""
+        found = await over(game_id)
+        if isinstance(found, JSONResponse):
+            return found
+        room, game = found
         # Copied only when worked out, not for every request the cache answers.
         figures = await cache.get(game_id, lambda: work(room, game.copy()))
         if figures is None:
-            response = _error(503, f"the server is working out another game's {what}: try "
-                                   "again in a minute")
-            response.headers["Retry-After"] = "60"
-            return response
+            return busy(f"the server is working out another game's {what}: try again in a "
+                        "minute", 60)
         return JSONResponse(figures)
 
     @app.get("/api/games/{game_id}/summary")
@@ -457,17 +469,15 @@ def create_app(store: Store, serving: Serving | None = None, *,
     async def get_position(game_id: str, at: int) -> JSONResponse:
         """A finished game's board after its first `at` actions, as a spectator sees it (the
         review's step-through), from a replay in a worker thread."""
-        room = await room_of(game_id)
-        if room.game is None or room.status != OVER:
-            return _error(409, "the game is not over yet")
-        game: Game = room.game  # over: no action changes it any more
+        found = await over(game_id)
+        if isinstance(found, JSONResponse):
+            return found
+        _, game = found
         if not 0 <= at <= len(game.history):
             return _error(404, f"the game has {len(game.history)} actions")
         view = await positions.get(f"{game_id}/{at}", lambda: position_view(game, at))
         if view is None:
-            response = _error(503, "the server is busy with other boards: try again")
-            response.headers["Retry-After"] = "1"
-            return response
+            return busy("the server is busy with other boards: try again", 1)
         return JSONResponse(view)
 
     @app.post("/api/games/{game_id}/join")

@@ -72,9 +72,8 @@ from passgo.core import (
     Unmortgage,
 )
 from passgo.core.board import RAILROAD, STREET, UTILITY
-from passgo.core.reasons import seat_ref
+from passgo.core.reasons import ORDINALS, seat_ref
 
-ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth")
 #: A newcomer's reason for leaving a railroad or utility alone (`StrategicParams.stations`).
 SHUNNED: Final = "I do not see the point of railroads and utilities"
 
