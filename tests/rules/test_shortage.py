@@ -10,9 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from passgo.core import Game
-from passgo.core.actions import Bid, Build, EndTurn, Pass, PlaceBuilding, Roll, Sell, WantBuildings
+import pytest
+
+from passgo.core import Game, Rules, SaveFileError
+from passgo.core.actions import (
+    Bid,
+    Build,
+    BuildHotel,
+    DeclareBankruptcy,
+    EndTurn,
+    Pass,
+    PlaceBuilding,
+    Roll,
+    Sell,
+    SellDown,
+    WantBuildings,
+)
 from passgo.core.events import AuctionWon, Built, Payment, ShortageCalled
+from passgo.core.position import PositionError, position_to_toml
+from passgo.core.serialize import state_dict
 from passgo.core.state import HOTEL
 from support import assert_illegal, kinds, money_total, only, setup, sq
 
@@ -407,3 +423,158 @@ def test_no_new_request_while_a_shortage_call_is_open() -> None:
     assert g.pending.kind == "build_demand"
     assert not any(isinstance(a, Build) for a in g.legal_actions(1))
     assert_illegal(g, Build(1, 1))
+
+
+# -- buildings bought at auction, sold back -----------------------------------------------------
+# 000: "Houses and hotels may be sold back to the Bank at any time for one-half the price paid
+# for them." A building bought at a shortage auction was paid the bid, not the printed cost.
+
+
+def auction_house_on_boardwalk(price: int = 10, **kw: Any) -> Game:
+    """Ann buys the short house for Boardwalk at auction for `price` (Bob passes); Bob's
+    three wanted then fit the two left, which he buys at the printed price: the Bank has no
+    house left."""
+    g = short_of_houses(**kw)
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 1))
+    g.apply(WantBuildings(1, 3))
+    g.apply(Bid(0, price))
+    g.apply(Pass(1))
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    for street in (GREEN[2], GREEN[0]):
+        g.apply(PlaceBuilding(1, street))
+    assert g.level[BOARDWALK] == 1 and g.bank_houses == 0
+    return g
+
+
+def test_a_house_bought_at_auction_sells_for_half_its_bid() -> None:
+    """"sold back to the Bank at any time for one-half the price paid for them" (000): Ann's
+    Boardwalk house cost $10 at auction, so the Bank pays $5 for it, not half of the printed
+    $200 (which would pay her $90 for nothing)."""
+    g = auction_house_on_boardwalk()
+    cash = g.cash[0]
+    assert g.sale_price(Sell(0, BOARDWALK)) == 5
+    assert g.liquidation_value(0) == cash + 5 + 175 + 200  # the house, then both mortgages
+    total = money_total(g)
+    events = g.apply(Sell(0, BOARDWALK))
+    assert Payment(None, 0, 5, "buildings sold") in events
+    assert g.cash[0] == cash + 5 and g.level[BOARDWALK] == 0
+    assert money_total(g) == total
+    # Built again at the printed price (Bob wants none of the house back), it sells for half
+    # of that.
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 1))
+    g.apply(WantBuildings(1, 0))
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    assert g.cash[0] == cash + 5 - 200
+    assert g.sale_price(Sell(0, BOARDWALK)) == 100
+
+
+def test_the_latest_building_bought_is_the_first_sold() -> None:
+    """"one-half the price paid for them" (000): the hotel Ann bought at auction for $401 on
+    Park Place (over four houses at $200) is what a sale takes first: $200; then the houses
+    pay $100 each; selling the group bare at once pays half of everything paid, rounded
+    down."""
+    hotel_groups = BROWN + LIGHT_BLUE + PINK + ORANGE
+    g = short_of_houses(
+        green=(0, 0, 0),
+        owners={s: 1 for s in hotel_groups},
+        levels={s: HOTEL for s in hotel_groups} | {BOARDWALK: 4, PARK_PLACE: 4},
+    )
+    g.apply(Build(0, BOARDWALK))
+    g.apply(WantBuildings(0, 1))
+    g.apply(WantBuildings(1, 1))
+    g.apply(Bid(0, 401))
+    g.apply(Pass(1))
+    g.apply(PlaceBuilding(0, PARK_PLACE))
+    assert levels_of(g, DARK_BLUE) == (HOTEL, 4) and g.bank_houses == 4
+    assert g.sale_price(SellDown(0, "dark_blue", (0, 0))) == (4 * 200 + 401 + 4 * 200) // 2
+    assert g.sale_price(SellDown(0, "dark_blue", (4, 4))) == 200
+    cash = g.cash[0]
+    g.apply(Sell(0, PARK_PLACE))
+    assert levels_of(g, DARK_BLUE) == (4, 4) and g.cash[0] == cash + 200
+    # Every building left cost the printed price.
+    assert g.sale_price(Sell(0, PARK_PLACE)) == 100
+    g.apply(SellDown(0, "dark_blue", (0, 0)))
+    assert g.cash[0] == cash + 200 + 800
+
+
+def test_bankruptcy_pays_half_the_price_paid_to_the_creditor() -> None:
+    """A bankrupt's buildings go "to the Bank in exchange for money to the extent of one-half
+    the amount paid for them and this cash is given to the creditor" (000): Ann, with $190
+    left after her $10 auction house, lands on Bob's Kentucky Avenue (four houses: $700),
+    which all she has cannot pay, and gives up; Bob gets her $190 and $5 for the house."""
+    g = auction_house_on_boardwalk(cash=[200, 1500], pos=[14, 0], dice=[(3, 4)])
+    assert g.cash[0] == 190 and g.liquidation_value(0) < 700
+    total = money_total(g)
+    g.apply(Roll(0))
+    assert g.pending.kind == "raise_funds" and g.pending.player == 0
+    g.apply(DeclareBankruptcy(0))
+    assert g.cash[1] == 1500 - 400 + 190 + 5
+    assert g.level[BOARDWALK] == 0 and not g.paid
+    assert money_total(g) == total
+
+
+def test_prices_paid_are_saved_and_copied() -> None:
+    """"one-half the price paid for them" (000) holds after a save and a reload, and in an
+    independent copy: what was paid at auction is part of the state."""
+    g = auction_house_on_boardwalk()
+    again = Game.from_json(g.to_json())
+    assert again.sale_price(Sell(0, BOARDWALK)) == 5
+    assert again.to_json() == g.to_json()
+    position = g.position()
+    assert position["properties"]["Boardwalk"]["paid"] == [10]
+    assert "paid" not in position["properties"]["Park Place"]
+    placed = Game.from_position(position_to_toml(position), seed=999)
+    assert state_dict(placed) == state_dict(g)
+    position["properties"]["Boardwalk"]["paid"] = [10, 10]
+    with pytest.raises(PositionError, match="worth 1 house: give 1 price paid, not 2") as info:
+        Game.from_position(position)
+    assert "\n" not in str(info.value)
+    copy = g.copy()
+    copy.apply(Sell(0, BOARDWALK))
+    assert g.sale_price(Sell(0, BOARDWALK)) == 5 and g.paid == {BOARDWALK: [10]}
+    assert not copy.paid
+
+
+@pytest.mark.parametrize("paid", [
+    "nothing", [[BOARDWALK]], [[BOARDWALK, [10, 20]]], [[BOARDWALK, [-1]]],
+    [[BOARDWALK, [10]], [BOARDWALK, [10]]], [[99, [10]]], [[BOARDWALK, [True]]],
+    [[PARK_PLACE, [10]]],
+])
+def test_a_corrupt_price_paid_is_refused(paid: Any) -> None:
+    """The prices paid ("one-half the price paid for them", 000) come from the save: one for
+    each house on the street, whole and bounded, or the save is refused in one line."""
+    data = auction_house_on_boardwalk().to_dict()
+    data["state"]["paid"] = paid
+    with pytest.raises(SaveFileError) as info:
+        Game.from_dict(data, verify=False)
+    assert "paid" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_an_instant_hotel_at_auction_spreads_its_price() -> None:
+    """"one-half the price paid for them" (000) with instant hotels ("at the cost of five
+    houses, less any houses already owned", 004): the $401 hotel Ann put on bare Boardwalk
+    stands for five houses' worth at $81, $80, $80, $80, $80; sold down to one house it pays
+    half of $320, and that house half of $81."""
+    hotel_groups = BROWN + LIGHT_BLUE + PINK + ORANGE
+    g = short_of_houses(
+        green=(0, 0, 0),
+        rules=Rules.classic().with_options(instant_hotels=True),
+        owners={s: 1 for s in hotel_groups},
+        levels={s: HOTEL for s in hotel_groups},
+    )
+    assert g.bank_hotels == 1
+    g.apply(BuildHotel(0, BOARDWALK))
+    g.apply(WantBuildings(0, 1))
+    g.apply(WantBuildings(1, 1))
+    g.apply(Bid(0, 401))
+    g.apply(Pass(1))
+    g.apply(PlaceBuilding(0, BOARDWALK))
+    assert levels_of(g, DARK_BLUE) == (0, HOTEL)
+    assert g.paid == {BOARDWALK: [81, 80, 80, 80, 80]}
+    cash = g.cash[0]
+    g.apply(Sell(0, BOARDWALK))
+    assert levels_of(g, DARK_BLUE) == (0, 1) and g.cash[0] == cash + 160
+    g.apply(Sell(0, BOARDWALK))
+    assert g.cash[0] == cash + 160 + 40 and not g.paid

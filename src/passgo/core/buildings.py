@@ -332,11 +332,16 @@ def build_hotel(g: GameState, player: int, sq: int) -> None:
     put_instant_hotel(g, player, sq, instant_price(g, sq))
 
 
-def put_building(g: GameState, player: int, sq: int, price: int) -> None:
-    """Place one building on the street, paying `price` to the Bank (0 if paid at auction)."""
+def put_building(g: GameState, player: int, sq: int, price: int, paid: int = -1) -> None:
+    """Place one building on the street, paying `price` to the Bank (0 if paid at auction);
+    `paid`: the auction's price, which a sale refunds half of (-1: the normal price, also
+    under the house rule that charges double for a partial group: "If you sell them back to
+    the bank, you still only get half of their normal cost", 004)."""
     if price:
         pay_now(g, player, BANK, price, BUILDING)
     lv = g.level[sq]
+    if paid >= 0 or g.paid:
+        g.add_paid(sq, 1, g.board.squares[sq].house_cost if paid < 0 else paid)
     if lv == g.rules.houses_per_hotel or lv == TWO_HOTELS - 1:
         # A hotel: the houses under it go back to the Bank.
         g.bank_hotels -= 1
@@ -351,10 +356,13 @@ def put_building(g: GameState, player: int, sq: int, price: int) -> None:
                               g.reason))
 
 
-def put_instant_hotel(g: GameState, player: int, sq: int, price: int) -> None:
-    """Instant hotels: a hotel on a street with fewer houses; those houses go back."""
+def put_instant_hotel(g: GameState, player: int, sq: int, price: int, paid: int = -1) -> None:
+    """Instant hotels: a hotel on a street with fewer houses; those houses go back (`price`
+    and `paid` as for `put_building`)."""
     if price:
         pay_now(g, player, BANK, price, BUILDING)
+    if paid >= 0 or g.paid:
+        g.add_paid(sq, g.units(HOTEL) - g.level[sq], instant_price(g, sq) if paid < 0 else paid)
     g.bank_hotels -= 1
     g.bank_houses += g.level[sq]
     g.level[sq] = HOTEL
@@ -386,9 +394,10 @@ def place_options(g: GameState, f: PlaceFrame) -> list[int]:
 def place(g: GameState, f: PlaceFrame, sq: int) -> None:
     g.frames.pop()
     if f.item == "hotel" and not hotel_next(g, g.level[sq]):
-        put_instant_hotel(g, f.player, sq, instant_price(g, sq) if f.price < 0 else 0)
+        put_instant_hotel(g, f.player, sq, instant_price(g, sq) if f.price < 0 else 0, f.price)
     else:
-        put_building(g, f.player, sq, build_price(g, f.player, sq) if f.price < 0 else 0)
+        put_building(g, f.player, sq, build_price(g, f.player, sq) if f.price < 0 else 0,
+                     f.price)
 
 
 @settles(PlaceFrame)
@@ -529,15 +538,24 @@ def _uneven_sale(g: GameState, player: int, squares: tuple[int, ...], current: l
     return None
 
 
+def sale_refund(g: GameState, group: int, levels: tuple[int, ...]) -> int:
+    """What the Bank pays for selling the group down to `levels`: half the price paid for the
+    buildings sold (000: "for one-half the price paid for them")."""
+    paid = 0
+    for sq, new in zip(g.board.groups[group], levels, strict=True):
+        if g.level[sq] != new:
+            paid += g.paid_above(sq, new)
+    return paid // 2
+
+
 def sell_down(g: GameState, player: int, group: int, levels: tuple[int, ...]) -> None:
     squares = g.board.groups[group]
     refund = 0
-    cost = g.board.squares[squares[0]].house_cost
     for sq, new in zip(squares, levels, strict=True):
         old = g.level[sq]
         if old == new:
             continue
-        refund += (g.units(old) - g.units(new)) * cost
+        refund += g.take_paid(sq, new)
         g.bank_hotels += hotels_at(old) - hotels_at(new)
         g.bank_houses += houses_at(old) - houses_at(new)
         g.level[sq] = new

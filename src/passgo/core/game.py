@@ -528,6 +528,15 @@ class Game(GameState):
             raise IllegalActionError(found)
         return found[1]
 
+    def sale_price(self, sale: Sell | SellDown) -> int:
+        """What the Bank pays for the sale: half the price paid for the buildings it takes
+        (the printed cost, or a shortage auction's price; the latest built go first).
+        `IllegalActionError` if it names nothing to sell."""
+        found = buildings.sale_levels(self, sale)
+        if isinstance(found, str):
+            raise IllegalActionError(found)
+        return buildings.sale_refund(self, *found)
+
     def reseed(self, seed: int) -> None:
         """A copy for search (never a game in play): its dice and shuffles from now on come
         from `seed`. Scripted dice are dropped and both decks are reshuffled with the new seed

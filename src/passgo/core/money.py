@@ -157,7 +157,6 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
     creditor = top.creditor
     g.events.append(Bankrupt(player, or_none(creditor), top.reason))
     board = g.board
-    squares = board.squares
     deeds = [sq for sq in board.properties if g.owner[sq] == player]
     g.alive[player] = False
     g.jailed[player] = False
@@ -178,9 +177,10 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
         if lv and not keep_buildings:
             g.bank_hotels += hotels_at(lv)
             g.bank_houses += houses_at(lv)
+            paid = g.take_paid(sq, 0)
             g.level[sq] = 0
             if creditor != BANK:
-                bank_pays(g, player, g.units(lv) * squares[sq].house_cost // 2, "buildings")
+                bank_pays(g, player, paid // 2, "buildings")
     if repossess:
         _mortgage_everything(g, player, deeds)
     cash = g.cash[player]

@@ -88,7 +88,7 @@ _TOP_KEYS = {"rules", "to_move", "awaiting", "round_starts", "doubles_this_turn"
              "time_called", "angel_of_death"}
 _PLAYER_KEYS = {"name", "cash", "position", "in_jail", "jail_turns", "get_out_of_jail_free",
                 "bank_loans", "bank_loans_repayable", "second_token"}
-_PROPERTY_KEYS = {"owner", "houses", "hotel", "hotels", "mortgaged"}
+_PROPERTY_KEYS = {"owner", "houses", "hotel", "hotels", "mortgaged", "paid"}
 
 
 def _expect(value: Any, kind: type | tuple[type, ...], key: str) -> Any:
@@ -313,6 +313,12 @@ def _property(g: GameState, board: Board, name: str, spec: Any, seen: dict[int, 
         if g.mortgaged[sq]:
             raise PositionError(f"{key}: a mortgaged lot cannot carry buildings")
         g.level[sq] = HOTEL if hotel else houses
+    if "paid" in spec:
+        problem = g.paid_problem(sq, spec["paid"])
+        if problem:
+            raise PositionError(f"{key}.paid: {problem}")
+        if any(p != square.house_cost for p in spec["paid"]):  # else the normal price
+            g.paid[sq] = list(spec["paid"])
 
 
 def _group_buildings(g: GameState, board: Board, group: int) -> None:
@@ -684,6 +690,8 @@ def position_of(g: GameState, viewer: int | None = None) -> dict[str, Any]:
             spec["houses"] = lv
         if g.mortgaged[sq]:
             spec["mortgaged"] = True
+        if sq in g.paid:
+            spec["paid"] = list(g.paid[sq])
         properties[board.squares[sq].name] = spec
     version, internal, gauss = g.rng.getstate()
     rng = base64.b64encode(zlib.compress(json.dumps([version, list(internal), gauss]).encode()))

@@ -70,6 +70,10 @@ def state_dict(g: GameState) -> dict[str, Any]:
         data["agreements_made"] = g.agreements_made
     # The order of play won in an order auction (empty: the seating order).
     data["order"] = list(g.order)
+    # The streets carrying a building bought at a shortage auction, with the price paid for
+    # each of their houses' worth (`GameState.paid`); saved only when there are any.
+    if g.paid:
+        data["paid"] = [[sq, list(prices)] for sq, prices in sorted(g.paid.items())]
     # Only under their rules (the classic state, and its golden hashes, stay as they were):
     # sudden death's call and Angel of Death, two tokens' resting squares.
     if g.rules.sudden_death:
@@ -310,7 +314,26 @@ def _load_state(g: Game, s: dict[str, Any]) -> None:
     if order and sorted(order) != list(range(n)):
         raise SaveFileError("state field 'order' must list every seat once")
     g.order = order
+    g.paid = _paid(g, s.get("paid", []))
     g.events = []
+
+
+def _paid(g: Game, raw: Any) -> dict[int, list[int]]:
+    """The state's `paid` field: [square, prices paid] for each street that keeps them."""
+    paid: dict[int, list[int]] = {}
+    if not isinstance(raw, list):
+        raise SaveFileError("state field 'paid' must be a list of [square, prices] pairs")
+    for entry in raw:
+        if (not isinstance(entry, list) or len(entry) != 2 or type(entry[0]) is not int
+                or not 0 <= entry[0] < len(g.board.squares) or entry[0] in paid):
+            raise SaveFileError("state field 'paid' must pair each street once with its prices")
+        sq, prices = entry
+        problem = g.paid_problem(sq, prices)
+        if problem:
+            raise SaveFileError(f"state field 'paid': {problem}")
+        if any(p != g.board.squares[sq].house_cost for p in prices):  # else the normal price
+            paid[sq] = list(prices)
+    return paid
 
 
 def _load_house_state(g: Game, s: dict[str, Any]) -> None:

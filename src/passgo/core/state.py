@@ -24,6 +24,7 @@ HOTEL: Final = 5  # the level of a street with a hotel (0-4 = number of houses)
 TWO_HOTELS: Final = 10
 BANK: Final = -1  # the owner or creditor that is the Bank
 BANK_NAME: Final = "Bank"  # how positions name the Bank as a lender; no player may take it
+MAX_PAID: Final = 10**9  # a bound on a price paid for a building (no auction comes near it)
 BANK_LOAN: Final = 500  # one Bank loan (`Rules.bank_loans`): "a $500 loan"
 # Agreements in force from the terms of trades (`terms.py`), each a list of ints:
 # [kind, number, giver, receiver, a, b, c, *squares]. Immunity and rent share: a = percent,
@@ -110,6 +111,7 @@ class GameState:
         "cards",
         "owner",
         "level",
+        "paid",
         "mortgaged",
         "bank_houses",
         "bank_hotels",
@@ -174,6 +176,12 @@ class GameState:
         nsq = len(board.squares)
         self.owner = [BANK] * nsq
         self.level = [0] * nsq
+        # 000: houses and hotels "may be sold back to the Bank at any time for one-half the
+        # price paid for them". A building bought at a shortage auction may have cost anything,
+        # so a street carrying one keeps the price paid for each of its houses' worth of
+        # buildings (`units`), the latest on top: those sold go first (`take_paid`). Every
+        # other building cost the normal price, and streets with only those are not listed.
+        self.paid: dict[int, list[int]] = {}
         self.mortgaged = [False] * nsq
         self.bank_houses = board.houses
         self.bank_hotels = board.hotels
@@ -265,6 +273,7 @@ class GameState:
         c.frames = [f.copy() for f in self.frames]
         c.history = self.history.copy()  # its chunks shared: as cheap at 45,000 actions as at 0
         c.setup = dict(self.setup)
+        c.paid = {sq: prices[:] for sq, prices in self.paid.items()} if self.paid else {}
         c.events = []
         rng = random.Random.__new__(random.Random)
         rng.setstate(self.rng.getstate())
@@ -323,6 +332,59 @@ class GameState:
         """Houses' worth of a level: a hotel counts as its houses turned in plus one (with
         double hotels a hotel and k houses is 5 + k, two hotels 10)."""
         return self.rules.houses_per_hotel + 1 if level == HOTEL else level
+
+    def paid_above(self, sq: int, level: int) -> int:
+        """What the buildings of street `sq` above `level` cost their owner at the normal price
+        or the auction's (`paid`): twice what the Bank pays for them (sold latest first)."""
+        prices = self.paid.get(sq)
+        if prices is None:
+            cost = self.board.squares[sq].house_cost
+            return (self.units(self.level[sq]) - self.units(level)) * cost
+        return sum(prices[self.units(level):])
+
+    def take_paid(self, sq: int, level: int) -> int:
+        """`paid_above`, as the buildings above `level` leave the street."""
+        prices = self.paid.get(sq)
+        if prices is None:
+            return self.paid_above(sq, level)
+        cut = self.units(level)
+        total = sum(prices[cut:])
+        del prices[cut:]
+        cost = self.board.squares[sq].house_cost
+        if all(p == cost for p in prices):
+            del self.paid[sq]
+        return total
+
+    def paid_problem(self, sq: int, prices: Any) -> str | None:
+        """Why `prices` cannot be the prices paid for the buildings now on street `sq` (from a
+        save or a position), or None: one whole number up to `MAX_PAID` per houses' worth."""
+        if not isinstance(prices, list) or not all(
+                type(p) is int and 0 <= p <= MAX_PAID for p in prices):
+            return f"the prices paid must be a list of whole numbers from 0 to {MAX_PAID}"
+        units = self.units(self.level[sq])
+        name = self.board.squares[sq].name
+        if not units:
+            return f"{name} carries no buildings to have paid for"
+        if len(prices) != units:
+            many = "s" if units > 1 else ""
+            return (f"{name}'s buildings are worth {units} house{many}: give {units} "
+                    f"price{many} paid, not {len(prices)}")
+        return None
+
+    def add_paid(self, sq: int, units: int, price: int) -> None:
+        """`units` houses' worth of buildings join street `sq` for `price` in all (split
+        evenly, the remainder on the first). Called before its level rises."""
+        cost = self.board.squares[sq].house_cost
+        prices = self.paid.get(sq)
+        if prices is None:
+            if price == units * cost:
+                return
+            prices = self.paid[sq] = [cost] * self.units(self.level[sq])
+        share, extra = divmod(price, units)
+        prices.append(share + extra)
+        prices.extend([share] * (units - 1))
+        if all(p == cost for p in prices):
+            del self.paid[sq]
 
     def interest(self, square: int) -> int:
         """Mortgage interest on a deed, rounded up to whole money (Utilities: 75 -> 8)."""
@@ -405,15 +467,20 @@ class GameState:
         return total
 
     def liquidation_value(self, player: int) -> int:
-        """Cash the player could raise from the Bank alone: buildings sold at half price and
-        every unimproved deed mortgaged (with `no_mortgaging`: sold back for half its price)."""
+        """Cash the player could raise from the Bank alone: buildings sold for half the price
+        paid and every unimproved deed mortgaged (with `no_mortgaging`: sold back for half its
+        price)."""
         total = self.cash[player]
         squares = self.board.squares
+        paid = self.paid
         sell_deeds = self.rules.no_mortgaging
         for sq in self.board.properties:
             if self.owner[sq] == player:
                 s = squares[sq]
-                total += self.units(self.level[sq]) * s.house_cost // 2
+                if paid and sq in paid:
+                    total += sum(paid[sq]) // 2
+                else:
+                    total += self.units(self.level[sq]) * s.house_cost // 2
                 if sell_deeds:
                     total += s.price // 2
                 elif not self.mortgaged[sq]:
@@ -458,7 +525,8 @@ _SHARED = ("rules", "board", "names", "n", "bank_houses", "bank_hotels", "curren
            "dice", "bank_flow", "turns", "rounds", "max_turns", "max_rounds", "over", "winner",
            "end_reason", "seed", "house_rules", "pot", "pot_sources", "tax_man", "go_passed",
            "lift_costs", "agreements_made", "time_called", "angel", "reason")
-COPIED_FIELDS = frozenset((*_FLAT_LISTS, *_NESTED_LISTS, *_SHARED, "frames", "setup", "events",
+COPIED_FIELDS = frozenset((*_FLAT_LISTS, *_NESTED_LISTS, *_SHARED, "frames", "setup", "paid",
+                           "events",
                            "rng", "chance", "history"))
 
 

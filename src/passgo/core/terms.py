@@ -376,7 +376,6 @@ def dissolve(g: GameState, t: list[int], why: AgreementEnd) -> None:
     buildings": every building of its group goes back to the Bank, each owner paid half its
     price."""
     group = t[A]
-    cost = g.board.squares[g.board.groups[group][0]].house_cost
     for sq in g.board.groups[group]:
         lv = g.level[sq]
         if not lv:
@@ -384,7 +383,8 @@ def dissolve(g: GameState, t: list[int], why: AgreementEnd) -> None:
         owner = g.owner[sq]
         g.bank_houses += houses_at(lv)
         g.bank_hotels += hotels_at(lv)
+        paid = g.take_paid(sq, 0)
         g.level[sq] = 0
         g.events.append(BuildingsSold(owner, sq, 0, 0))
-        money.bank_pays(g, owner, g.units(lv) * cost // 2, "buildings sold")
+        money.bank_pays(g, owner, paid // 2, "buildings sold")
     _end(g, t, why)

@@ -119,9 +119,10 @@ def describe_action(game: Game, a: Action) -> str:
                 f"{v.money(g.build_price(a.player, a.square))}")
     if isinstance(a, Sell):
         return (f"Sell a building on {v.square(a.square)} for "
-                f"{v.money(g.board.squares[a.square].house_cost // 2)}")
+                f"{v.money(g.sale_price(a))}")
     if isinstance(a, SellDown):
-        return f"Sell the {v.group(a.group)} group down to {a.levels}"
+        return (f"Sell the {v.group(a.group)} group down to {a.levels} for "
+                f"{v.money(g.sale_price(a))}")
     if isinstance(a, Mortgage):
         return (f"Mortgage {v.square(a.square)} for "
                 f"{v.money(g.board.squares[a.square].mortgage)}")

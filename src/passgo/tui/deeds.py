@@ -33,15 +33,14 @@ HINT = (
 def button_text(game: Game, action: Action) -> str:
     g = game
     if isinstance(action, Build):
-        s = g.board.squares[action.square]
         # A full row of houses turns into a hotel (on a hotel too, with double hotels).
         full = g.houses_on(action.square) == g.rules.houses_per_hotel
-        return f"+ {'hotel' if full else 'house'} {money(g, s.house_cost)}"
+        return (f"+ {'hotel' if full else 'house'} "
+                f"{money(g, g.build_price(action.player, action.square))}")
     if isinstance(action, Sell):
-        s = g.board.squares[action.square]
         # With no house beside it, a hotel is what goes.
         hotel = g.hotels_on(action.square) > 0 and g.houses_on(action.square) == 0
-        return f"- sell {'hotel' if hotel else 'house'} +{money(g, s.house_cost // 2)}"
+        return f"- sell {'hotel' if hotel else 'house'} +{money(g, g.sale_price(action))}"
     if isinstance(action, Mortgage):
         return f"mortgage +{money(g, g.board.squares[action.square].mortgage)}"
     if isinstance(action, Unmortgage):
