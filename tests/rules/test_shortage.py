@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from passgo.core import Game, Rules, SaveFileError
+from passgo.core import Game, IllegalActionError, Rules, SaveFileError
 from passgo.core.actions import (
     Bid,
     Build,
@@ -539,8 +539,8 @@ def test_prices_paid_are_saved_and_copied() -> None:
 
 @pytest.mark.parametrize("paid", [
     "nothing", [[BOARDWALK]], [[BOARDWALK, [10, 20]]], [[BOARDWALK, [-1]]],
-    [[BOARDWALK, [10]], [BOARDWALK, [10]]], [[99, [10]]], [[BOARDWALK, [True]]],
-    [[PARK_PLACE, [10]]],
+    [[BOARDWALK, [10]], [BOARDWALK, [10]]], [[BOARDWALK, [200]], [BOARDWALK, [10]]],
+    [[99, [10]]], [[BOARDWALK, [True]]], [[PARK_PLACE, [10]]],
 ])
 def test_a_corrupt_price_paid_is_refused(paid: Any) -> None:
     """The prices paid ("one-half the price paid for them", 000) come from the save: one for
@@ -578,3 +578,48 @@ def test_an_instant_hotel_at_auction_spreads_its_price() -> None:
     assert levels_of(g, DARK_BLUE) == (0, 1) and g.cash[0] == cash + 160
     g.apply(Sell(0, BOARDWALK))
     assert g.cash[0] == cash + 160 + 40 and not g.paid
+
+
+def test_a_save_from_before_the_prices_paid_were_kept_still_loads() -> None:
+    """"one-half the price paid for them" (000): a save written before the state kept the
+    prices paid has no `paid` field; its history says what was paid, so it loads and the
+    auction house still sells for $5."""
+    data = auction_house_on_boardwalk().to_dict()
+    del data["state"]["paid"]
+    g = Game.from_dict(data)
+    assert g.sale_price(Sell(0, BOARDWALK)) == 5
+
+
+def test_the_price_of_a_sale_the_rules_refuse_is_refused() -> None:
+    """Houses are sold back "at any time" (000), but only one's own and only down: the price of
+    a sale that is not allowed is an `IllegalActionError`, not a number."""
+    g = auction_house_on_boardwalk()
+    for sale in (SellDown(0, "dark_blue", (4, 4)), SellDown(1, "dark_blue", (0, 0)),
+                 SellDown(0, "dark_blue", (0, 7)), Sell(1, BOARDWALK), Sell(0, PARK_PLACE),
+                 SellDown(0, "violet", (0, 0))):
+        with pytest.raises(IllegalActionError):
+            g.sale_price(sale)
+
+
+def test_half_the_price_paid_is_the_same_sold_at_once_or_one_by_one() -> None:
+    """"one-half the price paid for them" (000) for each house: two $11 auction houses pay $5
+    each, whether sold one at a time, all at once, counted by `liquidation_value` or paid to
+    a creditor; their "cost price" in the Income Tax's total worth (000) is the $22 paid."""
+    g = auction_house_on_boardwalk(11)
+    # Bob got the other two; a second auction house: Bob sells one back and Ann buys it at
+    # auction against him.
+    g.apply(Sell(1, GREEN[0]))
+    g.apply(Build(0, PARK_PLACE))
+    g.apply(WantBuildings(0, 1))
+    g.apply(WantBuildings(1, 1))
+    g.apply(Bid(0, 11))
+    g.apply(Pass(1))
+    g.apply(PlaceBuilding(0, PARK_PLACE))
+    assert g.paid == {PARK_PLACE: [11], BOARDWALK: [11]}
+    cash = g.cash[0]
+    assert g.worth(0) == cash + 350 + 400 + 22
+    assert g.liquidation_value(0) == cash + 5 + 5 + 175 + 200
+    assert g.sale_price(SellDown(0, "dark_blue", (0, 0))) == 10
+    g.apply(Sell(0, PARK_PLACE))
+    g.apply(Sell(0, BOARDWALK))
+    assert g.cash[0] == cash + 10 and not g.paid

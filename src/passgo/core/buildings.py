@@ -541,11 +541,9 @@ def _uneven_sale(g: GameState, player: int, squares: tuple[int, ...], current: l
 def sale_refund(g: GameState, group: int, levels: tuple[int, ...]) -> int:
     """What the Bank pays for selling the group down to `levels`: half the price paid for the
     buildings sold (000: "for one-half the price paid for them")."""
-    paid = 0
-    for sq, new in zip(g.board.groups[group], levels, strict=True):
-        if g.level[sq] != new:
-            paid += g.paid_above(sq, new)
-    return paid // 2
+    return sum(g.refund_above(sq, new)
+               for sq, new in zip(g.board.groups[group], levels, strict=True)
+               if g.level[sq] != new)
 
 
 def sell_down(g: GameState, player: int, group: int, levels: tuple[int, ...]) -> None:
@@ -555,12 +553,12 @@ def sell_down(g: GameState, player: int, group: int, levels: tuple[int, ...]) ->
         old = g.level[sq]
         if old == new:
             continue
-        refund += g.take_paid(sq, new)
+        refund += g.take_refund(sq, new)
         g.bank_hotels += hotels_at(old) - hotels_at(new)
         g.bank_houses += houses_at(old) - houses_at(new)
         g.level[sq] = new
         g.events.append(BuildingsSold(player, sq, houses_at(new), hotels_at(new), g.reason))
-    bank_pays(g, player, refund // 2, "buildings sold")
+    bank_pays(g, player, refund, "buildings sold")
 
 
 def sell_one_levels(g: GameState, sq: int) -> tuple[int, ...]:

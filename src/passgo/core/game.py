@@ -531,10 +531,13 @@ class Game(GameState):
     def sale_price(self, sale: Sell | SellDown) -> int:
         """What the Bank pays for the sale: half the price paid for the buildings it takes
         (the printed cost, or a shortage auction's price; the latest built go first).
-        `IllegalActionError` if it names nothing to sell."""
+        `IllegalActionError` saying why if the rules do not allow the sale."""
         found = buildings.sale_levels(self, sale)
         if isinstance(found, str):
             raise IllegalActionError(found)
+        problem = buildings.sell_problem(self, sale.player, *found)
+        if problem is not None:
+            raise IllegalActionError(problem)
         return buildings.sale_refund(self, *found)
 
     def reseed(self, seed: int) -> None:

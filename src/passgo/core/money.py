@@ -177,10 +177,10 @@ def declare_bankruptcy(g: GameState, player: int, final: bool = False) -> None:
         if lv and not keep_buildings:
             g.bank_hotels += hotels_at(lv)
             g.bank_houses += houses_at(lv)
-            paid = g.take_paid(sq, 0)
+            refund = g.take_refund(sq, 0)
             g.level[sq] = 0
             if creditor != BANK:
-                bank_pays(g, player, paid // 2, "buildings")
+                bank_pays(g, player, refund, "buildings")
     if repossess:
         _mortgage_everything(g, player, deeds)
     cash = g.cash[player]

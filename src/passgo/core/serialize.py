@@ -236,6 +236,9 @@ def game_from_dict(cls: type[Game], data: Any, verify: bool = True) -> Game:
         raise _damage(exc) from None
     if verify:
         replayed = replay(cls, names, rules, seed, setup, history, actions)
+        if "paid" not in data["state"]:
+            # A save from before the prices paid were kept: its history says what they were.
+            g.paid = replayed.paid
         if (state_dict(replayed) != state_dict(g)
                 or replayed.setup.get("first") != g.setup.get("first")):
             raise SaveFileError("saved state does not match its history: the file was altered")
@@ -323,11 +326,13 @@ def _paid(g: Game, raw: Any) -> dict[int, list[int]]:
     paid: dict[int, list[int]] = {}
     if not isinstance(raw, list):
         raise SaveFileError("state field 'paid' must be a list of [square, prices] pairs")
+    seen: set[int] = set()
     for entry in raw:
         if (not isinstance(entry, list) or len(entry) != 2 or type(entry[0]) is not int
-                or not 0 <= entry[0] < len(g.board.squares) or entry[0] in paid):
+                or not 0 <= entry[0] < len(g.board.squares) or entry[0] in seen):
             raise SaveFileError("state field 'paid' must pair each street once with its prices")
         sq, prices = entry
+        seen.add(sq)
         problem = g.paid_problem(sq, prices)
         if problem:
             raise SaveFileError(f"state field 'paid': {problem}")

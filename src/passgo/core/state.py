@@ -179,7 +179,7 @@ class GameState:
         # 000: houses and hotels "may be sold back to the Bank at any time for one-half the
         # price paid for them". A building bought at a shortage auction may have cost anything,
         # so a street carrying one keeps the price paid for each of its houses' worth of
-        # buildings (`units`), the latest on top: those sold go first (`take_paid`). Every
+        # buildings (`units`), the latest on top: those sold go first (`take_refund`). Every
         # other building cost the normal price, and streets with only those are not listed.
         self.paid: dict[int, list[int]] = {}
         self.mortgaged = [False] * nsq
@@ -333,27 +333,36 @@ class GameState:
         double hotels a hotel and k houses is 5 + k, two hotels 10)."""
         return self.rules.houses_per_hotel + 1 if level == HOTEL else level
 
-    def paid_above(self, sq: int, level: int) -> int:
-        """What the buildings of street `sq` above `level` cost their owner at the normal price
-        or the auction's (`paid`): twice what the Bank pays for them (sold latest first)."""
-        prices = self.paid.get(sq)
+    def paid_for(self, sq: int) -> int:
+        """The price paid for the buildings on street `sq`: their "cost price" (000, Income
+        Tax) or "purchase price" (000, the Short Game), the printed cost for each houses'
+        worth except what `paid` keeps."""
+        prices = self.paid.get(sq) if self.paid else None
         if prices is None:
-            cost = self.board.squares[sq].house_cost
-            return (self.units(self.level[sq]) - self.units(level)) * cost
-        return sum(prices[self.units(level):])
+            return self.units(self.level[sq]) * self.board.squares[sq].house_cost
+        return sum(prices)
 
-    def take_paid(self, sq: int, level: int) -> int:
-        """`paid_above`, as the buildings above `level` leave the street."""
-        prices = self.paid.get(sq)
+    def refund_above(self, sq: int, level: int) -> int:
+        """What the Bank pays for the buildings of street `sq` above `level`: "one-half the
+        price paid for them" (000), each houses' worth rounded down on its own, so that a
+        sale pays the same one building at a time or all at once (the latest bought go
+        first)."""
+        prices = self.paid.get(sq) if self.paid else None
         if prices is None:
-            return self.paid_above(sq, level)
-        cut = self.units(level)
-        total = sum(prices[cut:])
-        del prices[cut:]
-        cost = self.board.squares[sq].house_cost
-        if all(p == cost for p in prices):
-            del self.paid[sq]
-        return total
+            half = self.board.squares[sq].house_cost // 2
+            return (self.units(self.level[sq]) - self.units(level)) * half
+        return sum(p // 2 for p in prices[self.units(level):])
+
+    def take_refund(self, sq: int, level: int) -> int:
+        """`refund_above`, as the buildings above `level` leave the street."""
+        refund = self.refund_above(sq, level)
+        prices = self.paid.get(sq) if self.paid else None
+        if prices is not None:
+            del prices[self.units(level):]
+            cost = self.board.squares[sq].house_cost
+            if all(p == cost for p in prices):
+                del self.paid[sq]
+        return refund
 
     def paid_problem(self, sq: int, prices: Any) -> str | None:
         """Why `prices` cannot be the prices paid for the buildings now on street `sq` (from a
@@ -440,8 +449,7 @@ class GameState:
         squares = self.board.squares
         for sq in self.board.properties:
             if self.owner[sq] == player:
-                s = squares[sq]
-                total += s.price + self.units(self.level[sq]) * s.house_cost
+                total += squares[sq].price + self.paid_for(sq)
         return total
 
     def valuation(self, player: int) -> int:
@@ -453,7 +461,7 @@ class GameState:
             if self.owner[sq] == player:
                 s = squares[sq]
                 total += s.price // 2 if self.mortgaged[sq] else s.price
-                total += self.units(self.level[sq]) * s.house_cost
+                total += self.paid_for(sq)
         # A Bank loan (`Rules.bank_loans`) is cash owed back: it counts against the worth, or
         # borrowing just before time is called would win the game. So does a loan from a
         # player (`Rules.player_loans`); one made to a player counts for the lender.
@@ -478,9 +486,9 @@ class GameState:
             if self.owner[sq] == player:
                 s = squares[sq]
                 if paid and sq in paid:
-                    total += sum(paid[sq]) // 2
+                    total += self.refund_above(sq, 0)
                 else:
-                    total += self.units(self.level[sq]) * s.house_cost // 2
+                    total += self.units(self.level[sq]) * (s.house_cost // 2)
                 if sell_deeds:
                     total += s.price // 2
                 elif not self.mortgaged[sq]:

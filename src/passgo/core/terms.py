@@ -383,8 +383,8 @@ def dissolve(g: GameState, t: list[int], why: AgreementEnd) -> None:
         owner = g.owner[sq]
         g.bank_houses += houses_at(lv)
         g.bank_hotels += hotels_at(lv)
-        paid = g.take_paid(sq, 0)
+        refund = g.take_refund(sq, 0)
         g.level[sq] = 0
         g.events.append(BuildingsSold(owner, sq, 0, 0))
-        money.bank_pays(g, owner, paid // 2, "buildings sold")
+        money.bank_pays(g, owner, refund, "buildings sold")
     _end(g, t, why)

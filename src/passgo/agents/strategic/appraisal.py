@@ -218,8 +218,9 @@ class Appraiser:
         squares = board.squares
         hph = g.rules.houses_per_hotel
         # The valuation counts a group's building steps, not which street carries them: one
-        # sale per group and number of steps left is valued.
-        costs: dict[tuple[int, int], float] = {}
+        # sale per group, number of steps left and money raised is valued (the money differs
+        # only where a building bought at a shortage auction is sold).
+        costs: dict[tuple[int, int, int], float] = {}
         for action in g.sale_actions(player):
             if isinstance(action, Sell):
                 group = squares[action.square].group
@@ -228,16 +229,15 @@ class Appraiser:
             streets = board.groups[group]
             levels = g.sale_levels(action)
             steps = sum(_units(lv, hph) for lv in levels)
-            cost = costs.get((group, steps))
+            raised = g.sale_price(action)
+            cost = costs.get((group, steps, raised))
             if cost is None:
                 level = list(pos.level)
                 for s, lv in zip(streets, levels, strict=True):
                     level[s] = lv
-                raised = sum(_units(pos.level[s], hph) for s in streets) - steps
-                raised *= squares[streets[0]].house_cost // 2
                 sold = valuer.holding(pos, player, level=level)
                 lost = before - valuer.worth(sold, cash + raised, earn)
-                cost = costs[(group, steps)] = lost / max(1, raised)
+                cost = costs[(group, steps, raised)] = lost / max(1, raised)
             if best is None or cost < best[0]:
                 best = (cost, action)
         if not g.rules.no_mortgaging:
