@@ -57,6 +57,23 @@ def short_of_houses(green: tuple[int, int, int] = (2, 2, 1), **kw: Any) -> Game:
     return setup(owners=owners, levels=levels, **kw)
 
 
+def short_of_hotels(levels: dict[int, int], **kw: Any) -> Game:
+    """Bob has hotels on brown, light blue, pink and orange and red and yellow at four houses;
+    Ann's dark blues stand at `levels`: the Bank keeps one hotel."""
+    hotel_groups = BROWN + LIGHT_BLUE + PINK + ORANGE
+    return short_of_houses(green=(0, 0, 0), owners={s: 1 for s in hotel_groups},
+                           levels={s: HOTEL for s in hotel_groups} | levels, **kw)
+
+
+def win_the_auction(g: Game, price: int) -> None:
+    """Ann and Bob each want one of the short buildings Ann asked for; Ann bids `price` and
+    Bob passes."""
+    g.apply(WantBuildings(0, 1))
+    g.apply(WantBuildings(1, 1))
+    g.apply(Bid(0, price))
+    g.apply(Pass(1))
+
+
 def want_range(g: Game, player: int) -> list[int]:
     return [a.amount for a in g.legal_actions(player) if isinstance(a, WantBuildings)]
 
@@ -316,12 +333,7 @@ def test_hotel_shortage_is_auctioned_too() -> None:
     """"the houses or hotels must be sold at auction to the highest bidder" (000). One hotel
     is left; Ann (dark blue at 4,4) and Bob (red and yellow at 4 houses) both want it. The
     winner pays the bid, puts the hotel up and returns four houses to the Bank."""
-    hotel_groups = BROWN + LIGHT_BLUE + PINK + ORANGE
-    g = short_of_houses(
-        green=(0, 0, 0),
-        owners={s: 1 for s in hotel_groups},
-        levels={s: HOTEL for s in hotel_groups} | {BOARDWALK: 4, PARK_PLACE: 4},
-    )
+    g = short_of_hotels({BOARDWALK: 4, PARK_PLACE: 4})
     assert (g.bank_houses, g.bank_hotels) == (0, 1)
     total = money_total(g)
     events = g.apply(Build(0, BOARDWALK))
@@ -475,17 +487,9 @@ def test_the_latest_building_bought_is_the_first_sold() -> None:
     Park Place (over four houses at $200) is what a sale takes first: $200; then the houses
     pay $100 each; selling the group bare at once pays half of everything paid, rounded
     down."""
-    hotel_groups = BROWN + LIGHT_BLUE + PINK + ORANGE
-    g = short_of_houses(
-        green=(0, 0, 0),
-        owners={s: 1 for s in hotel_groups},
-        levels={s: HOTEL for s in hotel_groups} | {BOARDWALK: 4, PARK_PLACE: 4},
-    )
+    g = short_of_hotels({BOARDWALK: 4, PARK_PLACE: 4})
     g.apply(Build(0, BOARDWALK))
-    g.apply(WantBuildings(0, 1))
-    g.apply(WantBuildings(1, 1))
-    g.apply(Bid(0, 401))
-    g.apply(Pass(1))
+    win_the_auction(g, 401)
     g.apply(PlaceBuilding(0, PARK_PLACE))
     assert levels_of(g, DARK_BLUE) == (HOTEL, 4) and g.bank_houses == 4
     assert g.sale_price(SellDown(0, "dark_blue", (0, 0))) == (4 * 200 + 401 + 4 * 200) // 2
@@ -557,19 +561,10 @@ def test_an_instant_hotel_at_auction_spreads_its_price() -> None:
     houses, less any houses already owned", 004): the $401 hotel Ann put on bare Boardwalk
     stands for five houses' worth at $81, $80, $80, $80, $80; sold down to one house it pays
     half of $320, and that house half of $81."""
-    hotel_groups = BROWN + LIGHT_BLUE + PINK + ORANGE
-    g = short_of_houses(
-        green=(0, 0, 0),
-        rules=Rules.classic().with_options(instant_hotels=True),
-        owners={s: 1 for s in hotel_groups},
-        levels={s: HOTEL for s in hotel_groups},
-    )
+    g = short_of_hotels({}, rules=Rules.classic().with_options(instant_hotels=True))
     assert g.bank_hotels == 1
     g.apply(BuildHotel(0, BOARDWALK))
-    g.apply(WantBuildings(0, 1))
-    g.apply(WantBuildings(1, 1))
-    g.apply(Bid(0, 401))
-    g.apply(Pass(1))
+    win_the_auction(g, 401)
     g.apply(PlaceBuilding(0, BOARDWALK))
     assert levels_of(g, DARK_BLUE) == (0, HOTEL)
     assert g.paid == {BOARDWALK: [81, 80, 80, 80, 80]}
@@ -610,10 +605,7 @@ def test_half_the_price_paid_is_the_same_sold_at_once_or_one_by_one() -> None:
     # auction against him.
     g.apply(Sell(1, GREEN[0]))
     g.apply(Build(0, PARK_PLACE))
-    g.apply(WantBuildings(0, 1))
-    g.apply(WantBuildings(1, 1))
-    g.apply(Bid(0, 11))
-    g.apply(Pass(1))
+    win_the_auction(g, 11)
     g.apply(PlaceBuilding(0, PARK_PLACE))
     assert g.paid == {PARK_PLACE: [11], BOARDWALK: [11]}
     cash = g.cash[0]
