@@ -366,17 +366,22 @@ function GamePage({ id, info }: { id: string; info: GameSummary }): JSX.Element 
   const answers = shown ? orderedAnswers(shown) : [];
   const mine = !!shown && yourTurn(shown);
   // A decision that arrives right after this page answered one holds its buttons back a
-  // moment, so a double click or a key pressed twice never answers it; an offer longer.
+  // moment, so a double click or a key pressed twice never answers it; an offer longer. The
+  // hold is worked out as the decision is first drawn, so its buttons never show enabled
+  // (and take the focus) for a moment before it starts; a decision replaced before its moment
+  // is up never leaves the next one held.
   const decisionKey = view ? JSON.stringify([view.pending.kind, view.pending.player, shown?.version]) : "";
-  const [held, setHeld] = useState(false);
+  const holdUntil = useMemo(() => !mine || Date.now() - lastAct.current > RECENT_MS ? 0
+    : Date.now() + (view?.pending.kind === "trade_reply" ? OFFER_GRACE_MS : GRACE_MS),
+  [decisionKey]);
+  const [, redraw] = useState(0);
   useEffect(() => {
-    if (!mine || Date.now() - lastAct.current > RECENT_MS) return undefined;
-    setHeld(true);
-    const t = setTimeout(() => setHeld(false),
-                         view?.pending.kind === "trade_reply" ? OFFER_GRACE_MS : GRACE_MS);
-    // A decision replaced before its moment is up never leaves the next one held.
-    return () => { clearTimeout(t); setHeld(false); };
-  }, [decisionKey]);
+    const left = holdUntil - Date.now();
+    if (left <= 0) return undefined;
+    const t = setTimeout(() => redraw((n) => n + 1), left + 1);
+    return () => clearTimeout(t);
+  }, [holdUntil]);
+  const held = Date.now() < holdUntil;
   const busy = animating || held || (shown !== null && sent >= shown.version);
   // Keyboard play: a new decision of this seat takes the focus, unless the player is busy
   // elsewhere (typing a chat line, composing a trade, reading a deed). The page stays where

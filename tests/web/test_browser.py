@@ -561,6 +561,49 @@ def test_one_whole_turn_by_keyboard_alone(browser: Browser, database: str) -> No
         expect(ann).not_to_have_title(re.compile("Your turn"), timeout=STEP_MS)
 
 
+# Records, at every change of the decision panel, each answer button's action and whether it
+# is disabled, in the order the changes happen.
+WATCH_ANSWERS = """() => {
+  window.answerStates = [];
+  const note = () => document.querySelectorAll(".decision > .answers > button").forEach(
+    (b) => window.answerStates.push([b.dataset.action, b.disabled]));
+  new MutationObserver(note).observe(document.body, {subtree: true, childList: true,
+    attributes: true, attributeFilter: ["disabled", "data-action"]});
+}"""
+
+
+def test_a_key_pressed_twice_answers_one_decision(browser: Browser, database: str) -> None:
+    """The decision that arrives right after an answer (end the turn? after buying Oriental
+    Avenue) takes no press for a moment, so a key pressed twice never answers it: its buttons
+    are disabled from the moment they show until the moment is up, never enabled first (a
+    press then would take the focus and be lost); then the key answers it."""
+    game, tokens = store_position(database, KEYBOARD, [PERSON, "basic"])
+    port = free_port()
+    with server(database, port):
+        ann = _seated(browser, f"http://127.0.0.1:{port}", game, tokens[0])
+        answers = ann.locator(".decision > .answers > button")
+        for first in ("roll", "buy"):
+            expect(answers.first).to_have_attribute("data-action", re.compile(f"^{first}"),
+                                                     timeout=STEP_MS)
+            expect(answers.first).to_be_enabled(timeout=STEP_MS)
+            expect(answers.first).to_be_focused(timeout=STEP_MS)
+            if first == "buy":
+                ann.evaluate(WATCH_ANSWERS)
+                ann.keyboard.press("1")
+            ann.keyboard.press("1")
+        expect(answers.first).to_have_attribute("data-action", re.compile("^end"),
+                                                 timeout=STEP_MS)
+        expect(answers.first).to_be_enabled(timeout=STEP_MS)
+        end = [disabled for action, disabled in ann.evaluate("window.answerStates")
+               if action.startswith("end")]
+        assert end and end[0] is True and end[-1] is False, end
+        assert end == sorted(end, reverse=True), end  # disabled, then enabled for good
+        expect(ann).to_have_title(re.compile("^● Your turn"))
+        expect(answers.first).to_be_focused(timeout=STEP_MS)
+        ann.keyboard.press("1")
+        expect(ann).not_to_have_title(re.compile("Your turn"), timeout=STEP_MS)
+
+
 # Ann throws 2 + 4 from GO onto Oriental Avenue, for sale.
 KEYBOARD = {"to_move": "Ann", "players": [{"name": "Ann"}, {"name": "Basic 2"}],
             "dice": {"script": [[2, 4]]}}
