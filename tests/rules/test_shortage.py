@@ -615,3 +615,16 @@ def test_half_the_price_paid_is_the_same_sold_at_once_or_one_by_one() -> None:
     g.apply(Sell(0, PARK_PLACE))
     g.apply(Sell(0, BOARDWALK))
     assert g.cash[0] == cash + 10 and not g.paid
+
+
+def test_the_sell_buttons_say_half_the_price_paid() -> None:
+    """"one-half the price paid for them" (000) is what the player is offered: the browser's
+    and the terminal's buttons for selling the $10 auction house say $5."""
+    from passgo.narrate import describe_action
+    from passgo.tui.deeds import button_text
+
+    g = auction_house_on_boardwalk()
+    assert describe_action(g, Sell(0, BOARDWALK)) == "Sell a building on Boardwalk for $5"
+    assert button_text(g, Sell(0, BOARDWALK)) == "- sell house +$5"
+    down = describe_action(g, SellDown(0, "dark_blue", (0, 0)))
+    assert down.startswith("Sell the ") and down.endswith(" for $5")
