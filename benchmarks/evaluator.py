@@ -2,7 +2,7 @@
 
     python benchmarks/evaluator.py [--rules classic] [--games 100] [--per-game 2]
         [--rollouts 100] [--timing-positions 300] [--match-games 20] [--four-games 8]
-        [--ms 50] [--eval-horizon H] [--workers 2] [--seed 2] [--json]
+        [--ms 50] [--workers 2] [--seed 2] [--json]
 
 Three measurements:
 
@@ -18,8 +18,7 @@ Three measurements:
 * the expert with the evaluator at its leaves (`leaf=eval`) against the expert without, at
   the same `--ms` per decision, heads-up (`--match-games`) and at four (`--four-games`, one
   expert with the evaluator against three without), with 95 % Wilson intervals; a fair share
-  is 50 % and 25 %. 0 games skips a match. `--eval-horizon` sets the evaluator's expert's
-  rollout horizon (default: the expert's own); the expert without keeps its own.
+  is 50 % and 25 %. 0 games skips a match.
 """
 
 from __future__ import annotations
@@ -80,7 +79,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "timing": timing(ModelEvaluator(model), SampleJob(rules, args.seed + 1, 6),
                          args.timing_positions),
     }
-    with_eval = expert_spec(args.ms, 0, args.eval_horizon, None, "leaf=eval")
+    with_eval = expert_spec(args.ms, 0, None, None, "leaf=eval")
     without = expert_spec(args.ms, 0, None, None)
     for key, players, games in (("heads_up", 2, args.match_games),
                                 ("at_four", 4, args.four_games)):
@@ -135,7 +134,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--match-games", type=int, default=20)
     ap.add_argument("--four-games", type=int, default=8)
     ap.add_argument("--ms", type=int, default=50)
-    ap.add_argument("--eval-horizon", type=int, default=None)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2)
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
