@@ -29,6 +29,11 @@ from passgo.session import BOTS_ALONE_ROUNDS, Session, SessionError, resume_comm
 
 HINT = ("Type a number or an action (e.g. 'bid 120', 'trade 1 give 39 for $500'); "
         "'help' explains, 'h' asks the expert for a hint, 'quit' saves and leaves.")
+# The prompt once the whole hint has been read: it starts the same (scripts wait for it).
+SHORT_HINT = "Type a number or an action ('help' for more)."
+# After `help`: what may be typed, in other words than the prompt's (a script waits for those).
+COMMANDS = ("You may type a choice's number, an action such as 'bid 120' or 'trade 1 give 39 "
+            "for $500', 'h' for the expert's hint, or 'quit' to save and leave.")
 # On resume, this many sentences of what happened before are repeated.
 RECAP = 8
 
@@ -41,6 +46,7 @@ class PlainGame:
         self.out = out
         self.inp = inp
         self.save_error = ""
+        self.hinted = False  # the whole hint is printed at the first prompt, then the short one
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -131,7 +137,8 @@ class PlainGame:
             options = offered_order(g.legal_actions(player))
             for i, a in enumerate(options, 1):
                 self.say(f"  {i}. {describe_action(g, a)}   [{a.text()}]")
-            self.say(HINT)
+            self.say(SHORT_HINT if self.hinted else HINT)
+            self.hinted = True
             line = self.inp.readline()
             if not line:
                 return None
@@ -140,12 +147,19 @@ class PlainGame:
                 return None
             if answer in ("help", "?"):
                 self.say(explain(g))
+                self.say(COMMANDS)
                 continue
             if answer in ("h", "hint"):
                 self.say(hint(g, player))
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return options[int(answer) - 1]
+            if not answer:
+                self.say(f"Nothing typed: type {_choices(len(options))}, or an action.")
+                continue
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(options):
+                    return options[int(answer) - 1]
+                self.say(f"There is no choice {answer}: type {_choices(len(options))}.")
+                continue
             try:
                 action = Action.parse(answer, player)
                 g.check(action)
@@ -159,3 +173,8 @@ class PlainGame:
         for row in self.session.standings():
             worth = f", worth {money(g, row.worth)}" if row.worth else ""
             self.say(f"  {row.place}. {row.name}: {row.status}{worth}")
+
+
+def _choices(n: int) -> str:
+    """How to pick one of n numbered choices, in words."""
+    return "1" if n == 1 else f"a number from 1 to {n}"

@@ -215,3 +215,26 @@ def test_an_offer_puts_accept_last_in_both_terminal_games() -> None:
     PlainGame(session, out, io.StringIO("1\nquit\n")).run()
     assert g.owner[sq("Boardwalk")] == 0  # "1" rejected the $1 offer for Boardwalk
     assert "  1. Reject" in out.getvalue()
+
+
+def test_a_slip_gets_a_plain_answer_and_the_long_hint_is_read_once() -> None:
+    """An empty line or a number with no choice behind it is answered in words with the
+    choices' range (not the parser's "empty action"), and changes nothing; the whole hint
+    comes at the first prompt, every later prompt starts with the same words (scripts wait
+    for them) but is short, and `help` lists what may be typed."""
+    from passgo.plain import HINT, PlainGame
+    from passgo.session import Seat
+    from support import setup
+
+    g = setup(("Ann", "Bob"))
+    out = io.StringIO()
+    session = Session(g, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")])
+    PlainGame(session, out, io.StringIO("\n9\nhelp\nquit\n")).run()
+    lines = out.getvalue().splitlines()
+    assert not g.history  # nothing was played
+    assert "Nothing typed: type 1, or an action." in lines
+    assert "There is no choice 9: type 1." in lines
+    assert any(line.startswith("You may type a choice's number") for line in lines)
+    prompts = [line for line in lines if line.startswith(PROMPT)]
+    assert len(prompts) == 4 and prompts[0] == HINT
+    assert all(line == "Type a number or an action ('help' for more)." for line in prompts[1:])
