@@ -13,7 +13,15 @@ import pytest
 
 from passgo.agents import ExpertBot, ExpertParams, StrategicBot, make_agent, play
 from passgo.agents.expert import completing_offers, selling_offers
-from passgo.agents.search import Candidate, Scorer, mix, rollout, search
+from passgo.agents.search import (
+    Candidate,
+    RolloutStrategic,
+    Scorer,
+    mix,
+    play_out,
+    rollout,
+    search,
+)
 from passgo.core import (
     AcceptTrade,
     Action,
@@ -181,6 +189,29 @@ def test_search_is_reproducible_and_paired() -> None:
     assert a.chosen == 0 and a.rollouts == 6 and a.samples == 3
     one = rollout(g, mix(1, 2), 0, same[0], lambda seat: StrategicBot(), 2, scorer)
     assert 0.0 <= one <= 1.0
+
+
+def test_default_rollouts_trade_as_the_opponents_do() -> None:
+    """The expert's default rollouts (`policy=trading`) play the strategic bot whole, so two
+    opponents who can complete each other's groups by a swap make it in the rollout, as they
+    would in the game; `policy=strategic` looks for no trades (docs/bots.md, the expert)."""
+    red = [sq("Kentucky Avenue"), sq("Indiana Avenue"), sq("Illinois Avenue")]
+    g = setup(("Ann", "Bob", "Cy"), cash=[1500, 1500, 1500],
+              owners={ORANGE[0]: 1, ORANGE[1]: 1, red[0]: 1,
+                      red[1]: 2, red[2]: 2, ORANGE[2]: 2})
+    assert ExpertParams().policy == "trading"
+    assert isinstance(_expert("expert:rollouts=1")._policy(1), StrategicBot)
+    assert isinstance(_expert("expert:rollouts=1,policy=strategic")._policy(1),
+                      RolloutStrategic)
+
+    def owners(policy: object) -> tuple[set[int | None], set[int | None]]:
+        """Who owns the orange and the red deeds after a round of the rollout."""
+        end = play_out(g, 5, 0, None, policy, 1)  # type: ignore[arg-type]
+        return {end.owner_of(s) for s in ORANGE}, {end.owner_of(s) for s in red}
+
+    assert owners(_expert("expert:rollouts=1,policy=strategic")._policy) == ({1, 2}, {1, 2})
+    orange, reds = owners(_expert("expert:rollouts=1")._policy)
+    assert len(orange) == len(reds) == 1 and orange | reds == {1, 2}
 
 
 # -- the moves it should find -----------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 For each decision that has more than one sensible answer, the bot lists a few candidates
 (`search.Candidate`) and plays each out on copies of the game whose dice and cards are made
-up (`Game.reseed`), with fast default bots in every seat for a horizon of rounds, scoring the
+up (`Game.reseed`), with the strategic bot in every seat for a horizon of rounds, trading as
+the opponents it meets trade (at a table of four the trades between the others decide much of
+a game: rollouts without them made the search no better than its base), scoring the
 position reached (`search.Scorer`: won, lost, or the share of all players' position values;
 with `leaf=eval`, the learned evaluator's chance to win, `winmodel.ModelLeaf`, where a model
 is shipped for the game's rules, else the position values still).
@@ -112,7 +114,7 @@ from passgo.core import (
     UseJailCard,
 )
 
-POLICIES = ("strategic", "basic")
+POLICIES = ("trading", "strategic", "basic")  # the rollouts' bots (`ExpertParams.policy`)
 LEAVES = ("value", "eval")  # how a rollout's end is scored: position values, or the evaluator
 # Bounds of the search budget: a minute a decision, and the rounds a rollout may look ahead.
 MAX_MS: Final = 60_000
@@ -132,7 +134,9 @@ MAX_ANSWERS: Final = 6  # answers of a house rule's decision compared
 class ExpertParams:
     """`ms`: time per decision in milliseconds; `rollouts`: samples per decision instead (0:
     use `ms`), for reproducible play; `horizon`: rounds each rollout plays; `policy`: the bot
-    that plays every seat in the rollouts (`strategic` or `basic`); `confidence`: how many
+    that plays every seat in the rollouts (`trading`: the strategic bot whole, its trade
+    offers and answers included, as the opponents it meets play; `strategic`: the same bot
+    looking for no trades, a third cheaper a rollout; `basic`); `confidence`: how many
     standard errors a candidate must beat the strategic bot's answer by; `leaf`: how the
     position a rollout reaches is scored (`value`: the share of position values; `eval`: the
     learned evaluator's chance to win, where a model fits the rules)."""
@@ -140,7 +144,7 @@ class ExpertParams:
     ms: int = 200
     rollouts: int = 0
     horizon: int = 8
-    policy: str = "strategic"
+    policy: str = "trading"
     confidence: float = 0.5
     leaf: str = "value"
 
@@ -212,6 +216,7 @@ class ExpertBot:
         shared = self._basic
         self._policy: PolicyFactory = (
             (lambda seat: RolloutStrategic()) if self.params.policy == "strategic"
+            else (lambda seat: StrategicBot()) if self.params.policy == "trading"
             else (lambda seat: shared))
 
     # -- the decision --------------------------------------------------------------------------

@@ -150,11 +150,13 @@ def build_step(g: Game, player: int, keep: int) -> Action | None:
 
 
 class RolloutStrategic:
-    """The strategic bot as the default policy of rollouts: its answers, except that at the
-    end of a turn it only builds (up to its reserve, `build_step`) and looks for no trades.
-    Looking for trades is most of the strategic bot's time, and a rollout of a few rounds is
-    too short for a trade's worth to show; the expert compares trades itself, as candidates
-    of its own (`ExpertBot._trades`)."""
+    """The strategic bot as a fast policy of rollouts: its answers, except that at the end of
+    a turn it only builds (up to its reserve, `build_step`) and looks for no trades. Looking
+    for trades is most of the strategic bot's time; the game review's judge and the position
+    rollouts play this bot, and the expert with `policy=strategic`. The expert's default,
+    `policy=trading`, plays the whole strategic bot instead: at a table of four the trades
+    between the other players move a game more than a few rounds' dice, and rollouts without
+    them left the search no better than its base (docs/bots.md)."""
 
     __slots__ = ("bot", "name")
 
