@@ -15,6 +15,7 @@ from passgo.agents import ExpertBot, ExpertParams, StrategicBot, make_agent, pla
 from passgo.agents.expert import completing_offers, selling_offers
 from passgo.agents.search import (
     Candidate,
+    PolicyFactory,
     RolloutStrategic,
     Scorer,
     mix,
@@ -204,9 +205,9 @@ def test_default_rollouts_trade_as_the_opponents_do() -> None:
     assert isinstance(_expert("expert:rollouts=1,policy=strategic")._policy(1),
                       RolloutStrategic)
 
-    def owners(policy: object) -> tuple[set[int | None], set[int | None]]:
+    def owners(policy: PolicyFactory) -> tuple[set[int | None], set[int | None]]:
         """Who owns the orange and the red deeds after a round of the rollout."""
-        end = play_out(g, 5, 0, None, policy, 1)  # type: ignore[arg-type]
+        end = play_out(g, 5, 0, None, policy, 1)
         return {end.owner_of(s) for s in ORANGE}, {end.owner_of(s) for s in red}
 
     assert owners(_expert("expert:rollouts=1,policy=strategic")._policy) == ({1, 2}, {1, 2})

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, Protocol
 
-from passgo.agents.search import RolloutStrategic, Scorer, mix, play_out
+from passgo.agents.search import Scorer, mix, play_out, rollout_strategic
 from passgo.agents.winmodel import WinModel, model_for
 from passgo.core import Game, Rules
 
@@ -95,7 +95,7 @@ class RolloutEvaluator:
         totals = [0.0] * game.n
         player = game.pending_player
         for i in range(self.rollouts):
-            end = play_out(game, mix(self.seed, i), player, None, _policy, self.horizon)
+            end = play_out(game, mix(self.seed, i), player, None, rollout_strategic, self.horizon)
             shares = value_shares(end, scorer)
             for p in range(game.n):
                 totals[p] += shares[p]
@@ -124,7 +124,3 @@ def default_evaluator(rules: Rules, rollouts: int = DEFAULT_ROLLOUTS, seed: int 
     if found is not None:
         return ModelEvaluator(found)
     return RolloutEvaluator(rollouts, seed, reason)
-
-
-def _policy(seat: int) -> RolloutStrategic:
-    return RolloutStrategic()

@@ -153,10 +153,10 @@ class RolloutStrategic:
     """The strategic bot as a fast policy of rollouts: its answers, except that at the end of
     a turn it only builds (up to its reserve, `build_step`) and looks for no trades. Looking
     for trades is most of the strategic bot's time; the game review's judge and the position
-    rollouts play this bot, and the expert with `policy=strategic`. The expert's default,
-    `policy=trading`, plays the whole strategic bot instead: at a table of four the trades
-    between the other players move a game more than a few rounds' dice, and rollouts without
-    them left the search no better than its base (docs/bots.md)."""
+    rollouts play this bot (`rollout_strategic`), and the expert with `policy=strategic`. The
+    expert's default, `policy=trading`, plays the whole strategic bot instead: at a table of
+    four, rollouts without the other players' trades left its search no better than its base
+    (docs/bots.md)."""
 
     __slots__ = ("bot", "name")
 
@@ -168,6 +168,12 @@ class RolloutStrategic:
         if isinstance(game.pending, EndTurnDecision):
             return build_step(game, player, self.bot.reserve(game, player)) or EndTurn(player)
         return self.bot.act(game, player)
+
+
+def rollout_strategic(seat: int) -> RolloutStrategic:
+    """A `PolicyFactory` of `RolloutStrategic` bots, one a seat (a module function, so that
+    worker processes can be given it)."""
+    return RolloutStrategic()
 
 
 class Leaf(Protocol):

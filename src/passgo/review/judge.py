@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from passgo.agents.expert import ExpertBot
-from passgo.agents.search import Candidate, PolicyFactory, RolloutStrategic, mix, play_out
+from passgo.agents.search import Candidate, PolicyFactory, mix, play_out, rollout_strategic
 from passgo.core import DrawCard, FineOrChance, Game, Roll
 from passgo.eval import Evaluator
 
@@ -63,11 +63,7 @@ class Judgement:
     best_end: Game
 
 
-def _policy(seat: int) -> RolloutStrategic:
-    return RolloutStrategic()
-
-
-POLICY: Final[PolicyFactory] = _policy
+POLICY: Final[PolicyFactory] = rollout_strategic
 
 
 class Judge:
