@@ -49,6 +49,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -305,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"imitated {args.imitate}: {len(data.actions)} decisions of {data.games} "
                   f"games ({data.skipped} not in the table), agreement {right:.3f}, "
                   f"{time.monotonic() - began:.0f} s", flush=True)
+    # A logger of no outputs: the learning curve is `--curve`'s, and SB3's own would make an
+    # empty SB3-<date> folder in the temporary directory on every run.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     budget = 60 * args.minutes
     progress = Progress(run, time.monotonic() + budget)
     started = time.monotonic()
