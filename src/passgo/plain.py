@@ -113,8 +113,9 @@ class PlainGame:
         jail = ", in jail" if me.in_jail else ""
         held = len(me.jail_cards)
         cards = f", {held} Get Out of Jail Free card(s)" if held else ""
+        who = g.names[player] if self.session.hot_seat() else Voice(g, player).Name(player)
         self.say(
-            f"{Voice(g, player).Name(player)}: {money(g, me.cash)}, on "
+            f"{who}: {money(g, me.cash)}, on "
             f"{g.board.squares[me.square].name}"
             f"{jail}{cards}; deeds: {', '.join(deeds) or 'none'}"
         )

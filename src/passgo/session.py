@@ -172,10 +172,12 @@ def _json_damage(problem: str, text: str) -> str:
     return "it is not a game passgo can read"
 
 
-def keep_unfinished(path: Path) -> Path | None:
-    """Move an unfinished game out of the way of a new one: starting a new game must never
-    overwrite a game someone may want to finish. It goes beside the file, named by the time
-    (autosave-20250101-093000.json); returns where, or None when there was nothing to keep."""
+def keep_unfinished(path: Path, *, finished_too: bool = False) -> Path | None:
+    """Move an unfinished game out of the way of another: a game written to a file must
+    never overwrite a game someone may want to finish. It goes beside the file, named by the
+    time (autosave-20250101-093000.json); returns where, or None when there was nothing to
+    keep. A finished game is kept too with `finished_too` (a file the player named, which
+    may hold a game to review), and so is any file that is not a save."""
     if not path.is_file():
         return None
     try:
@@ -183,11 +185,54 @@ def keep_unfinished(path: Path) -> Path | None:
         finished = data["kind"] == SAVE_KIND and data["game"]["state"]["over"] is True
     except (OSError, ValueError, KeyError, TypeError):
         finished = False  # a file we cannot read is not ours to destroy either
-    if finished:
+    if finished and not finished_too:
         return None
-    kept = path.with_name(f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.stem}-{stamp}{path.suffix}")
+    more = 1
+    while kept.exists():  # two in the same second: neither is lost
+        more += 1
+        kept = path.with_name(f"{path.stem}-{stamp}-{more}{path.suffix}")
     os.replace(path, kept)
     return kept
+
+
+class SaveLock:
+    """The hold of one running game on its save file, so that a second `passgo play` on the
+    same file is refused instead of the two games overwriting each other in turn: an
+    advisory lock (`flock`) on FILE.lock beside it, let go by `release` or when the process
+    ends in any way (the system drops it, even after kill -9)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    def take(self) -> None:
+        """Hold the lock (SessionError in one line when another game holds it; where the
+        system has no `flock` the lock is not taken and nothing is refused)."""
+        try:
+            import fcntl
+        except ImportError:  # (Windows)
+            return
+        lock = self.path.with_name(self.path.name + ".lock")
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise SessionError(f"cannot save the game to {self.path}: "
+                               f"{exc.strerror or exc}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SessionError(f"another passgo is playing the game saved in {self.path}; "
+                               "finish it there, or give this one --save ANOTHER_FILE") from None
+        self._fd = fd
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # (closing the file lets go of the lock)
+            self._fd = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +271,7 @@ class Session:
         if len(self.seats) != game.n:
             raise SessionError(f"the game has {game.n} players but {len(self.seats)} seats")
         self.save_path = save_path
+        self.lock: SaveLock | None = None  # the hold on `save_path` (`hold_save_file`)
         self.bots: dict[int, Agent] = {}
         for i, seat in enumerate(self.seats):
             if not seat.human:
@@ -275,6 +321,11 @@ class Session:
         return g.pending_player in self.bots or any(
             c.owner in self.bots and g.is_legal(ClaimRent(c.owner, c.square))
             for c in g.rent_claims)
+
+    def hot_seat(self) -> bool:
+        """More than one person plays at this computer: each question then names who it is
+        for, as "you" alone would not say whose turn at the keyboard it is."""
+        return sum(1 for seat in self.seats if seat.human) > 1
 
     def humans_in_game(self) -> list[int]:
         g = self.game
@@ -354,12 +405,51 @@ class Session:
         self.log.extend(said)
         return said
 
+    def hold_save_file(self, loaded_from: Path | None = None) -> Path | None:
+        """Take the save file for this game: hold its lock (SessionError when another game
+        plays in it) and, unless it is the file the game was loaded from (`loaded_from`),
+        move whatever else is in it aside (`keep_unfinished`: an unfinished game, or a file
+        that is no save) and write this game there at once, so that "saved to FILE" is true
+        from the start. Returns where the file's old game went, or None."""
+        path = self.save_path
+        if path is None:
+            return None
+        lock = SaveLock(path)
+        lock.take()
+        self.lock = lock
+        if loaded_from is not None and path.absolute() == loaded_from.absolute():
+            return None
+        try:
+            kept = keep_unfinished(path)
+        except OSError as exc:
+            raise SessionError(f"cannot move the unfinished game in {path} aside: "
+                               f"{exc.strerror or exc}") from None
+        self.dirty = True
+        self.checkpoint()
+        return kept
+
     def checkpoint(self) -> None:
         """Write the save file if anything changed since it was last written (SessionError
-        when it cannot be written; the game goes on and the next checkpoint tries again)."""
-        if self.dirty and self.save_path is not None:
+        when it cannot be written; the game goes on and the next checkpoint tries again). A
+        game on the clock is written every time: the seconds spent at a decision count, and
+        a game left there must not win them back when resumed."""
+        if self.save_path is not None and (self.dirty or self._running_clock() is not None):
             self.save_to(self.save_path)
         self.dirty = False
+
+    def save_copy(self, path: Path) -> Path | None:
+        """Write the game to another file the player named (the terminal's save-as), moving
+        whatever is there aside first unless it is this game's own save file; returns where
+        the old file went, or None."""
+        kept = None
+        if self.save_path is None or path.absolute() != self.save_path.absolute():
+            try:
+                kept = keep_unfinished(path, finished_too=True)
+            except OSError as exc:
+                raise SessionError(f"cannot move {path} aside to save there: "
+                                   f"{exc.strerror or exc}") from None
+        self.save_to(path)
+        return kept
 
     def save_to(self, path: Path) -> None:
         """Write the game to `path` atomically: a crash mid-write never leaves a broken file."""
@@ -384,8 +474,11 @@ class Session:
         path.write_text("\n".join(self.log) + "\n", encoding="utf-8")
 
     def close(self) -> None:
-        """Stop bots that run as programs of their own."""
+        """Stop bots that run as programs of their own, and let go of the save file."""
         close_agents(self.agents)
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     # -- results -------------------------------------------------------------------------------
 

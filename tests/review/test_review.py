@@ -187,6 +187,15 @@ def test_review_command_names_the_players_of_an_unknown_player(
     assert "no player named 'Zed'" in err and "Ann, Bea, Cy" in err
 
 
+def test_review_command_refuses_a_model_file_it_cannot_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A model file named with --model must be read: a missing one is a one-line error, not
+    a review by rollouts under a warning."""
+    assert main(["review", str(_declined(tmp_path)), "--model", str(tmp_path / "no.json")]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "no.json: cannot read the model" in err and out == ""
+
+
 def test_a_changed_history_is_refused(tmp_path: Path) -> None:
     path = _declined(tmp_path)
     data = json.loads(path.read_text())

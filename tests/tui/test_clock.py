@@ -155,3 +155,19 @@ def test_the_person_who_is_the_angel_smashes_with_a_key() -> None:
             assert g.history[-1] == SmashBoard(0) and g.winner is None
 
     asyncio.run(go())
+
+
+def test_the_seconds_spent_at_a_decision_are_saved(tmp_path: Path) -> None:
+    """A game on the clock quit while a person thinks keeps the seconds thought: every
+    checkpoint writes the clock, so quitting and resuming gives no time back."""
+    fake = FakeTime()
+    g = Game.new(["You", "Bob"], Rules.classic().with_options(clock_minutes=5), seed=4)
+    s = Session(g, [Seat.parse("You", "human"), Seat.parse("Bob", "basic")], tmp_path / "save.json")
+    s.clock = GameClock(5, now=fake)
+    s.dirty = True
+    s.checkpoint()
+    fake.now += 45  # the person thinks; nothing is played
+    s.checkpoint()  # (what quitting does)
+    data = json.loads((tmp_path / "save.json").read_text())
+    assert data["clock_played"] == 45.0
+    assert Session.load(tmp_path / "save.json").time_left() == pytest.approx(255, abs=1)

@@ -238,3 +238,78 @@ def test_a_slip_gets_a_plain_answer_and_the_long_hint_is_read_once() -> None:
     prompts = [line for line in lines if line.startswith(PROMPT)]
     assert len(prompts) == 4 and prompts[0] == HINT
     assert all(line == "Type a number or an action ('help' for more)." for line in prompts[1:])
+
+
+def test_resuming_into_another_file_keeps_the_game_that_was_there(tmp_path: Path) -> None:
+    """`--resume A --save B` moves an unfinished game in B aside, as a new game does, and
+    writes A's game to B at once, so that "Game saved to B" is true even when nothing was
+    played (a person who quits at the first question)."""
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    passgo("play", "--plain", "--players", "Ann:human,Bob:basic", "--seed", "1", "--save",
+           str(a), stdin="1\n1\nquit\n", home=tmp_path)
+    passgo("play", "--plain", "--players", "Ann:human,Bob:basic", "--seed", "2", "--save",
+           str(b), stdin="quit\n", home=tmp_path)
+    in_b = Session.load(b).game.to_dict()
+    out = passgo("play", "--plain", "--resume", str(a), "--save", str(b), stdin="quit\n",
+                 home=tmp_path)
+    assert out.returncode == 0
+    assert out.stderr.count("\n") == 1 and "was kept as" in out.stderr
+    kept = Path(out.stderr.split("was kept as ")[1].split(";")[0])
+    assert Session.load(kept).game.to_dict() == in_b
+    assert Session.load(b).game.seed == 1 and f"Game saved to {b}" in out.stdout
+
+
+def test_a_second_game_in_the_same_save_file_is_refused(tmp_path: Path) -> None:
+    """Two games writing one save file in turn would each overwrite the other's moves: while
+    one plays in it, another `passgo play` on that file is refused in one line, and the file
+    is left as it was."""
+    from passgo.core import Game
+    from passgo.session import Seat
+
+    save = tmp_path / "game.json"
+    game = Game.new(["Ann", "Bob"], seed=3)
+    first = Session(game, [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")], save)
+    first.hold_save_file()
+    before = save.read_bytes()
+    try:
+        for args in (["--seed", "4", "--players", "Ann:human,Bob:basic"], ["--resume"]):
+            out = passgo("play", "--plain", "--save", str(save), *args, stdin="quit\n",
+                         home=tmp_path)
+            assert out.returncode == 2
+            assert out.stderr.count("\n") == 1 and "another passgo is playing" in out.stderr
+            assert save.read_bytes() == before and not list(tmp_path.glob("game-*.json"))
+    finally:
+        first.close()
+    again = passgo("play", "--plain", "--resume", str(save), stdin="quit\n", home=tmp_path)
+    assert again.returncode == 0, again.stderr
+
+
+def test_a_hot_seat_names_whose_question_it_is(tmp_path: Path) -> None:
+    """With two people at one keyboard "you" does not say whose turn it is: after Ann lets a
+    deed go to auction, the bid is asked of Bob by name."""
+    out = passgo("play", "--plain", "--players", "Ann:human,Bob:human,Cy:basic", "--seed", "2",
+                 "--no-save", stdin="1\n2\n", home=tmp_path)
+    lines = out.stdout.splitlines()
+    bid = next(i for i, line in enumerate(lines) if line.startswith("Bid at least"))
+    assert lines[bid - 1].startswith("Bob: $1,500")
+
+
+def test_save_as_keeps_what_was_in_the_file(tmp_path: Path) -> None:
+    """The full-screen game's save-as (ctrl+s) writes to a file the person names; what was
+    in it (notes, another game, even a finished one) is moved aside first, never lost, and
+    saving again to the game's own save file moves nothing."""
+    from passgo.core import Game
+    from passgo.session import Seat
+
+    notes = tmp_path / "notes.json"
+    notes.write_text("precious")
+    own = tmp_path / "own.json"
+    s = Session(Game.new(["Ann", "Bob"], seed=3),
+                [Seat.parse("Ann", "human"), Seat.parse("Bob", "basic")], own)
+    kept = s.save_copy(notes)
+    assert kept is not None and kept.read_text() == "precious"
+    assert Session.load(notes).game.seed == 3
+    s.hold_save_file()
+    assert s.save_copy(own) is None and sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["notes.json", kept.name, "own.json", "own.json.lock"])
+    s.close()

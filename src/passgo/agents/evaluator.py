@@ -4,8 +4,8 @@ An `Evaluator` answers `win_chances(game)`: one chance per seat, summing to 1, 0
 player out of the game, and for a finished game 1.0 to its winner. Two kinds answer it:
 
 * `RolloutEvaluator`: determinized playouts (`search.play_out`): the position is copied, its
-  dice and decks reseeded, and fast default bots (the strategic bot without trade searches,
-  `search.RolloutStrategic`) play every seat to the end of the game or `horizon` rounds. A
+  dice and decks reseeded, and strategic bots, trades included (`search.rollout_trading`),
+  play every seat to the end of the game or `horizon` rounds, as they play games. A
   playout that ends with a winner counts 1 for them; one cut short by the horizon or ended
   without a winner counts each player's share of the position values (the expert's leaf
   yardstick, `search.Scorer`). Slow (tens of milliseconds a playout) but right for any rules.
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, Protocol
 
-from passgo.agents.search import Scorer, mix, play_out, rollout_strategic
+from passgo.agents.search import Scorer, mix, play_out, rollout_trading
 from passgo.agents.winmodel import WinModel, model_for
 from passgo.core import Game, Rules
 
@@ -95,7 +95,7 @@ class RolloutEvaluator:
         totals = [0.0] * game.n
         player = game.pending_player
         for i in range(self.rollouts):
-            end = play_out(game, mix(self.seed, i), player, None, rollout_strategic, self.horizon)
+            end = play_out(game, mix(self.seed, i), player, None, rollout_trading, self.horizon)
             shares = value_shares(end, scorer)
             for p in range(game.n):
                 totals[p] += shares[p]

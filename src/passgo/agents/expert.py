@@ -54,6 +54,7 @@ from passgo.agents.search import (
     build_step,
     mix,
     rollout_strategic,
+    rollout_trading,
     search,
 )
 from passgo.agents.strategic import StrategicBot, valuers
@@ -216,7 +217,7 @@ class ExpertBot:
         shared = self._basic
         self._policy: PolicyFactory = (
             rollout_strategic if self.params.policy == "strategic"
-            else (lambda seat: StrategicBot()) if self.params.policy == "trading"
+            else rollout_trading if self.params.policy == "trading"
             else (lambda seat: shared))
 
     # -- the decision --------------------------------------------------------------------------

@@ -152,11 +152,12 @@ def build_step(g: Game, player: int, keep: int) -> Action | None:
 class RolloutStrategic:
     """The strategic bot as a fast policy of rollouts: its answers, except that at the end of
     a turn it only builds (up to its reserve, `build_step`) and looks for no trades. Looking
-    for trades is most of the strategic bot's time; the game review's judge and the position
-    rollouts play this bot (`rollout_strategic`), and the expert with `policy=strategic`. The
-    expert's default, `policy=trading`, plays the whole strategic bot instead: at a table of
-    four, rollouts without the other players' trades left its search no better than its base
-    (docs/bots.md)."""
+    for trades is most of the strategic bot's time; the game review's judge plays this bot
+    (`rollout_strategic`), and the expert with `policy=strategic`. The expert's default,
+    `policy=trading`, and the position estimate play the whole strategic bot instead
+    (`rollout_trading`): at a table of four, rollouts without the other players' trades left
+    the expert's search no better than its base (docs/bots.md), and the estimate's chances
+    further from the games' outcomes (docs/eval.md)."""
 
     __slots__ = ("bot", "name")
 
@@ -174,6 +175,13 @@ def rollout_strategic(seat: int) -> RolloutStrategic:
     """A `PolicyFactory` of `RolloutStrategic` bots, one a seat (a module function, so that
     worker processes can be given it)."""
     return RolloutStrategic()
+
+
+def rollout_trading(seat: int) -> StrategicBot:
+    """A `PolicyFactory` of whole strategic bots, trades included, one a seat: the rollouts
+    of the expert's default and of the position estimate (`RolloutEvaluator`), which play
+    the game as the strategic bots play it."""
+    return StrategicBot()
 
 
 class Leaf(Protocol):

@@ -36,7 +36,6 @@ from passgo.session import (
     Session,
     SessionError,
     default_save_path,
-    keep_unfinished,
     parse_seats,
     resume_command,
     save_problem,
@@ -90,25 +89,7 @@ def open_session(args: argparse.Namespace) -> tuple[Session, str | None]:
         save_path = None
     if args.resume is None:
         session = new_session(args, save_path)
-        note = None
-        if save_path is not None:
-            try:
-                kept = keep_unfinished(save_path)
-            except OSError as exc:
-                raise PlayError(f"cannot move the unfinished game in {save_path} aside: "
-                                f"{exc.strerror or exc}") from None
-            if kept is not None:
-                problem = save_problem(kept)
-                if problem is None:
-                    note = (f"the unfinished game in {save_path} was kept as {kept}; continue "
-                            f"it with: {resume_command(kept)}")
-                else:  # never invite anyone to resume a file that does not load
-                    note = (f"the old save file {save_path} could not be resumed and was moved "
-                            f"aside to {kept} ({problem.split(': ', 1)[-1]}); "
-                            "a new game starts")
-            session.dirty = True  # the new game takes the save file at once
-            session.checkpoint()
-        return session, note
+        return session, _kept_note(save_path, _hold(session), "a new game starts")
     fixed = [flag for flag, value in (("--players", args.players), ("--rules", args.rules),
                                       ("--seed", args.seed), ("--position", args.position),
                                       ("--max-rounds", args.max_rounds), ("--time", args.time))
@@ -119,7 +100,7 @@ def open_session(args: argparse.Namespace) -> tuple[Session, str | None]:
     # Resuming a named file keeps saving to it, unless --save names another or --no-save.
     target = None if args.no_save else (Path(args.save) if args.save else path)
     try:
-        return Session.load(path, target, allow_programs=args.allow_programs), None
+        session = Session.load(path, target, allow_programs=args.allow_programs)
     except ProgramSeatsError as exc:
         if not (sys.stdin.isatty() and sys.stderr.isatty()):
             raise
@@ -128,7 +109,32 @@ def open_session(args: argparse.Namespace) -> tuple[Session, str | None]:
         answer = input("Run them? [y/N] ").strip().lower()
         if answer not in ("y", "yes"):
             raise PlayError("not resumed: the saved game's programs were not allowed") from None
-        return Session.load(path, target, allow_programs=True), None
+        session = Session.load(path, target, allow_programs=True)
+    # Saved to another file (--save): that file's own unfinished game is kept, not replaced.
+    return session, _kept_note(target, _hold(session, path), "this game is saved there now")
+
+
+def _hold(session: Session, loaded_from: Path | None = None) -> Path | None:
+    """`Session.hold_save_file`, the session closed (its program bots stopped) if refused."""
+    try:
+        return session.hold_save_file(loaded_from)
+    except SessionError:
+        session.close()
+        raise
+
+
+def _kept_note(save_path: Path | None, kept: Path | None, then: str) -> str | None:
+    """What to tell the player about the old file moved out of their save file's way, if
+    any (`then`: what happens instead)."""
+    if save_path is None or kept is None:
+        return None
+    problem = save_problem(kept)
+    if problem is None:
+        return (f"the unfinished game in {save_path} was kept as {kept}; continue it with: "
+                f"{resume_command(kept)}")
+    # (Never invite anyone to resume a file that does not load.)
+    return (f"the old save file {save_path} could not be resumed and was moved aside to "
+            f"{kept} ({problem.split(': ', 1)[-1]}); {then}")
 
 
 def full_screen_wanted(args: argparse.Namespace) -> bool:

@@ -56,6 +56,14 @@ def cmd_review(args: argparse.Namespace) -> int:
         except ImportError as exc:
             raise missing_extra("review", "play", exc) from None
         table = review_table
+    if args.model is not None:
+        # A model file named on the command line must be read; only one that does not fit
+        # the game's rules gives way to rollouts (with the warning below).
+        from passgo.agents.winmodel import ModelError, load_model
+        try:
+            load_model(Path(args.model))
+        except ModelError as exc:
+            raise CommandError(str(exc)) from None
     evaluator, warning = review_evaluator(
         Game.from_dict(saved.data, verify=False).rules, args.seed, args.model)
     if warning:

@@ -14,8 +14,8 @@ outcome and, with `rollouts`, beside the rollout estimate of the same position
   won (a calibrated evaluator lies on the diagonal), drawn as a reliability plot.
 
 A rollout estimate of R playouts carries its own noise (about 0.25/R in Brier terms at a
-50 % chance), and its bots (the strategic bot without trades) are not the games' bots (the
-strategic bot with them): the rollouts' Brier score is a yardstick, not a floor.
+50 % chance), so the rollouts' Brier score is a yardstick, not a floor; their bots are the
+games' bots (the strategic bot, trades included).
 """
 
 from __future__ import annotations

@@ -430,11 +430,13 @@ class PassgoApp(App[int]):
 
         def write(path: Path) -> None:
             try:
-                self.session.save_to(path)
+                kept = self.session.save_copy(path)
             except SessionError as exc:
                 self.notify(str(exc), severity="error")
             else:
-                self.notify(f"Game saved to {path}: {resume_command(path)}")
+                aside = f" (what was in it is kept as {kept})" if kept is not None else ""
+                self.notify(f"Game saved to {path}{aside}: {resume_command(path)}",
+                            timeout=15 if kept is not None else 5)
 
         self._open(PathScreen("Save the game to", default, "Save"), write)
 
@@ -462,6 +464,8 @@ class PassgoApp(App[int]):
                    load)
 
     async def _replace_session(self, loaded: Session) -> None:
+        # The save file stays this app's: its lock goes to the game that now plays in it.
+        loaded.lock, self.session.lock = self.session.lock, None
         self.session.close()
         self.session = loaded
         loaded.dirty = True  # the autosave file now follows the game that was opened

@@ -175,7 +175,8 @@ class DecisionPanel(Vertical):
     def _person(self, p: int) -> Iterator[Widget]:
         g = self.session.game
         decision = g.pending
-        yield self._heading(p, question(g, p))
+        asked = question(g, p)
+        yield self._heading(p, f"{g.names[p]}: {asked}" if self.session.hot_seat() else asked)
         owed = debt_line(g, p, p)
         if owed:
             yield Static(Text(owed), classes="debt")
