@@ -412,7 +412,9 @@ def _caddy(tmp_path: Path, https_port: int, backend: int) -> subprocess.Popen[by
     too) to the passgo server on `backend`, as docs/host.md shows for the internet."""
     config = tmp_path / "Caddyfile"
     config.write_text(
-        "{\n\tadmin off\n\tauto_https disable_redirects\n\tskip_install_trust\n}\n"
+        "{\n\tadmin off\n\tauto_https disable_redirects\n\tskip_install_trust\n"
+        "\tservers {\n\t\ttimeouts {\n\t\t\tread_header 10s\n\t\t\tread_body 30s\n"
+        "\t\t}\n\t}\n}\n"
         f"https://127.0.0.1:{https_port} {{\n\ttls internal\n"
         f"\treverse_proxy 127.0.0.1:{backend}\n}}\n")
     env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),

@@ -20,6 +20,9 @@ PROXIES = parse_networks(["127.0.0.1", "10.0.0.0/8", "::1"])
     ("127.0.0.1", "198.51.100.1, not-an-address", "127.0.0.1"),  # garbage: go no further
     ("::1", "2001:db8::7", "2001:db8::7"),
     (None, "198.51.100.1", "unknown"),
+    # A client's own 40 made-up hops before the proxy's: the proxy's (right-most) counts.
+    ("127.0.0.1", ", ".join([f"6.6.6.{i}" for i in range(40)] + ["198.51.100.1"]),
+     "198.51.100.1"),
 ])
 def test_the_client_address(peer: str | None, forwarded: str | None, expected: str) -> None:
     assert client_address(peer, forwarded, PROXIES) == expected

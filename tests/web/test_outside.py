@@ -434,6 +434,110 @@ def test_a_rematch_after_game_over_has_the_same_seats_and_rules(srv: Server) -> 
     assert srv.call("GET", f"/api/games/{made['id']}")[1]["rematch"] == again
 
 
+def test_a_player_cannot_call_time_online(srv: Server) -> None:
+    """At a table the players call time together; online only the server's clock calls it
+    (docs/web.md, the hour of termination): a player's `call-time` is refused, the game goes
+    on."""
+    made = srv.create(["person", "person"], address="203.0.113.200",
+                      options={"clock_minutes": 90})
+    tokens = [srv.join(made["id"], seat, name) for seat, name in ((0, "Ann"), (1, "Bob"))]
+    bob = srv.socket(made["id"], "203.0.113.201")
+    state = hello(bob, tokens[1])
+    before = srv.stored()
+    bob.send(json.dumps({"type": "action", "version": state["version"],
+                         "action": "call-time"}))
+    refused = until(bob, "refused")
+    assert "time is called by the game's clock" in refused["reason"]
+    assert srv.stored() == before
+    bob.close()
+
+
+def test_rematches_count_against_the_games_an_hour(srv: Server) -> None:
+    """A rematch is a new game of its creator's: once the address made its games for the
+    hour (3 here), a rematch is refused like any other new game."""
+    address = "203.0.113.210"
+    made = srv.create(["person", "basic"], address=address, options={"round_limit": 1})
+    token = srv.join(made["id"], 0, "Ann")
+    for _ in range(2):
+        srv.create(["person", "person"], address=address)
+    ws = srv.socket(made["id"], "203.0.113.211")
+    state = hello(ws, token)
+    while state["status"] != "over":
+        answers = [a["text"] for a in state.get("actions", []) if a["answer"]]
+        if answers:
+            ws.send(json.dumps({"type": "action", "version": state["version"],
+                                "action": answers[0]}))
+        state = until(ws, "state", lambda m, v=state["version"]: m["version"] > v)
+    ws.send(json.dumps({"type": "rematch"}))
+    assert "at most 3 new games an hour" in until(ws, "refused")["reason"]
+    ws.close()
+    assert srv.call("GET", f"/api/games/{made['id']}")[1]["rematch"] is None
+
+
+def test_chat_keeps_its_rate_across_connections_of_an_address(srv: Server) -> None:
+    """Closing and opening the connection again starts no new chat allowance: five lines go
+    through, then the address is told to slow down, on the new connection too."""
+    made = srv.create(["person", "person"], address="203.0.113.220")
+    said = []
+    for _ in range(3):
+        ws = srv.socket(made["id"], "203.0.113.221")
+        hello(ws, None, "Zoe")
+        for i in range(4):
+            ws.send(json.dumps({"type": "chat", "text": f"line {i}"}))
+        ws.send(json.dumps({"type": "sync"}))  # (its answer ends what the lines brought)
+        while (message := json.loads(ws.recv(timeout=WAIT)))["type"] != "state":
+            said.append(message["type"])
+        ws.close()
+    assert said.count("refused") >= 6  # of 12 lines, at most 5 and a few seconds' worth pass
+
+
+def test_connections_opened_together_are_counted_when_they_join(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The connections a game takes (`--max-connections-per-game`) hold also for
+    connections opened before any of them said hello, and one seat's token holds a few
+    connections, not any number."""
+    database = f"sqlite:///{tmp_path_factory.mktemp('joined') / 'games.sqlite3'}"
+    port = free_port()
+    with server(database, port, args=["--trusted-proxy", "127.0.0.1",
+                                      "--max-connections-per-game", "12"]):
+        one = Server(port, database, 0)
+        game_id = one.create(["person", "person"])["id"]
+        token = one.join(game_id, 0, "Ann")
+        opened = [one.socket(game_id, f"203.0.113.{130 + i}") for i in range(14)]
+        kept, refused = [], []
+        for ws in opened:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            try:
+                message = json.loads(ws.recv(timeout=WAIT))
+                while message["type"] != "state":
+                    message = json.loads(ws.recv(timeout=WAIT))
+                kept.append(ws)
+            except ConnectionClosed as ended:
+                refused.append(ended.rcvd.reason if ended.rcvd else "")
+        assert len(kept) == 8 and len(refused) == 6
+        assert all("this seat has 8 connections open" in r for r in refused)
+        for ws in opened:
+            ws.close()
+
+
+def test_headers_are_bounded(srv: Server) -> None:
+    """A request whose headers never end is refused once they pass 16 KiB, not held in
+    memory as it grows."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", srv.port), timeout=WAIT) as raw:
+        raw.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ")
+        sent = 0
+        with contextlib.suppress(OSError):
+            while sent < 8_000_000:
+                raw.sendall(b"a" * 65536)
+                sent += 65536
+        assert sent < 8_000_000
+        with contextlib.suppress(OSError):
+            assert raw.recv(100).startswith(b"HTTP/1.1 400")
+    assert srv.call("GET", "/healthz")[0] == 200
+
+
 # -- bots off the event loop, the time cap, a killed worker -----------------------------------
 
 def all_bots(srv: Server, address: str, bots: str = "expert") -> tuple[str, str]:

@@ -39,6 +39,12 @@ if TYPE_CHECKING:
 DATABASE_VARIABLE = "PASSGO_DATABASE_URL"
 SERVING_VARIABLE = "PASSGO_SERVING"  # how uvicorn's worker processes learn `Serving`
 BACKLOG = 2048  # connections waiting to be accepted (uvicorn's default)
+# HTTP is read by h11, which bounds what it holds of a request not yet complete: headers of
+# more than this many bytes are refused (400) at once, not kept in memory as they grow.
+MAX_HEADERS = 16_384
+# Connections and requests one process serves at once; beyond it a request is answered 503
+# at once, so that no number of idle connections takes every file the process may open.
+MAX_CONCURRENCY = 4096
 
 
 def default_database() -> str:
@@ -171,14 +177,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
             uvicorn.run("passgo.cli.serve:app_from_env", factory=True, host=args.host,
                         port=args.port, workers=args.workers, log_level="warning",
                         backlog=BACKLOG, proxy_headers=False, log_config=None,
-                        ws_per_message_deflate=args.websocket_deflate, ws_max_size=MAX_FRAME)
+                        ws_per_message_deflate=args.websocket_deflate, ws_max_size=MAX_FRAME,
+                        http="h11", h11_max_incomplete_event_size=MAX_HEADERS,
+                        limit_concurrency=MAX_CONCURRENCY)
         else:
             # proxy_headers off: the app reads X-Forwarded-For itself, from the operator's
             # trusted proxies only (uvicorn would trust 127.0.0.1's).
             config = uvicorn.Config(create_app(store, serving), log_level="warning",
                                     backlog=BACKLOG, proxy_headers=False, log_config=None,
                                     ws_per_message_deflate=args.websocket_deflate,
-                                    ws_max_size=MAX_FRAME)
+                                    ws_max_size=MAX_FRAME, http="h11",
+                                    h11_max_incomplete_event_size=MAX_HEADERS,
+                                    limit_concurrency=MAX_CONCURRENCY)
             uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl+C is how a server is stopped
         pass

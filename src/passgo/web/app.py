@@ -45,6 +45,7 @@ from pydantic import (
     StrictStr,
     ValidationError,
 )
+from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketState
 
 from passgo.core import Game
@@ -57,7 +58,6 @@ from passgo.web.computed import Computed
 from passgo.web.limits import Connections, Limits, address_key, client_address
 from passgo.web.logs import event
 from passgo.web.messages import (
-    CHAT_RATE,
     ActionMessage,
     Chat,
     Hello,
@@ -74,7 +74,7 @@ from passgo.web.messages import (
 from passgo.web.notify import listen
 from passgo.web.protocol import Created
 from passgo.web.review import game_review, position_view
-from passgo.web.room import CLOSE, Client, Room
+from passgo.web.room import CLOSE, SEAT_CONNECTIONS, Client, Room
 from passgo.web.setup import (
     LOBBY_BOTS,
     MAX_AWAY_SECONDS,
@@ -102,6 +102,7 @@ MAX_BODY = 16_384
 MAX_SUMMARIES = 64  # finished games whose result figures a process keeps
 MAX_POSITIONS = 256  # boards of finished games' steps a process keeps (the review's)
 STRIKES_BEFORE_CLOSE = 50  # messages refused in a row by the rate limit
+MAX_REASON = 300  # characters of a refusal sent back (it may quote what was sent)
 POLICY_VIOLATION = 1008
 UNSUPPORTED_DATA = 1003
 TRY_AGAIN_LATER = 1013
@@ -348,6 +349,9 @@ def create_app(store: Store, serving: Serving | None = None, *,
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, ClientDisconnect):
+            # The client went away mid-request: nobody to answer, and no failure of ours.
+            return _error(400, "the request was not sent completely")
         metrics.SERVER_ERRORS.inc()
         event("server_error", 40, path=request.url.path, error=f"{type(exc).__name__}: {exc}")
         return _error(500, "the server failed on this request (it is logged)")
@@ -593,10 +597,14 @@ async def serve_client(ws: WebSocket, room: Room, store: Store, serving: Serving
     """One browser's connection: its seat (by token), then its messages, each answered by an
     update to everyone or a refusal to it alone. Its messages are sent by a writer task from
     its queue (`Client`)."""
-    limit, chat_limit = RateLimit(*serving.rate_limit), RateLimit(*CHAT_RATE)
+    limit, chat_limit = RateLimit(*serving.rate_limit), room.chat_rate(client.address)
     writer = asyncio.get_running_loop().create_task(_write(ws, client))
 
     def tell(message: dict[str, Any]) -> None:
+        reason = message.get("reason")
+        if isinstance(reason, str) and len(reason) > MAX_REASON:
+            # (A refusal may quote what was sent, and what was sent may be 4 KiB of it.)
+            message = {**message, "reason": reason[:MAX_REASON - 1] + "…"}
         client.put(json.dumps(message))
 
     joined = False
@@ -630,7 +638,8 @@ async def serve_client(ws: WebSocket, room: Room, store: Store, serving: Serving
                     tell({"type": "error", "reason": "say hello first"})
                 continue
             try:
-                refused = await _handle(room, client, message, chat_limit)
+                refused = await _handle(room, client, message, chat_limit,
+                                        serving.limits.games_per_hour)
             except DatabaseError as exc:  # nothing was written: said, and the game goes on
                 metrics.DATABASE_ERRORS.inc()
                 event("database_error", 30, game=room.id, error=str(exc))
@@ -647,8 +656,8 @@ async def serve_client(ws: WebSocket, room: Room, store: Store, serving: Serving
             await writer
 
 
-async def _handle(room: Room, client: Client, message: Message, chat_limit: RateLimit
-                  ) -> str | None:
+async def _handle(room: Room, client: Client, message: Message, chat_limit: RateLimit,
+                  games_per_hour: int) -> str | None:
     """One message of a seated (or watching) connection; None when done, else why not."""
     started = time.perf_counter()
     if isinstance(message, Hello):
@@ -670,7 +679,8 @@ async def _handle(room: Room, client: Client, message: Message, chat_limit: Rate
     if isinstance(message, HintRequest):
         return await room.hint(client)
     assert isinstance(message, Rematch)
-    return await room.rematch(client, secrets.token_urlsafe(9), secrets.randbits(31))
+    return await room.rematch(client, secrets.token_urlsafe(9), secrets.randbits(31),
+                              games_per_hour)
 
 
 async def _hello(ws: WebSocket, room: Room, store: Store, serving: Serving, client: Client,
@@ -678,11 +688,24 @@ async def _hello(ws: WebSocket, room: Room, store: Store, serving: Serving, clie
     """Seat a new connection by its token (or as a spectator, if the game takes more);
     False when it was turned away (and closed)."""
     client.patches = message.patches
+    # Connections opened before any of them said hello are counted again here, where they
+    # join: the limit holds however many were opened at once.
+    most = serving.limits.connections_per_game
+    if len(room.clients) >= most:
+        metrics.REFUSED.labels("connections_per_game").inc()
+        await ws.close(TRY_AGAIN_LATER, f"this game has {len(room.clients)} connections, the "
+                       "most it takes")
+        return False
     if message.token is not None:
         seat = await store.run(store.seat_of_token, room.id, token_hash(message.token))
         if seat is None:
             client.put(json.dumps({"type": "error",
                                    "reason": "this token holds no seat here: watching"}))
+        elif sum(c.seat == seat for c in room.clients) >= SEAT_CONNECTIONS:
+            metrics.REFUSED.labels("connections_per_seat").inc()
+            await ws.close(TRY_AGAIN_LATER, f"this seat has {SEAT_CONNECTIONS} connections "
+                           "open, the most it takes: close one")
+            return False
         client.seat = seat
     if client.seat is None:
         most = serving.limits.spectators_per_game

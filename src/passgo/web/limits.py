@@ -67,7 +67,10 @@ def client_address(peer: str | None, forwarded: str | None, proxies: tuple[Netwo
     address = peer or "unknown"
     if forwarded is None or not _trusted(address, proxies):
         return address
-    for hop in reversed(forwarded.split(",")[:32]):
+    # From the right: each trusted proxy appends the address it saw, so the hops at the
+    # right end are the ones written by proxies; what a client sent comes first (at most
+    # 32 hops are looked at, the last ones).
+    for hop in reversed(forwarded.split(",")[-32:]):
         hop = hop.strip()
         try:
             ipaddress.ip_address(hop)

@@ -19,7 +19,8 @@ Every message is a JSON object of at most `MAX_MESSAGE` bytes with a `type`:
 
 Anything else is refused with a one-line reason and changes nothing. A connection also has a
 rate limit (`RateLimit`): a client that floods the server is told to slow down, and one that
-goes on is disconnected; chat has a slower one of its own (`CHAT_RATE`). Binary frames are
+goes on is disconnected; chat has a slower one of its own (`CHAT_RATE`), kept by the game
+for each address, so that connecting again does not renew it. Binary frames are
 not messages: the connection is closed with a reason. The classes here are also what
 `passgo.web.protocol_types` writes the TypeScript client's message types from.
 """
@@ -39,7 +40,7 @@ MAX_FRAME = 16 * MAX_MESSAGE
 MAX_ACTION = 1000
 MAX_TOKEN = 100
 MAX_CHAT = 300  # characters of a chat line
-CHAT_RATE = (0.5, 5.0)  # chat lines a second per connection, and the burst above it
+CHAT_RATE = (0.5, 5.0)  # chat lines a second per address in a game, and the burst above it
 
 # What the host of a game may do (POST /api/games/{id}/host): start with bots in the open
 # seats, hand an away person's seat to a bot, remove a seat's person, list the game in the

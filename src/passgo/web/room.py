@@ -56,7 +56,7 @@ from passgo.narrate import Voice, debt_line, describe_action, explain, narrated,
 from passgo.review.hint import hint
 from passgo.session import BOTS_ALONE_ROUNDS
 from passgo.web.bots import BotPool
-from passgo.web.messages import HostCommand
+from passgo.web.messages import CHAT_RATE, HostCommand, RateLimit
 from passgo.web.metrics import ACTIONS
 from passgo.web.patch import Differ
 from passgo.web.protocol import (
@@ -90,6 +90,8 @@ CHAT_LINES = 50  # chat messages a client gets when it connects
 QUEUE = 64  # messages waiting to be sent to one browser before it is taken to be gone
 WATCHERS_EVERY = 1.0  # seconds: the watchers' count is sent at most this often
 CLOSE = "close"  # what a client's queue holds when the room closes it
+MAX_CHAT_RATES = 4096  # addresses whose chat rate a game keeps (forgotten all at once beyond)
+SEAT_CONNECTIONS = 8  # connections one seat's token may hold at once (tabs, devices)
 HINTS_AT_ONCE = 2  # hints worked out at a time in one process (a fifth of a second of CPU each)
 
 
@@ -231,6 +233,8 @@ class Room:
         # The views' values kept from one update to the next while unchanged (the rules,
         # the deeds): built once, and skipped at once by the patches.
         self.memo = ViewMemo()
+        # Chat's rate by address: a connection closed and opened again starts no new one.
+        self.chat_rates: dict[str, RateLimit] = {}
         self.log: deque[Told] = deque(maxlen=LOG_STEPS)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
@@ -348,6 +352,10 @@ class Room:
                 action = Action.parse(text, client.seat)
             except IllegalActionError as exc:
                 return f"not an action: {exc}"
+            if isinstance(action, CallTime):
+                # At a table the players call time together; online it is the server's clock
+                # that calls it (`_clock`), or one player could end the game when ahead.
+                return "time is called by the game's clock, not by a player"
             try:
                 return await self._attempt(action)
             except IllegalActionError as exc:
@@ -670,19 +678,32 @@ class Room:
         self._send(client, encode(asdict(HintMessage(version, text))))
         return None
 
-    async def rematch(self, client: Client, new_id: str, seed: int) -> str | None:
+    async def rematch(self, client: Client, new_id: str, seed: int,
+                      most_per_hour: int | None = None) -> str | None:
         """A rematch after game over, asked by a seated person: the same seats and rules
-        (`Store.make_rematch`); everyone's next message names it."""
+        (`Store.make_rematch`, within the games an hour its creator may make); everyone's
+        next message names it."""
         if client.seat is None:
             return "spectators cannot ask for a rematch"
         async with self.lock:
             try:
-                made = await self.store.run(self.store.make_rematch, self.id, new_id, seed)
+                made = await self.store.run(self.store.make_rematch, self.id, new_id, seed,
+                                            most_per_hour)
             except StoreError as exc:
                 return str(exc)
             await self._reload_meta()
             self.broadcast(asdict(RematchMessage(made)))
             return None
+
+    def chat_rate(self, address: str) -> RateLimit:
+        """The chat rate limit of one address in this game (`CHAT_RATE`), shared by all its
+        connections."""
+        rate = self.chat_rates.get(address)
+        if rate is None:
+            if len(self.chat_rates) >= MAX_CHAT_RATES:
+                self.chat_rates.clear()
+            rate = self.chat_rates[address] = RateLimit(*CHAT_RATE)
+        return rate
 
     # -- what clients see ----------------------------------------------------------------------
 

@@ -233,8 +233,7 @@ class Store:
     def created_since(self, creator: str, since: float) -> int:
         """How many games `creator` (an address's hash) made since `since` (Unix time)."""
         with self.engine.begin() as conn:
-            return int(conn.execute(select(func.count()).select_from(games).where(
-                games.c.creator == creator, games.c.created >= since)).scalar_one())
+            return _created_since(conn, creator, since)
 
     def claim_seat(self, game_id: str, seat: int, name: str, hashed: str) -> list[SeatRow]:
         """Give an open seat a person; the seats after it. The game starts (status
@@ -247,7 +246,8 @@ class Store:
             if status != WAITING:
                 raise StoreError("the game has started: every seat is taken")
             if not 0 <= seat < len(rows):
-                raise StoreError(f"there is no seat {seat + 1}")
+                raise StoreError(f"there is no seat {seat} (the seats are 0 to "
+                                 f"{len(rows) - 1})")
             if not rows[seat].person or rows[seat].name is not None:
                 raise StoreError(f"seat {seat + 1} is not open")
             if any(r.name is not None and r.name.lower() == name.lower() for r in rows):
@@ -358,10 +358,13 @@ class Store:
             self._notify(conn, game_id, SEATS)
             return self._seats(conn, game_id)
 
-    def make_rematch(self, game_id: str, new_id: str, seed: int) -> str:
+    def make_rematch(self, game_id: str, new_id: str, seed: int,
+                     most_per_hour: int | None = None) -> str:
         """The rematch of a game that is over: a new game with the same rules, seats (the
         same people by the same tokens, the same bots), name, host and listing, starting at
-        once; made once (a second ask gets the same game). Its id."""
+        once; made once (a second ask gets the same game). Its id. It counts as a game made
+        by the first game's creator, refused (StoreError) when that creator has made
+        `most_per_hour` games in the last hour already."""
         with self.engine.begin() as conn:
             status = self._lock(conn, game_id)[1]
             row = conn.execute(select(games.c.setup, games.c.name, games.c.public,
@@ -373,6 +376,10 @@ class Store:
                 raise StoreError("a rematch is made once the game is over")
             setup = GameSetup.from_json(row[0])
             now = time.time()
+            if (most_per_hour is not None
+                    and _created_since(conn, row[4], now - 3600) >= most_per_hour):
+                raise StoreError(f"at most {most_per_hour} new games an hour from one "
+                                 "address, rematches included: try again later")
             conn.execute(insert(games).values(
                 id=new_id, created=now, touched=now, setup=replace(setup, seed=seed).to_json(),
                 status=WAITING, version=0, name=row[1], public=row[2], host_hash=row[3],
@@ -635,3 +642,9 @@ def _sqlite_transactions(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _created_since(conn: Connection, creator: str, since: float) -> int:
+    """`Store.created_since` within a transaction."""
+    return int(conn.execute(select(func.count()).select_from(games).where(
+        games.c.creator == creator, games.c.created >= since)).scalar_one())
