@@ -10,13 +10,14 @@ from passgo.core.textdata import MAX_CHARS
 
 # One line on each preset, for `passgo rules list`, docs/rules.md and the browser's lobby.
 PRESET_SUMMARIES = {
-    "classic": "the classic Parker Brothers rules (000), the default",
-    "hasbro2022": "the current Hasbro rule book (001) on the 2008 board",
-    "short-1": "Short Game with five changes (000): three free deeds, ends at the first "
-    "bankruptcy",
-    "short-2": "Short Game with three changes (002): two paid deeds, ends at the second "
-    "bankruptcy",
-    "time-limit": "Time Limit Game (000): two paid deeds, richest after the agreed rounds wins",
+    "classic": "the classic Parker Brothers rules, the default",
+    "hasbro2022": "the current Hasbro rule book (2022) on the 2008 board",
+    "short-1": "Short Game with five changes (the classic rules): three free deeds, ends at the "
+    "first bankruptcy",
+    "short-2": "Short Game with three changes (the older classic printing): two paid deeds, ends "
+    "at the second bankruptcy",
+    "time-limit": "Time Limit Game (the classic rules): two paid deeds, richest after the agreed "
+    "rounds wins",
 }
 
 

@@ -294,6 +294,7 @@ class Session:
         self.log: list[str] = [line for events in (steps or [game.events])
                                for line in sentences(game, events, self.you)]
         self.dirty = False
+        self._told_incidents: dict[int, int] = {}  # program bots' incidents told, by seat
         self.alone_since: int | None = None  # round when the last person left the game
         self.given_up = False
         # The wall clock of a game that ends by time (`Rules.clock_minutes`, sudden death);
@@ -389,7 +390,27 @@ class Session:
         a bot's rent claim, else the move of the bot the game waits for. Returns its
         sentences, or None when a person must decide (or the game is over)."""
         step = bot_step(self.game, self.agents)
-        return None if step is None else self._tell(step[1])
+        if step is None:
+            return None
+        return self._tell(step[1]) + self._incidents()
+
+    def _incidents(self) -> list[str]:
+        """What went wrong with bots that are programs (`ProtocolBot.incidents`: a crash, a
+        timeout, an illegal answer) since last told: one sentence each, as the game goes on
+        with the fallback's moves for them; nothing goes wrong unseen."""
+        said: list[str] = []
+        for seat, agent in self.bots.items():
+            found = getattr(agent, "incidents", None)
+            if not found:
+                continue
+            told = self._told_incidents.get(seat, 0)
+            for incident in found[told:]:
+                said.append(f"({self.seats[seat].name}'s program: {incident.kind} at the "
+                            f"{incident.decision} decision, {incident.detail}; passgo's "
+                            "fallback bot plays for it)")
+            self._told_incidents[seat] = len(found)
+        self.log.extend(said)
+        return said
 
     def viewer(self) -> int | None:
         """Who the decision on screen is told to: the person the game waits for (at a hot

@@ -313,3 +313,12 @@ def test_save_as_keeps_what_was_in_the_file(tmp_path: Path) -> None:
     assert s.save_copy(own) is None and sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["notes.json", kept.name, "own.json", "own.json.lock"])
     s.close()
+
+
+def test_a_bot_program_that_fails_is_said(tmp_path: Path) -> None:
+    """A `cmd:` bot whose program dies does not fail unseen: the game says so once, in a
+    sentence, and the fallback bot plays its seat."""
+    out = passgo("play", "--plain", "--players", "You:human,B:cmd:false", "--seed", "1",
+                 "--no-save", stdin="quit\n", home=tmp_path)
+    said = [line for line in out.stdout.splitlines() if line.startswith("(B's program")]
+    assert len(said) == 1 and "crash" in said[0] and "fallback bot plays for it" in said[0]
