@@ -112,8 +112,9 @@ class Rules:
         "000: \"two or more players wish to buy more than the Bank has, the houses or hotels "
         "must be sold at auction to the highest bidder\"")
     rent_claim: RentClaim = _opt(
-        "always", "'always': rent is paid on landing (the Honest game of the rules FAQ's variants); otherwise the owner "
-        "must claim it before the next player's (or the second next player's) throw",
+        "always", "'always': rent is paid on landing (the Honest game of the rules FAQ's "
+        "variants); otherwise the owner must claim it before the next player's (or the "
+        "second next player's) throw",
         "000: \"The owner may not collect the rent if he/she fails to ask for it before the "
         "second player following throws the dice.\"; 001: \"If they don't ask before the next "
         "player rolls the dice, you don't have to pay!\"; 004 Honest game: \"Players must "
