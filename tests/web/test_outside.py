@@ -100,6 +100,18 @@ def until(ws: ClientConnection, kind: str, test: Any = None) -> dict[str, Any]:
             return message
 
 
+def to_the_end(ws: ClientConnection, state: dict[str, Any]) -> dict[str, Any]:
+    """Answer every question of this seat with its first answer until the game is over; the
+    last state."""
+    while state["status"] != "over":
+        answers = [a["text"] for a in state.get("actions", []) if a["answer"]]
+        if answers:
+            ws.send(json.dumps({"type": "action", "version": state["version"],
+                                "action": answers[0]}))
+        state = until(ws, "state", lambda m, v=state["version"]: m["version"] > v)
+    return state
+
+
 def closed(ws: ClientConnection) -> tuple[int | None, str]:
     """How the server closed `ws`: its code and reason."""
     with pytest.raises(ConnectionClosed) as ended:
@@ -414,12 +426,7 @@ def test_a_rematch_after_game_over_has_the_same_seats_and_rules(srv: Server) -> 
     while (message := json.loads(ws.recv(timeout=WAIT)))["type"] != "refused":
         state = message if message["type"] == "state" else state
     assert "once the game is over" in message["reason"]
-    while state["status"] != "over":
-        answers = [a["text"] for a in state.get("actions", []) if a["answer"]]
-        if answers:
-            ws.send(json.dumps({"type": "action", "version": state["version"],
-                                "action": answers[0]}))
-        state = until(ws, "state", lambda m, v=state["version"]: m["version"] > v)
+    state = to_the_end(ws, state)
     ws.send(json.dumps({"type": "rematch"}))
     again = until(ws, "rematch")["game"]
     ws.close()
@@ -462,12 +469,7 @@ def test_rematches_count_against_the_games_an_hour(srv: Server) -> None:
         srv.create(["person", "person"], address=address)
     ws = srv.socket(made["id"], "203.0.113.211")
     state = hello(ws, token)
-    while state["status"] != "over":
-        answers = [a["text"] for a in state.get("actions", []) if a["answer"]]
-        if answers:
-            ws.send(json.dumps({"type": "action", "version": state["version"],
-                                "action": answers[0]}))
-        state = until(ws, "state", lambda m, v=state["version"]: m["version"] > v)
+    state = to_the_end(ws, state)
     ws.send(json.dumps({"type": "rematch"}))
     assert "at most 3 new games an hour" in until(ws, "refused")["reason"]
     ws.close()
