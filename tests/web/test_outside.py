@@ -732,3 +732,20 @@ def test_a_database_that_fails_answers_in_json_and_changes_nothing() -> None:
             assert metric(port, "passgo_server_errors_total") == 0
             assert metric(port, "passgo_database_errors_total") >= 1
             ws.close()
+
+
+def test_unknown_paths_and_methods_answer_in_the_documented_shape(srv: Server) -> None:
+    """Every refusal is `{"error": ...}` in one line, the router's own 404 and 405 too."""
+    assert srv.call("GET", "/api/nothing-here") == (404, {"error": "Not Found"})
+    status, reply = srv.call("DELETE", "/api/games")
+    assert status == 405 and reply == {"error": "Method Not Allowed"}
+
+
+def test_the_message_bound_counts_bytes(srv: Server) -> None:
+    """4 KiB a message, in bytes: 1,500 three-byte characters are refused, not stored."""
+    made = srv.create(["person", "person"], address="203.0.113.230")
+    ws = srv.socket(made["id"], "203.0.113.231")
+    hello(ws, None, "Zoe")
+    ws.send(json.dumps({"type": "chat", "text": "\u3000" * 1500 + "hi"}, ensure_ascii=False))
+    assert "message too large" in until(ws, "error")["reason"]
+    ws.close()

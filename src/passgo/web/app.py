@@ -45,6 +45,7 @@ from pydantic import (
     StrictStr,
     ValidationError,
 )
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketState
 
@@ -337,9 +338,11 @@ def create_app(store: Store, serving: Serving | None = None, *,
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         return _error(400, _validation_line(exc.errors()))
 
-    @app.exception_handler(HTTPException)
-    async def _http(_: Request, exc: HTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+    @app.exception_handler(StarletteHTTPException)  # (the router's 404 and 405 too)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        answer = _error(exc.status_code, str(exc.detail))
+        answer.headers.update(exc.headers or {})  # (a 405's Allow)
+        return answer
 
     @app.exception_handler(DatabaseError)
     async def _database(request: Request, exc: DatabaseError) -> JSONResponse:

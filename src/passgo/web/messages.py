@@ -100,7 +100,8 @@ MESSAGE_TYPES = (Hello, ActionMessage, TakeBack, Chat, Rematch, Sync, HintReques
 
 def read_message(raw: str | bytes) -> Message:
     """A checked message, or MessageError saying what is wrong with it."""
-    if len(raw) > MAX_MESSAGE:
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
         raise MessageError(f"message too large (at most {MAX_MESSAGE} bytes)")
     try:
         data = json.loads(raw)
