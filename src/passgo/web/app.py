@@ -89,6 +89,7 @@ from passgo.web.setup import (
 from passgo.web.store import (
     CHAT,
     DELETED,
+    HOUR,
     OVER,
     SEATS,
     DatabaseError,
@@ -114,7 +115,6 @@ IDLE_SECONDS = 600.0
 SWEEP_SECONDS = 60.0
 # A waiting game nobody has touched for this long leaves the lobby (its link still works).
 LOBBY_STALE_SECONDS = 86_400.0
-HOUR = 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,10 +545,7 @@ def create_app(store: Store, serving: Serving | None = None, *,
                 await ws.send_json({"type": "error", "reason": "no such game"})
                 await ws.close()
                 return
-            if len(room.clients) >= limits.connections_per_game:
-                metrics.REFUSED.labels("connections_per_game").inc()
-                await ws.close(TRY_AGAIN_LATER, f"this game has {len(room.clients)} "
-                               "connections, the most it takes")
+            if await _game_full(ws, room, limits.connections_per_game):
                 return
             await serve_client(ws, room, store, serving, Client(who))
         finally:
@@ -686,6 +683,17 @@ async def _handle(room: Room, client: Client, message: Message, chat_limit: Rate
                               games_per_hour)
 
 
+async def _game_full(ws: WebSocket, room: Room, most: int) -> bool:
+    """Whether the game has `most` connections joined already (`--max-connections-per-game`);
+    if so the new one is closed, saying so."""
+    if len(room.clients) < most:
+        return False
+    metrics.REFUSED.labels("connections_per_game").inc()
+    await ws.close(TRY_AGAIN_LATER, f"this game has {len(room.clients)} connections, the most "
+                   "it takes")
+    return True
+
+
 async def _hello(ws: WebSocket, room: Room, store: Store, serving: Serving, client: Client,
                  message: Hello) -> bool:
     """Seat a new connection by its token (or as a spectator, if the game takes more);
@@ -693,11 +701,7 @@ async def _hello(ws: WebSocket, room: Room, store: Store, serving: Serving, clie
     client.patches = message.patches
     # Connections opened before any of them said hello are counted again here, where they
     # join: the limit holds however many were opened at once.
-    most = serving.limits.connections_per_game
-    if len(room.clients) >= most:
-        metrics.REFUSED.labels("connections_per_game").inc()
-        await ws.close(TRY_AGAIN_LATER, f"this game has {len(room.clients)} connections, the "
-                       "most it takes")
+    if await _game_full(ws, room, serving.limits.connections_per_game):
         return False
     if message.token is not None:
         seat = await store.run(store.seat_of_token, room.id, token_hash(message.token))

@@ -60,6 +60,7 @@ WAITING, PLAYING, OVER = "waiting", "playing", "over"
 SEATS = "seats"  # a notification about seats (or the game's listing), not actions
 CHAT = "chat"  # a notification of a chat message
 DELETED = "deleted"  # a notification that the game was deleted
+HOUR = 3600.0  # seconds: the window of the games an address may create (rematches included)
 T = TypeVar("T")
 
 
@@ -377,7 +378,7 @@ class Store:
             setup = GameSetup.from_json(row[0])
             now = time.time()
             if (most_per_hour is not None
-                    and _created_since(conn, row[4], now - 3600) >= most_per_hour):
+                    and _created_since(conn, row[4], now - HOUR) >= most_per_hour):
                 raise StoreError(f"at most {most_per_hour} new games an hour from one "
                                  "address, rematches included: try again later")
             conn.execute(insert(games).values(
